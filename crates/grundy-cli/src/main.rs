@@ -1,0 +1,338 @@
+//! The `grundy` command: values, winning moves, sequences and nim arithmetic from the terminal.
+//!
+//! This crate parses arguments, calls the library and renders its reports; it holds no game
+//! theory. Exit codes: 0 answered, 1 a limit stopped the computation, 2 bad input.
+
+mod render;
+
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use grundy::{analysis, heap::HeapSolver, spec, Limits};
+
+/// Sprague-Grundy values, winning moves and sequences of impartial games.
+///
+/// Games are written in the spec language: `nim(3,4,5)`, `kayles(13)`, `sub{1,2,4}(10)`,
+/// `0.137(20)`, `wythoff(3,5)`, `digraph(a>b, b>c; a)`, joined into sums with `+`.
+#[derive(Parser, Debug)]
+#[command(name = "grundy", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// The value of a game or sum, who wins, and every winning move.
+    ///
+    /// Example: grundy value "kayles(13) + nim(3,4,5)"
+    Value {
+        /// The game, e.g. "nim(3,4,5)" or "sub{1,2,4}(8) + sub{1,3}(5)".
+        spec: String,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Every move of a game or sum with the value it leads to; winning moves are marked.
+    ///
+    /// Example: grundy moves "nim(3,4,5)"
+    Moves {
+        /// The game, e.g. "wythoff(3,5)".
+        spec: String,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Grundy values of single heaps 0..=N of a heap rule.
+    ///
+    /// Example: grundy seq kayles --to 100 --format csv
+    Seq {
+        /// The rule without a heap: nim, kayles, dawson, grundy, lasker, sub{1,2,4},
+        /// allbut{1,2}, take[2..5], 0.137, 0.3F.
+        rule: String,
+        /// The last heap (accepts 10^6, 1e6, 1_000_000).
+        #[arg(long, value_parser = parse_count)]
+        to: u64,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Nimber arithmetic: + is nim-sum, * nim-product, / division, inv(x), sqrt(x), x^k.
+    ///
+    /// With no expression, reads one expression per line from standard input and prints one
+    /// result per line. Example: grundy nimber "3*5+7"
+    Nimber {
+        /// The expression, e.g. "3*5+7" or "inv(9)".
+        expression: Option<String>,
+        /// Read the Library Checker format instead: a count, then lines "A B"; print A*B each.
+        #[arg(long, conflicts_with = "expression")]
+        pairs: bool,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Prints a shell completion script, e.g. grundy completions bash > /etc/bash_completion.d/grundy
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct Output {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct LimitArgs {
+    /// Most positions (or heaps in a table) a solver may hold.
+    #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_positions)]
+    max_positions: u64,
+    /// Most moves a solver may examine in total: a time limit.
+    #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_work)]
+    max_work: u64,
+}
+
+impl LimitArgs {
+    fn limits(self) -> Limits {
+        Limits {
+            max_positions: self.max_positions,
+            max_work: self.max_work,
+            ..Limits::default()
+        }
+    }
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    /// Words and tables for people.
+    Text,
+    /// One JSON document.
+    Json,
+    /// Comma-separated values (`seq` only): a header `n,value`, then one line per heap.
+    Csv,
+}
+
+fn parse_count(text: &str) -> Result<u64, String> {
+    spec::parse_number(text).map_err(|error| error.to_string())
+}
+
+/// An error with the text it is about, for the caret.
+struct Failure {
+    error: grundy::Error,
+    input: Option<String>,
+}
+
+enum Problem {
+    Library(Box<Failure>),
+    Other(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Problem {
+    fn from(error: anyhow::Error) -> Problem {
+        Problem::Other(error)
+    }
+}
+
+impl From<io::Error> for Problem {
+    fn from(error: io::Error) -> Problem {
+        Problem::Other(error.into())
+    }
+}
+
+fn with_input(input: &str) -> impl Fn(grundy::Error) -> Problem + '_ {
+    move |error| {
+        Problem::Library(Box::new(Failure {
+            error,
+            input: Some(input.to_string()),
+        }))
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(Problem::Other(error)) => {
+            if error
+                .downcast_ref::<io::Error>()
+                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
+        Err(Problem::Library(failure)) => {
+            eprint!(
+                "{}",
+                render::error(&failure.error, failure.input.as_deref())
+            );
+            if failure.error.is_limit() {
+                ExitCode::from(1)
+            } else {
+                ExitCode::from(2)
+            }
+        }
+    }
+}
+
+fn read_file(name: &str) -> Result<String, String> {
+    std::fs::read_to_string(name).map_err(|error| error.to_string())
+}
+
+fn parse_sum(text: &str, limits: Limits) -> Result<grundy::sum::Sum, Problem> {
+    let options = spec::Options {
+        limits,
+        include: Some(&read_file),
+    };
+    spec::parse_with(text, options).map_err(with_input(text))
+}
+
+fn run(cli: Cli) -> Result<ExitCode, Problem> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    match cli.command {
+        Command::Value {
+            spec,
+            output,
+            limits,
+        } => {
+            let sum = parse_sum(&spec, limits.limits())?;
+            let report = analysis::value(&sum).map_err(with_input(&spec))?;
+            match output.format {
+                Format::Json => print_json(&mut out, &report)?,
+                _ => write!(out, "{}", render::value(&report))?,
+            }
+        }
+        Command::Moves {
+            spec,
+            output,
+            limits,
+        } => {
+            let sum = parse_sum(&spec, limits.limits())?;
+            let report = analysis::moves(&sum).map_err(with_input(&spec))?;
+            match output.format {
+                Format::Json => print_json(&mut out, &report)?,
+                _ => write!(out, "{}", render::moves(&report))?,
+            }
+        }
+        Command::Seq {
+            rule,
+            to,
+            output,
+            limits,
+        } => {
+            let heap_rule = spec::parse_heap_rule(&rule).map_err(with_input(&rule))?;
+            let name = heap_rule.to_string();
+            let mut solver = HeapSolver::with_limits(heap_rule, limits.limits());
+            let values = solver.values(to).map_err(with_input(&rule))?;
+            let report = analysis::sequence(name, &values);
+            match output.format {
+                Format::Json => print_json(&mut out, &report)?,
+                Format::Csv => render::sequence_csv(&mut out, &report)?,
+                Format::Text => write!(out, "{}", render::sequence(&report))?,
+            }
+        }
+        Command::Nimber {
+            expression,
+            pairs,
+            output,
+        } => {
+            if pairs {
+                return nimber_pairs(&mut out);
+            }
+            return match expression {
+                Some(expression) => {
+                    let value = spec::parse_nimber_expression(&expression)
+                        .map_err(with_input(&expression))?;
+                    print_nimber(&mut out, output.format, &expression, value)?;
+                    Ok(ExitCode::SUCCESS)
+                }
+                None => nimber_lines(&mut out, output.format),
+            };
+        }
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut out);
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_json(out: &mut impl Write, report: &impl serde::Serialize) -> Result<(), Problem> {
+    serde_json::to_writer(&mut *out, report).context("writing JSON")?;
+    writeln!(out)?;
+    Ok(())
+}
+
+fn print_nimber(
+    out: &mut impl Write,
+    format: Format,
+    expression: &str,
+    value: grundy::Nimber,
+) -> Result<(), Problem> {
+    match format {
+        Format::Json => print_json(
+            out,
+            &analysis::NimberReport {
+                schema: analysis::SCHEMA,
+                expression: expression.to_string(),
+                value: value.value(),
+            },
+        ),
+        _ => Ok(writeln!(out, "{value}")?),
+    }
+}
+
+/// One expression per line; a bad line is reported on stderr and the rest still run.
+fn nimber_lines(out: &mut impl Write, format: Format) -> Result<ExitCode, Problem> {
+    let mut code = ExitCode::SUCCESS;
+    for (number, line) in io::stdin().lock().lines().enumerate() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match spec::parse_nimber_expression(&line) {
+            Ok(value) => print_nimber(out, format, line.trim(), value)?,
+            Err(error) => {
+                out.flush()?;
+                eprint!(
+                    "line {}: {}",
+                    number + 1,
+                    render::error(&error, Some(&line))
+                );
+                code = ExitCode::from(2);
+            }
+        }
+    }
+    out.flush()?;
+    Ok(code)
+}
+
+/// The Library Checker "Nim Product" format: a count T, then T lines "A B".
+fn nimber_pairs(out: &mut impl Write) -> Result<ExitCode, Problem> {
+    let input = io::read_to_string(io::stdin())?;
+    let mut numbers = input.split_ascii_whitespace().map(|word| {
+        word.parse::<u64>()
+            .with_context(|| format!("'{word}' is not a number from 0 to 2^64-1"))
+    });
+    let count = numbers.next().context("expected a count first")??;
+    for index in 0..count {
+        let mut next = || {
+            numbers
+                .next()
+                .with_context(|| format!("pair {} is missing", index + 1))
+        };
+        let (a, b) = (next()??, next()??);
+        writeln!(out, "{}", grundy::Nimber::new(a) * grundy::Nimber::new(b))?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

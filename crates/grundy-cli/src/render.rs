@@ -1,0 +1,156 @@
+//! Text rendering of the library's reports, for people at a terminal.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use grundy::analysis::{MovesReport, SequenceReport, ValueReport};
+
+/// The outcome in words.
+fn outcome_words(outcome: &str) -> &'static str {
+    if outcome == "P" {
+        "P: the player to move loses (every move leaves a nonzero value)"
+    } else {
+        "N: the player to move wins (some move leaves value 0)"
+    }
+}
+
+/// The nim-sum written out in binary, one component per line, when there are few components.
+fn binary_sum(values: &[u64], total: u64) -> String {
+    let width = values
+        .iter()
+        .chain([&total])
+        .map(|v| 64 - v.leading_zeros())
+        .max()
+        .unwrap_or(1)
+        .max(1) as usize;
+    let mut text = String::new();
+    for value in values {
+        let _ = writeln!(text, "    {value:>12} = {value:0width$b}");
+    }
+    let _ = writeln!(text, "    {:>12}   {}", "", "-".repeat(width));
+    let _ = writeln!(text, "  ⊕ {total:>12} = {total:0width$b}");
+    text
+}
+
+/// `grundy value` as text.
+pub fn value(report: &ValueReport) -> String {
+    let mut text = String::new();
+    let _ = writeln!(text, "game:     {}", report.spec);
+    let _ = writeln!(text, "value:    {}", report.value);
+    let _ = writeln!(text, "outcome:  {}", outcome_words(&report.outcome));
+    if report.components.len() > 1 {
+        let _ = writeln!(
+            text,
+            "\ncomponents (the value of a sum is the nim-sum, XOR, of their values):"
+        );
+        for component in &report.components {
+            let _ = writeln!(text, "  {:<24} value {}", component.spec, component.value);
+        }
+        if report.components.len() <= 8 {
+            let values: Vec<u64> = report.components.iter().map(|c| c.value).collect();
+            let _ = write!(text, "\n{}", binary_sum(&values, report.value));
+        }
+    }
+    if report.winning_moves.is_empty() {
+        if report.value == 0 {
+            let _ = writeln!(
+                text,
+                "\nno winning move: every move leaves a position of nonzero value"
+            );
+        }
+    } else {
+        let _ = writeln!(text, "\nwinning moves (each leaves a position of value 0):");
+        for winning in &report.winning_moves {
+            let _ = writeln!(
+                text,
+                "  in {}: {} (to {}, value {})\n      leaves {}",
+                winning.from, winning.description, winning.to, winning.target_value, winning.result
+            );
+        }
+    }
+    text
+}
+
+/// `grundy moves` as text.
+pub fn moves(report: &MovesReport) -> String {
+    let mut text = String::new();
+    let _ = writeln!(text, "game:     {}", report.spec);
+    let _ = writeln!(text, "value:    {}", report.value);
+    let _ = writeln!(text, "outcome:  {}", outcome_words(&report.outcome));
+    if report.moves.is_empty() {
+        let _ = writeln!(
+            text,
+            "\nno moves: the game is over, and the player to move has lost"
+        );
+        return text;
+    }
+    let _ = writeln!(
+        text,
+        "\n{} moves (value after the move; * marks a winning move):",
+        report.moves.len()
+    );
+    for entry in &report.moves {
+        let mark = if entry.winning { "*" } else { " " };
+        let _ = writeln!(
+            text,
+            "  {mark} {:>4}  in {}: {}  ->  {}",
+            entry.value_after, entry.summary.from, entry.summary.description, entry.summary.result
+        );
+    }
+    text
+}
+
+/// `grundy seq` as text: ten values a row.
+pub fn sequence(report: &SequenceReport) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{}: Grundy values of heaps 0 to {}",
+        report.rule, report.to
+    );
+    let width = report.max_value.to_string().len();
+    let label = report.to.to_string().len();
+    for (row, chunk) in report.values.chunks(10).enumerate() {
+        let values: Vec<String> = chunk.iter().map(|v| format!("{v:>width$}")).collect();
+        let _ = writeln!(text, "{:>label$}: {}", row * 10, values.join(" "));
+    }
+    let _ = writeln!(
+        text,
+        "largest value: {} (first at heap {})",
+        report.max_value, report.max_value_at
+    );
+    if report.prefix_only {
+        let _ = writeln!(text, "prefix only: no period is claimed");
+    }
+    text
+}
+
+/// `grundy seq --format csv`: a header, then `n,value` per heap.
+pub fn sequence_csv(out: &mut impl Write, report: &SequenceReport) -> io::Result<()> {
+    writeln!(out, "n,value")?;
+    for (heap, value) in report.values.iter().enumerate() {
+        writeln!(out, "{heap},{value}")?;
+    }
+    Ok(())
+}
+
+/// An error: one line, then the input with a caret under the bad token when known.
+pub fn error(error: &grundy::Error, input: Option<&str>) -> String {
+    let mut text = format!("error: {error}\n");
+    if let (Some(span), Some(input)) = (error.span(), input) {
+        if span.start <= input.len() && !input.contains('\n') {
+            let width = input[span.start..span.end.min(input.len())]
+                .chars()
+                .count()
+                .max(1);
+            let offset = input[..span.start].chars().count();
+            let _ = writeln!(
+                text,
+                "  {input}\n  {}{}",
+                " ".repeat(offset),
+                "^".repeat(width)
+            );
+        }
+    }
+    text
+}

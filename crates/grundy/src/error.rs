@@ -1,0 +1,213 @@
+//! The one error type of the library: what went wrong, with the evidence, and where.
+//!
+//! Messages are lowercase, one line, without a trailing period, and name the limit that was hit.
+//! Faces add hints and draw the caret under [`Error::span`].
+
+use std::fmt;
+use std::ops::Range;
+
+/// Everything that can go wrong in the library.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+    span: Option<Range<usize>>,
+}
+
+/// What went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The spec text does not follow the grammar.
+    Syntax {
+        /// What the parser was looking for.
+        expected: String,
+        /// What it found instead.
+        found: String,
+    },
+    /// A game name the spec language does not know.
+    UnknownGame {
+        /// The name as written.
+        name: String,
+    },
+    /// A well-formed rule that defines no sensible game (an empty subtraction set, a digit that
+    /// is not octal, a move that changes nothing).
+    InvalidRule {
+        /// Why the rule is refused.
+        reason: String,
+    },
+    /// A well-formed position that is not legal in its ruleset.
+    InvalidPosition {
+        /// Why the position is refused.
+        reason: String,
+    },
+    /// A number too large for its place.
+    NumberTooLarge {
+        /// The number as written.
+        text: String,
+        /// The largest number allowed there.
+        max: u128,
+    },
+    /// A computation stopped at one of its limits.
+    LimitExceeded {
+        /// Which limit.
+        limit: Limit,
+        /// The limit's value.
+        max: u64,
+        /// How much the computation needed, when known.
+        needed: Option<u64>,
+    },
+    /// The move graph has a cycle, so ordinary Grundy values do not exist.
+    Cycle {
+        /// The positions along the cycle, as spec text, first repeated at the end.
+        path: Vec<String>,
+    },
+    /// Division by the nimber zero.
+    DivisionByZero,
+    /// A file named in a spec (`@file`) could not be read.
+    Include {
+        /// The file name as written.
+        file: String,
+        /// Why it could not be read.
+        reason: String,
+    },
+}
+
+/// The limits that guard computations, so that no input can exhaust the machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Limit {
+    /// Distinct positions a solver may remember.
+    Positions,
+    /// Moves a solver may examine (a machine-independent time limit).
+    Work,
+    /// Moves one position may have when all of them must be listed.
+    MovesPerPosition,
+    /// Heaps a value table may hold.
+    HeapTable,
+    /// Size of a graph or coin row in a spec.
+    GraphSize,
+}
+
+impl Limit {
+    fn describe(self) -> &'static str {
+        match self {
+            Limit::Positions => "positions",
+            Limit::Work => "moves examined",
+            Limit::MovesPerPosition => "moves from one position",
+            Limit::HeapTable => "heaps in a value table",
+            Limit::GraphSize => "edges, vertices or coins",
+        }
+    }
+}
+
+impl Error {
+    /// An error of `kind` with no place in the input.
+    pub fn new(kind: ErrorKind) -> Error {
+        Error { kind, span: None }
+    }
+
+    /// An error of `kind` at byte range `span` of the spec text.
+    pub fn at(kind: ErrorKind, span: Range<usize>) -> Error {
+        Error {
+            kind,
+            span: Some(span),
+        }
+    }
+
+    /// Shorthand for [`ErrorKind::InvalidRule`].
+    pub fn invalid_rule(reason: impl Into<String>) -> Error {
+        Error::new(ErrorKind::InvalidRule {
+            reason: reason.into(),
+        })
+    }
+
+    /// Shorthand for [`ErrorKind::InvalidPosition`].
+    pub fn invalid_position(reason: impl Into<String>) -> Error {
+        Error::new(ErrorKind::InvalidPosition {
+            reason: reason.into(),
+        })
+    }
+
+    /// Shorthand for [`ErrorKind::LimitExceeded`].
+    pub fn limit(limit: Limit, max: u64) -> Error {
+        Error::new(ErrorKind::LimitExceeded {
+            limit,
+            max,
+            needed: None,
+        })
+    }
+
+    /// Shorthand for [`ErrorKind::LimitExceeded`] when the amount needed is known.
+    pub fn limit_needing(limit: Limit, max: u64, needed: u64) -> Error {
+        Error::new(ErrorKind::LimitExceeded {
+            limit,
+            max,
+            needed: Some(needed),
+        })
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// The byte range of the spec text at fault, when the error comes from parsing.
+    pub fn span(&self) -> Option<Range<usize>> {
+        self.span.clone()
+    }
+
+    /// The same error placed at `span`, unless it already has a place.
+    pub fn or_at(mut self, span: Range<usize>) -> Error {
+        self.span.get_or_insert(span);
+        self
+    }
+
+    /// Whether the error is a limit being hit rather than bad input.
+    pub fn is_limit(&self) -> bool {
+        matches!(self.kind, ErrorKind::LimitExceeded { .. })
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ErrorKind::Syntax { expected, found } => {
+                write!(f, "expected {expected}, found {found}")
+            }
+            ErrorKind::UnknownGame { name } => write!(f, "unknown game '{name}'"),
+            ErrorKind::InvalidRule { reason } => write!(f, "invalid rule: {reason}"),
+            ErrorKind::InvalidPosition { reason } => write!(f, "invalid position: {reason}"),
+            ErrorKind::NumberTooLarge { text, max } => {
+                write!(f, "number {text} is too large here (the limit is {max})")
+            }
+            ErrorKind::LimitExceeded {
+                limit,
+                max,
+                needed: None,
+            } => write!(f, "limit reached: more than {max} {}", limit.describe()),
+            ErrorKind::LimitExceeded {
+                limit,
+                max,
+                needed: Some(needed),
+            } => write!(
+                f,
+                "limit reached: this needs {needed} {}, more than the limit of {max}",
+                limit.describe()
+            ),
+            ErrorKind::Cycle { path } => {
+                write!(
+                    f,
+                    "the game has a cycle, so it has no Grundy value: {}",
+                    path.join(" -> ")
+                )
+            }
+            ErrorKind::DivisionByZero => write!(f, "division by the nimber 0"),
+            ErrorKind::Include { file, reason } => write!(f, "cannot read '{file}': {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The library's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,403 @@
+//! The [`Ruleset`] trait that every game implements, and the generic memoised [`Solver`].
+//!
+//! A ruleset only lists moves; it never memoises, computes a mex or prints. The solver turns
+//! moves into values by the Sprague-Grundy recursion, iteratively (no recursion limit), with a
+//! memo keyed by canonical positions, cycle detection and limits. This module knows no ruleset
+//! by name.
+
+use std::collections::HashMap;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use smallvec::SmallVec;
+
+use crate::error::{Error, ErrorKind, Limit, Result};
+use crate::nimber::{MexSet, Nimber};
+
+/// The result of one move: the independent parts the position falls into.
+///
+/// Usually one part; none when the move finishes that part of the game; two or more when the
+/// move splits a heap or a board. The value of a move is the nim-sum of its parts' values.
+pub type Parts<P> = SmallVec<[P; 2]>;
+
+/// The rules of an impartial game: which moves each position has.
+///
+/// # Example
+/// A subtraction game where a move removes one or two tokens:
+/// ```
+/// use grundy::{Parts, Ruleset, Solver, Nimber};
+///
+/// struct OneOrTwo;
+/// impl Ruleset for OneOrTwo {
+///     type Position = u64;
+///     fn moves(&self, heap: &u64, out: &mut Vec<Parts<u64>>) {
+///         for take in 1..=2.min(*heap) {
+///             out.push(Parts::from_slice(&[heap - take]));
+///         }
+///     }
+///     fn describe(&self, from: &u64, to: &[u64]) -> String {
+///         format!("take {}", from - to.first().copied().unwrap_or(0))
+///     }
+///     fn format(&self, positions: &[u64]) -> String {
+///         format!("{positions:?}")
+///     }
+/// }
+///
+/// let mut solver = Solver::new(OneOrTwo);
+/// assert_eq!(solver.value(&7).unwrap(), Nimber::new(1)); // 7 mod 3
+/// ```
+pub trait Ruleset {
+    /// A position of one component.
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// Appends every move from `position` to `out`, each as the parts it leaves.
+    fn moves(&self, position: &Self::Position, out: &mut Vec<Parts<Self::Position>>);
+
+    /// The representative of `position`'s class of equivalent positions (sorted heaps, a
+    /// mirrored board), so that equivalent positions share one memo entry.
+    fn canonical(&self, position: &Self::Position) -> Self::Position {
+        position.clone()
+    }
+
+    /// The value of `position` by a proved formula, when the ruleset has one (Nim: the heap
+    /// size). Solvers use it instead of searching; tests check it against search.
+    fn closed_form(&self, _position: &Self::Position) -> Option<Nimber> {
+        None
+    }
+
+    /// The moves from `position` whose value is `target`, when the ruleset can find them
+    /// without listing every move (a Nim heap of size 10^18). `None` means "list them all".
+    fn moves_to_value(
+        &self,
+        _position: &Self::Position,
+        _target: Nimber,
+    ) -> Option<Vec<Parts<Self::Position>>> {
+        None
+    }
+
+    /// An upper bound on the number of moves from `position`, when it may be too large to list
+    /// (a heap of 10^18 tokens). `None` means the moves are few enough to list.
+    fn move_count(&self, _position: &Self::Position) -> Option<u64> {
+        None
+    }
+
+    /// A short description of the move from `from` to the parts `to`, for hints and play.
+    fn describe(&self, from: &Self::Position, to: &[Self::Position]) -> String;
+
+    /// The spec text of the sum of `positions` in this ruleset (`kayles(3,8)`); `0` when empty.
+    fn format(&self, positions: &[Self::Position]) -> String;
+}
+
+/// Who wins with perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The player to move wins (an N-position).
+    NextWins,
+    /// The player who just moved wins (a P-position).
+    PreviousWins,
+}
+
+impl Outcome {
+    /// The outcome in normal play of a position with Grundy value `value`.
+    pub fn of(value: Nimber) -> Outcome {
+        if value == Nimber::ZERO {
+            Outcome::PreviousWins
+        } else {
+            Outcome::NextWins
+        }
+    }
+
+    /// `"N"` or `"P"`.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Outcome::NextWins => "N",
+            Outcome::PreviousWins => "P",
+        }
+    }
+}
+
+/// Bounds on a computation, so that no input can exhaust the machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Distinct positions a solver may remember (also the largest heap table).
+    pub max_positions: u64,
+    /// Moves a solver may examine, in total; a time limit that does not read the clock.
+    pub max_work: u64,
+    /// Moves that one position may have when all of them must be listed.
+    pub max_moves: u64,
+}
+
+impl Default for Limits {
+    /// About two million positions, 67 million moves examined (a few seconds) and a million moves listed:
+    /// seconds of work and well under a gigabyte of memory.
+    fn default() -> Limits {
+        Limits {
+            max_positions: 1 << 21,
+            max_work: 1 << 26,
+            max_moves: 1 << 20,
+        }
+    }
+}
+
+/// Something that knows the Grundy value of positions of one ruleset.
+///
+/// [`Solver`] searches any ruleset; the heap engine tabulates heap games.
+pub trait Evaluator {
+    /// The ruleset evaluated.
+    type Rules: Ruleset;
+
+    /// The ruleset.
+    fn rules(&self) -> &Self::Rules;
+
+    /// The Grundy value of `position`.
+    ///
+    /// # Errors
+    /// A cycle in the move graph, or a limit reached.
+    fn value(&mut self, position: &<Self::Rules as Ruleset>::Position) -> Result<Nimber>;
+
+    /// The limits in force.
+    fn limits(&self) -> Limits;
+}
+
+/// The generic solver: memoised Grundy values by iterative depth-first search.
+///
+/// # Complexity
+/// Each reachable canonical position is expanded once: time proportional to the number of
+/// moves in the reachable graph, memory to the number of reachable positions.
+pub struct Solver<R: Ruleset> {
+    rules: R,
+    memo: HashMap<R::Position, Nimber>,
+    limits: Limits,
+    work: u64,
+    use_closed_forms: bool,
+}
+
+struct Frame<P> {
+    position: P,
+    moves: Vec<Parts<P>>,
+    next: usize,
+    seen: MexSet,
+}
+
+impl<R: Ruleset> Solver<R> {
+    /// A solver with the default [`Limits`].
+    pub fn new(rules: R) -> Solver<R> {
+        Solver::with_limits(rules, Limits::default())
+    }
+
+    /// A solver with the given limits.
+    pub fn with_limits(rules: R, limits: Limits) -> Solver<R> {
+        Solver {
+            rules,
+            memo: HashMap::new(),
+            limits,
+            work: 0,
+            use_closed_forms: true,
+        }
+    }
+
+    /// Whether to trust the ruleset's [`Ruleset::closed_form`] (on by default). Off, every
+    /// value comes from search: that is how tests check the formulas.
+    pub fn use_closed_forms(mut self, enabled: bool) -> Solver<R> {
+        self.use_closed_forms = enabled;
+        self
+    }
+
+    /// The ruleset.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// Number of positions remembered so far.
+    pub fn positions_solved(&self) -> usize {
+        self.memo.len()
+    }
+
+    fn known(&self, position: &R::Position) -> Option<Nimber> {
+        if self.use_closed_forms {
+            if let Some(value) = self.rules.closed_form(position) {
+                return Some(value);
+            }
+        }
+        self.memo.get(position).copied()
+    }
+
+    /// The Grundy value of `position`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Cycle`] when a position can be reached from itself, naming the cycle;
+    /// [`ErrorKind::LimitExceeded`] when the search needs more positions or work than allowed.
+    pub fn value(&mut self, position: &R::Position) -> Result<Nimber> {
+        let root = self.rules.canonical(position);
+        if let Some(value) = self.known(&root) {
+            return Ok(value);
+        }
+        let mut on_stack: HashMap<R::Position, usize> = HashMap::new();
+        let mut stack = vec![self.expand(root.clone())?];
+        on_stack.insert(root, 0);
+        'frames: while let Some(top) = stack.len().checked_sub(1) {
+            while stack[top].next < stack[top].moves.len() {
+                let parts = stack[top].moves[stack[top].next].clone();
+                let mut value = Nimber::ZERO;
+                for part in &parts {
+                    let part = self.rules.canonical(part);
+                    match self.known(&part) {
+                        Some(part_value) => value += part_value,
+                        None => {
+                            if let Some(&depth) = on_stack.get(&part) {
+                                return Err(self.cycle_error(&stack[depth..], &part));
+                            }
+                            let child = self.expand(part.clone())?;
+                            on_stack.insert(part, stack.len());
+                            stack.push(child);
+                            continue 'frames;
+                        }
+                    }
+                }
+                stack[top].seen.insert(value);
+                stack[top].next += 1;
+            }
+            let Some(mut frame) = stack.pop() else { break };
+            let value = frame.seen.mex();
+            on_stack.remove(&frame.position);
+            if self.memo.len() as u64 >= self.limits.max_positions {
+                return Err(Error::limit(Limit::Positions, self.limits.max_positions));
+            }
+            self.memo.insert(frame.position, value);
+            if stack.is_empty() {
+                return Ok(value);
+            }
+        }
+        unreachable!("the search loop returns when the root is solved")
+    }
+
+    fn expand(&mut self, position: R::Position) -> Result<Frame<R::Position>> {
+        check_move_count(&self.rules, &position, self.limits)?;
+        let mut moves = Vec::new();
+        self.rules.moves(&position, &mut moves);
+        self.work += moves.len() as u64 + 1;
+        if self.work > self.limits.max_work {
+            return Err(Error::limit(Limit::Work, self.limits.max_work));
+        }
+        Ok(Frame {
+            position,
+            moves,
+            next: 0,
+            seen: MexSet::new(),
+        })
+    }
+
+    fn cycle_error(&self, frames: &[Frame<R::Position>], repeated: &R::Position) -> Error {
+        let mut path: Vec<String> = frames
+            .iter()
+            .map(|frame| self.rules.format(std::slice::from_ref(&frame.position)))
+            .collect();
+        path.push(self.rules.format(std::slice::from_ref(repeated)));
+        Error::new(ErrorKind::Cycle { path })
+    }
+}
+
+/// Refuses to list the moves of `position` when there may be more than the limit allows.
+///
+/// # Errors
+/// [`Limit::MovesPerPosition`] when [`Ruleset::move_count`] exceeds `limits.max_moves`.
+pub fn check_move_count<R: Ruleset>(
+    rules: &R,
+    position: &R::Position,
+    limits: Limits,
+) -> Result<()> {
+    match rules.move_count(position) {
+        Some(count) if count > limits.max_moves => Err(Error::limit_needing(
+            Limit::MovesPerPosition,
+            limits.max_moves,
+            count,
+        )),
+        _ => Ok(()),
+    }
+}
+
+impl<R: Ruleset> Evaluator for Solver<R> {
+    type Rules = R;
+
+    fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    fn value(&mut self, position: &R::Position) -> Result<Nimber> {
+        Solver::value(self, position)
+    }
+
+    fn limits(&self) -> Limits {
+        self.limits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A token on a vertex of a small digraph given by adjacency lists.
+    struct Graph(Vec<Vec<usize>>);
+
+    impl Ruleset for Graph {
+        type Position = usize;
+        fn moves(&self, vertex: &usize, out: &mut Vec<Parts<usize>>) {
+            out.extend(self.0[*vertex].iter().map(|&to| Parts::from_slice(&[to])));
+        }
+        fn describe(&self, from: &usize, to: &[usize]) -> String {
+            format!("{from} to {to:?}")
+        }
+        fn format(&self, positions: &[usize]) -> String {
+            format!("v{positions:?}")
+        }
+    }
+
+    #[test]
+    fn values_are_mex_of_options() {
+        // 0 -> 1 -> 2, 0 -> 2: value(2) = 0, value(1) = 1, value(0) = mex{1, 0} = 2.
+        let mut solver = Solver::new(Graph(vec![vec![1, 2], vec![2], vec![]]));
+        assert_eq!(solver.value(&0), Ok(Nimber::new(2)));
+        assert_eq!(solver.value(&1), Ok(Nimber::new(1)));
+    }
+
+    #[test]
+    fn cycles_are_named() {
+        let mut solver = Solver::new(Graph(vec![vec![1], vec![2], vec![0]]));
+        let error = solver.value(&0).unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &ErrorKind::Cycle {
+                path: ["v[0]", "v[1]", "v[2]", "v[0]"].map(String::from).to_vec()
+            }
+        );
+    }
+
+    #[test]
+    fn deep_games_do_not_overflow_the_stack() {
+        // A path of a million vertices: n -> n + 1.
+        let n = 1_000_000;
+        let graph = Graph(
+            (0..n)
+                .map(|v| if v + 1 < n { vec![v + 1] } else { vec![] })
+                .collect(),
+        );
+        let mut solver = Solver::new(graph);
+        assert_eq!(solver.value(&0), Ok(Nimber::new((n as u64 - 1) % 2)));
+    }
+
+    #[test]
+    fn position_limit_stops_the_search() {
+        let n = 1000;
+        let graph = Graph(
+            (0..n)
+                .map(|v| if v + 1 < n { vec![v + 1] } else { vec![] })
+                .collect(),
+        );
+        let limits = Limits {
+            max_positions: 100,
+            ..Limits::default()
+        };
+        let error = Solver::with_limits(graph, limits).value(&0).unwrap_err();
+        assert!(error.is_limit(), "{error}");
+    }
+}

@@ -1,0 +1,43 @@
+//! # grundy: Sprague-Grundy theory for impartial games
+//!
+//! Every position of an impartial game under normal play (the player who cannot move loses)
+//! is equivalent to a Nim heap: its *Grundy value*, a [`Nimber`]. The value of a position is the
+//! [`mex`] (minimum excludant) of its options' values, and the value of a sum of games is the
+//! nim-sum (XOR) of the parts' values. A position is a loss for the player to move (a
+//! P-position) exactly when its value is 0.
+//!
+//! The crate has:
+//! - [`Nimber`] arithmetic: nim-sum, nim-product in GF(2^64), inverse, square root;
+//! - the [`Ruleset`] trait and the memoised, iterative [`Solver`];
+//! - built-in [`rules`]: Nim, subtraction games, take-and-break codes, Grundy's game, ...;
+//! - [`heap`]: value tables of heap games;
+//! - [`sum`]: sums of components from different rulesets, with every winning move;
+//! - [`spec`]: the text language (`kayles(13) + nim(3,4,5)`);
+//! - [`analysis`]: the serialisable reports that the command line and other faces show.
+//!
+//! # Example
+//! ```
+//! use grundy::{analysis, spec};
+//!
+//! let mut sum = spec::parse("nim(3,4,5)")?;
+//! let report = analysis::value(&mut sum)?;
+//! assert_eq!(report.value, 2);
+//! assert_eq!(report.outcome, "N");
+//! // The winning move: take 2 from the heap of 3, leaving a position of value 0.
+//! assert_eq!(report.winning_moves[0].result, "nim(1,4,5)");
+//! # Ok::<(), grundy::Error>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod analysis;
+mod error;
+mod game;
+pub mod heap;
+mod nimber;
+pub mod rules;
+pub mod spec;
+pub mod sum;
+
+pub use error::{Error, ErrorKind, Limit, Result};
+pub use game::{check_move_count, Evaluator, Limits, Outcome, Parts, Ruleset, Solver};
+pub use nimber::{mex, nim_product, nim_sum, MexSet, Nimber};

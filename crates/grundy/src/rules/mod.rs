@@ -1,0 +1,129 @@
+//! The built-in rulesets, one file each.
+//!
+//! Heap games (positions are heap sizes, moves leave sums of heaps) are gathered in
+//! [`HeapRule`] so that the heap engine and the spec language can treat them alike. A ruleset
+//! only lists moves, describes them and prints its positions as spec text.
+
+mod grundy_game;
+mod nim;
+mod subtraction;
+mod take_break;
+
+mod coins;
+mod digraph;
+mod hackenbush;
+mod staircase;
+mod wythoff;
+
+pub use coins::{CoinRow, CoinRule, CoinTurning};
+pub use digraph::Digraph;
+pub use hackenbush::{EdgeSet, GreenHackenbush};
+pub use staircase::Staircase;
+pub use wythoff::Wythoff;
+
+pub use grundy_game::GrundyGame;
+pub use nim::Nim;
+pub use subtraction::Subtraction;
+pub use take_break::{TakeBreak, NAMED_CODES};
+
+use std::fmt;
+
+use crate::game::{Parts, Ruleset};
+use crate::nimber::Nimber;
+
+/// Any built-in game played on heaps: a position is a heap size and a move leaves heaps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeapRule {
+    /// [`Nim`].
+    Nim(Nim),
+    /// [`Subtraction`] games.
+    Subtraction(Subtraction),
+    /// [`TakeBreak`] codes, named or not.
+    TakeBreak(TakeBreak),
+    /// [`GrundyGame`].
+    Grundy(GrundyGame),
+}
+
+macro_rules! delegate {
+    ($self:ident, $rule:ident => $body:expr) => {
+        match $self {
+            HeapRule::Nim($rule) => $body,
+            HeapRule::Subtraction($rule) => $body,
+            HeapRule::TakeBreak($rule) => $body,
+            HeapRule::Grundy($rule) => $body,
+        }
+    };
+}
+
+impl Ruleset for HeapRule {
+    type Position = u64;
+
+    fn moves(&self, heap: &u64, out: &mut Vec<Parts<u64>>) {
+        delegate!(self, rule => rule.moves(heap, out))
+    }
+
+    fn closed_form(&self, heap: &u64) -> Option<Nimber> {
+        delegate!(self, rule => rule.closed_form(heap))
+    }
+
+    fn moves_to_value(&self, heap: &u64, target: Nimber) -> Option<Vec<Parts<u64>>> {
+        delegate!(self, rule => rule.moves_to_value(heap, target))
+    }
+
+    fn move_count(&self, heap: &u64) -> Option<u64> {
+        delegate!(self, rule => rule.move_count(heap))
+    }
+
+    fn describe(&self, from: &u64, to: &[u64]) -> String {
+        delegate!(self, rule => rule.describe(from, to))
+    }
+
+    fn format(&self, heaps: &[u64]) -> String {
+        delegate!(self, rule => rule.format(heaps))
+    }
+}
+
+impl fmt::Display for HeapRule {
+    /// The rule as spec text without heaps: `nim`, `sub{1,2,4}`, `kayles`, `0.137`, `grundy`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let with_heap = self.format(&[0]);
+        f.write_str(with_heap.strip_suffix("(0)").unwrap_or(&with_heap))
+    }
+}
+
+/// The parts left by a heap of `heap` tokens: none when the heap is empty.
+pub(crate) fn heap_parts(heap: u64) -> Parts<u64> {
+    if heap == 0 {
+        Parts::new()
+    } else {
+        Parts::from_slice(&[heap])
+    }
+}
+
+/// `name(3,4,5)`, or `0` for no heaps.
+pub(crate) fn format_heaps(name: &str, heaps: &[u64]) -> String {
+    if heaps.is_empty() {
+        return "0".to_string();
+    }
+    let heaps: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    format!("{name}({})", heaps.join(","))
+}
+
+/// "take 2 from 8, leaving 6", "take 1 from 13, leaving 5 and 7", "split 8 into 3 and 5".
+pub(crate) fn describe_take(from: u64, to: &[u64]) -> String {
+    let left: u64 = to.iter().sum();
+    let taken = from - left.min(from);
+    let leaving = match to {
+        [] => "nothing".to_string(),
+        [heap] => heap.to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(u64::to_string).collect();
+            format!("{} and {last}", rest.join(", "))
+        }
+    };
+    if taken == 0 {
+        format!("split {from} into {leaving}")
+    } else {
+        format!("take {taken} from {from}, leaving {leaving}")
+    }
+}

@@ -1,0 +1,869 @@
+//! The text language for games, sums and nimber arithmetic.
+//!
+//! ```text
+//! sum      := term ('+' term)*
+//! term     := '0' | '*' number | heap-rule '(' numbers? ')' | board-game
+//! heap-rule:= 'nim' | 'kayles' | 'dawson' | 'grundy' | 'lasker'
+//!           | 'sub{' numbers '}' | 'allbut{' numbers? '}' | 'take[' number '..' number ']'
+//!           | code | 'octal(' code ')' | 'hex(' code ')'          code: 0.137, 4.07, 0.3F, 4.[3]
+//! board    := 'wythoff(' number ',' number ')' | 'staircase(' numbers ')'
+//!           | ('turtles' | 'mock' | 'ruler') '(' coins (',' coins)* ')'    coins: HTTHT
+//!           | 'digraph(' (edges | '@' file) ';' vertices ')'              edges: a>b, b>c>d
+//!           | 'green(' edges ';' 'ground=' vertex ')'                      edges: a-b, b-c
+//! number   := digits with '_' separators, then optionally '^' digits or 'e' digits
+//! ```
+//! Numbers accept `10^18`, `1e6` and `1_000`. Errors carry the byte span of the bad token.
+//! This module is the only one that parses text; rulesets print themselves in the same syntax,
+//! and everything printed parses back.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::game::{Limits, Solver};
+use crate::heap::HeapSolver;
+use crate::nimber::Nimber;
+use crate::rules::{
+    CoinRow, CoinRule, CoinTurning, Digraph, GreenHackenbush, GrundyGame, HeapRule, Nim, Staircase,
+    Subtraction, TakeBreak, Wythoff,
+};
+use crate::sum::{RulesetTerm, Sum, Term};
+
+/// Reads the contents of a file named in a spec (`digraph(@edges.txt; a)`). The library does
+/// no IO itself; faces that can read files pass one in.
+pub type Include<'a> = &'a dyn Fn(&str) -> std::result::Result<String, String>;
+
+/// How to parse: the limits given to every solver, and how to read `@file` includes.
+#[derive(Clone, Copy, Default)]
+pub struct Options<'a> {
+    /// Limits for the solvers of every component.
+    pub limits: Limits,
+    /// Reads included files; without it `@file` is an error.
+    pub include: Option<Include<'a>>,
+}
+
+/// Parses a sum of games with default options.
+///
+/// # Errors
+/// [`ErrorKind::Syntax`] and friends, with the span of the bad token.
+///
+/// # Example
+/// ```
+/// use grundy::{spec, Nimber};
+/// let sum = spec::parse("kayles(13) + nim(3,4,5)")?;
+/// assert_eq!(sum.format(), "kayles(13) + nim(3,4,5)");
+/// assert_eq!(sum.value()?, Nimber::new(1 ^ 2));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn parse(text: &str) -> Result<Sum> {
+    parse_with(text, Options::default())
+}
+
+/// Parses a sum of games.
+///
+/// # Errors
+/// As for [`parse`], and [`ErrorKind::Include`] when an included file cannot be read.
+pub fn parse_with(text: &str, options: Options<'_>) -> Result<Sum> {
+    let mut parser = Parser::new(text, options);
+    let mut terms = vec![parser.term()?];
+    while parser.eat('+') {
+        terms.push(parser.term()?);
+    }
+    parser.end()?;
+    Ok(Sum::new(terms))
+}
+
+/// Parses a heap rule without heaps: `kayles`, `0.137`, `sub{1,2,4}`, `grundy`.
+///
+/// # Errors
+/// Text that is not a heap rule.
+///
+/// # Example
+/// ```
+/// use grundy::spec;
+/// assert_eq!(spec::parse_heap_rule("octal(0.77)")?.to_string(), "0.77");
+/// assert_eq!(spec::parse_heap_rule("dawson")?.to_string(), "dawson");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn parse_heap_rule(text: &str) -> Result<HeapRule> {
+    let mut parser = Parser::new(text, Options::default());
+    let start = parser.position;
+    let name = parser.rule_name()?;
+    let rule = parser
+        .heap_rule(&name, start)?
+        .ok_or_else(|| {
+            Error::at(
+                ErrorKind::UnknownGame { name: name.clone() },
+                start..parser.position,
+            )
+        })
+        .map_err(|error| match name.as_str() {
+            "wythoff" | "staircase" | "turtles" | "mock" | "ruler" | "digraph" | "green" => {
+                Error::at(
+                    ErrorKind::InvalidRule {
+                        reason: format!("{name} is not played on single heaps"),
+                    },
+                    start..parser.position,
+                )
+            }
+            _ => error,
+        })?;
+    parser.end()?;
+    Ok(rule)
+}
+
+/// Parses a number: `42`, `1_000`, `10^18`, `1e6`, at most `2^64 - 1`.
+///
+/// # Errors
+/// Text that is not a number, or a number above `u64::MAX`.
+///
+/// # Example
+/// ```
+/// assert_eq!(grundy::spec::parse_number("10^18")?, 1_000_000_000_000_000_000);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn parse_number(text: &str) -> Result<u64> {
+    let mut parser = Parser::new(text, Options::default());
+    let number = parser.number("a number")?;
+    parser.end()?;
+    Ok(number)
+}
+
+/// Evaluates nimber arithmetic: `+` (nim-sum; `-` is the same), `*` or juxtaposition
+/// (nim-product), `/` (division), `^` (nim power by an ordinary integer: `2^2` is `2*2 = 3`),
+/// parentheses, `inv(x)` and `sqrt(x)`. Numbers are decimal (with `_` separators) or `0x`
+/// hexadecimal.
+///
+/// # Errors
+/// Syntax errors with their span; [`ErrorKind::DivisionByZero`].
+///
+/// # Example
+/// ```
+/// use grundy::{spec, Nimber};
+/// assert_eq!(spec::parse_nimber_expression("3*5+7")?, Nimber::new(15 ^ 7));
+/// assert_eq!(spec::parse_nimber_expression("inv(2)")?, Nimber::new(3));
+/// assert_eq!(spec::parse_nimber_expression("5 8")?, Nimber::new(3)); // 5 ⊗ 8
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn parse_nimber_expression(text: &str) -> Result<Nimber> {
+    let mut parser = Parser::new(text, Options::default());
+    let value = parser.nim_expression()?;
+    parser.end()?;
+    Ok(value)
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    position: usize,
+    options: Options<'a>,
+}
+
+fn describe_found(text: &str, position: usize) -> String {
+    match text[position..].chars().next() {
+        None => "the end of the text".to_string(),
+        Some(c) => format!("'{c}'"),
+    }
+}
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str, options: Options<'a>) -> Parser<'a> {
+        Parser {
+            text,
+            position: 0,
+            options,
+        }
+    }
+
+    fn skip_space(&mut self) {
+        let rest = &self.text[self.position..];
+        self.position += rest.len() - rest.trim_start().len();
+    }
+
+    fn peek(&mut self) -> Option<char> {
+        self.skip_space();
+        self.text[self.position..].chars().next()
+    }
+
+    fn eat(&mut self, expected: char) -> bool {
+        if self.peek() == Some(expected) {
+            self.position += expected.len_utf8();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat_str(&mut self, expected: &str) -> bool {
+        self.skip_space();
+        if self.text[self.position..].starts_with(expected) {
+            self.position += expected.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// An error at the current token.
+    fn unexpected(&mut self, expected: &str) -> Error {
+        self.skip_space();
+        let found = describe_found(self.text, self.position);
+        let width = self.text[self.position..]
+            .chars()
+            .next()
+            .map_or(0, char::len_utf8);
+        Error::at(
+            ErrorKind::Syntax {
+                expected: expected.to_string(),
+                found,
+            },
+            self.position..self.position + width,
+        )
+    }
+
+    fn expect(&mut self, expected: char) -> Result<()> {
+        if self.eat(expected) {
+            Ok(())
+        } else {
+            Err(self.unexpected(&format!("'{expected}'")))
+        }
+    }
+
+    fn end(&mut self) -> Result<()> {
+        match self.peek() {
+            None => Ok(()),
+            Some(_) => Err(self.unexpected("'+' or the end of the text")),
+        }
+    }
+
+    /// Consumes characters while `accept` holds and returns them with their start.
+    fn scan(&mut self, accept: impl Fn(char) -> bool) -> (usize, &'a str) {
+        self.skip_space();
+        let start = self.position;
+        let rest = &self.text[start..];
+        let length = rest.find(|c: char| !accept(c)).unwrap_or(rest.len());
+        self.position += length;
+        (start, &self.text[start..start + length])
+    }
+
+    fn identifier(&mut self) -> (usize, &'a str) {
+        self.scan(|c| c.is_ascii_alphanumeric() || c == '_')
+    }
+
+    /// A number as in [`parse_number`], `what` naming it in errors.
+    fn number(&mut self, what: &str) -> Result<u64> {
+        self.skip_space();
+        let start = self.position;
+        let wide = self.wide_number(what)?;
+        u64::try_from(wide).map_err(|_| {
+            Error::at(
+                ErrorKind::NumberTooLarge {
+                    text: self.text[start..self.position].to_string(),
+                    max: u128::from(u64::MAX),
+                },
+                start..self.position,
+            )
+        })
+    }
+
+    fn wide_number(&mut self, what: &str) -> Result<u128> {
+        let too_large = |parser: &Parser<'_>, start: usize| {
+            Error::at(
+                ErrorKind::NumberTooLarge {
+                    text: parser.text[start..parser.position].to_string(),
+                    max: u128::from(u64::MAX),
+                },
+                start..parser.position,
+            )
+        };
+        let (start, digits) = self.scan(|c| c.is_ascii_digit() || c == '_');
+        if !digits.starts_with(|c: char| c.is_ascii_digit()) {
+            self.position = start;
+            return Err(self.unexpected(what));
+        }
+        let base = self
+            .digits_value(digits)
+            .ok_or_else(|| too_large(self, start))?;
+        let rest = &self.text[self.position..];
+        let is_power = rest.starts_with('^');
+        let is_scientific = !is_power
+            && rest.starts_with(['e', 'E'])
+            && rest[1..].starts_with(|c: char| c.is_ascii_digit());
+        if !is_power && !is_scientific {
+            return Ok(base);
+        }
+        self.position += 1;
+        let (exponent_start, exponent_digits) = self.scan(|c| c.is_ascii_digit() || c == '_');
+        if exponent_digits.is_empty() || exponent_start != start + digits.len() + 1 {
+            self.position = exponent_start;
+            return Err(self.unexpected("an exponent"));
+        }
+        let exponent = self
+            .digits_value(exponent_digits)
+            .and_then(|e| u32::try_from(e).ok());
+        let value = exponent.and_then(|exponent| {
+            if is_power {
+                base.checked_pow(exponent)
+            } else {
+                10u128
+                    .checked_pow(exponent)
+                    .and_then(|power| base.checked_mul(power))
+            }
+        });
+        value.ok_or_else(|| too_large(self, start))
+    }
+
+    fn digits_value(&self, digits: &str) -> Option<u128> {
+        digits
+            .chars()
+            .filter(|&c| c != '_')
+            .try_fold(0u128, |value, c| {
+                value
+                    .checked_mul(10)?
+                    .checked_add(u128::from(c.to_digit(10)?))
+            })
+    }
+
+    /// `number (',' number)*`, possibly empty, up to the closing parenthesis.
+    fn numbers(&mut self, what: &str, close: char) -> Result<Vec<u64>> {
+        let mut numbers = Vec::new();
+        if self.peek() == Some(close) {
+            return Ok(numbers);
+        }
+        loop {
+            numbers.push(self.number(what)?);
+            if !self.eat(',') {
+                return Ok(numbers);
+            }
+        }
+    }
+
+    fn heaps(&mut self) -> Result<Vec<u64>> {
+        self.expect('(')?;
+        let heaps = self.numbers("a heap size (a whole number >= 0)", ')')?;
+        self.expect(')')?;
+        Ok(heaps)
+    }
+
+    /// The name of a game: an identifier, or a take-and-break code.
+    fn rule_name(&mut self) -> Result<String> {
+        match self.peek() {
+            Some(c) if c.is_ascii_digit() || c == '.' => {
+                let (_, code) =
+                    self.scan(|c| c.is_ascii_hexdigit() || matches!(c, '.' | '[' | ']'));
+                Ok(code.to_string())
+            }
+            Some(c) if c.is_ascii_alphabetic() => Ok(self.identifier().1.to_string()),
+            _ => Err(self.unexpected("a game such as nim(3,4,5) or kayles(13)")),
+        }
+    }
+
+    fn term(&mut self) -> Result<Box<dyn Term>> {
+        self.skip_space();
+        let start = self.position;
+        if self.eat('*') {
+            let heap = self.number("a nimber after '*'")?;
+            return Ok(self.heap_term(HeapRule::Nim(Nim), vec![heap]));
+        }
+        let name = self.rule_name()?;
+        if name == "0" && self.peek() != Some('(') {
+            return Ok(self.heap_term(HeapRule::Nim(Nim), Vec::new()));
+        }
+        if let Some(rule) = self.heap_rule(&name, start)? {
+            let heaps = self.heaps()?;
+            return Ok(self.heap_term(rule, heaps));
+        }
+        let limits = self.options.limits;
+        let term: Box<dyn Term> = match name.as_str() {
+            "wythoff" => {
+                self.expect('(')?;
+                let first = self.number("a heap size")?;
+                self.expect(',')?;
+                let second = self.number("a heap size")?;
+                self.expect(')')?;
+                let position = if (first, second) == (0, 0) {
+                    vec![]
+                } else {
+                    vec![(first, second)]
+                };
+                Box::new(RulesetTerm::new(
+                    Solver::with_limits(Wythoff, limits),
+                    position,
+                ))
+            }
+            "staircase" => {
+                self.expect('(')?;
+                let stairs = self.numbers("a number of coins", ')')?;
+                self.expect(')')?;
+                let position = if stairs.iter().all(|&coins| coins == 0) {
+                    vec![]
+                } else {
+                    vec![stairs]
+                };
+                Box::new(RulesetTerm::new(
+                    Solver::with_limits(Staircase, limits),
+                    position,
+                ))
+            }
+            "turtles" | "mock" | "ruler" => {
+                let rule = match name.as_str() {
+                    "turtles" => CoinRule::Turtles,
+                    "mock" => CoinRule::MockTurtles,
+                    _ => CoinRule::Ruler,
+                };
+                self.expect('(')?;
+                let mut rows = Vec::new();
+                loop {
+                    let (row_start, text) = self.scan(|c| c.is_ascii_alphanumeric());
+                    if text.is_empty() {
+                        return Err(self.unexpected("a row of coins such as HTTHT"));
+                    }
+                    let row =
+                        CoinRow::parse(text).map_err(|e| e.or_at(row_start..self.position))?;
+                    if row.heads().next().is_some() {
+                        rows.push(row);
+                    }
+                    if !self.eat(',') {
+                        break;
+                    }
+                }
+                self.expect(')')?;
+                Box::new(RulesetTerm::new(
+                    Solver::with_limits(CoinTurning(rule), limits),
+                    rows,
+                ))
+            }
+            "digraph" => self.digraph()?,
+            "green" => self.green()?,
+            _ => {
+                return Err(Error::at(
+                    ErrorKind::UnknownGame { name: name.clone() },
+                    start..self.position,
+                ))
+            }
+        };
+        Ok(term)
+    }
+
+    fn heap_term(&self, rule: HeapRule, heaps: Vec<u64>) -> Box<dyn Term> {
+        let heaps = heaps.into_iter().filter(|&heap| heap > 0).collect();
+        Box::new(RulesetTerm::new(
+            HeapSolver::with_limits(rule, self.options.limits),
+            heaps,
+        ))
+    }
+
+    /// The heap rule named `name` (already consumed), reading any `{...}`, `[...]` or `(code)`
+    /// that belongs to it; `None` when `name` is not a heap rule.
+    fn heap_rule(&mut self, name: &str, start: usize) -> Result<Option<HeapRule>> {
+        let at = |error: Error, end: usize| error.or_at(start..end);
+        let rule = match name {
+            "nim" => HeapRule::Nim(Nim),
+            "grundy" => HeapRule::Grundy(GrundyGame),
+            "sub" | "allbut" => {
+                self.expect('{')?;
+                let numbers = self.numbers("a number of tokens", '}')?;
+                self.expect('}')?;
+                let rule = if name == "sub" {
+                    Subtraction::finite(&numbers)
+                } else {
+                    Subtraction::all_but(&numbers)
+                };
+                HeapRule::Subtraction(rule.map_err(|e| at(e, self.position))?)
+            }
+            "take" => {
+                self.expect('[')?;
+                let low = self.number("the least number of tokens to take")?;
+                if !self.eat_str("..") {
+                    return Err(self.unexpected("'..'"));
+                }
+                let high = self.number("the largest number of tokens to take")?;
+                self.expect(']')?;
+                HeapRule::Subtraction(
+                    Subtraction::range(low, high).map_err(|e| at(e, self.position))?,
+                )
+            }
+            "octal" | "hex" => {
+                self.expect('(')?;
+                let (code_start, code) =
+                    self.scan(|c| c.is_ascii_hexdigit() || matches!(c, '.' | '[' | ']'));
+                if code.is_empty() {
+                    return Err(self.unexpected("a take-and-break code such as 0.137"));
+                }
+                let code = TakeBreak::parse(code, name == "hex")
+                    .map_err(|e| e.or_at(code_start..self.position))?;
+                if name == "octal" && code.is_hex() {
+                    return Err(Error::invalid_rule("octal codes use the digits 0-7")
+                        .or_at(code_start..self.position));
+                }
+                self.expect(')')?;
+                HeapRule::TakeBreak(code)
+            }
+            _ if name.starts_with(|c: char| c.is_ascii_digit() || c == '.') => HeapRule::TakeBreak(
+                TakeBreak::parse(name, false).map_err(|e| at(e, self.position))?,
+            ),
+            _ => match TakeBreak::named(name) {
+                Some(code) => HeapRule::TakeBreak(code),
+                None => return Ok(None),
+            },
+        };
+        Ok(Some(rule))
+    }
+
+    /// A vertex name: letters, digits and `_`.
+    fn vertex_name(&mut self) -> Result<(usize, &'a str)> {
+        let (start, name) = self.identifier();
+        if name.is_empty() {
+            return Err(self.unexpected("a vertex name"));
+        }
+        Ok((start, name))
+    }
+
+    /// Edges `a>b, b>c>d, e` (a bare name is an isolated vertex) up to `;`.
+    fn edges(
+        &mut self,
+        arrow: char,
+        names: &mut Vec<String>,
+        edges: &mut Vec<(usize, usize)>,
+    ) -> Result<()> {
+        let index_of =
+            |names: &mut Vec<String>, name: &str| match names.iter().position(|n| n == name) {
+                Some(index) => index,
+                None => {
+                    names.push(name.to_string());
+                    names.len() - 1
+                }
+            };
+        if self.peek() == Some(';') {
+            return Ok(());
+        }
+        loop {
+            let (_, first) = self.vertex_name()?;
+            let mut previous = index_of(names, first);
+            while self.eat(arrow) {
+                let (_, next) = self.vertex_name()?;
+                let next = index_of(names, next);
+                edges.push((previous, next));
+                previous = next;
+            }
+            if !self.eat(',') {
+                return Ok(());
+            }
+        }
+    }
+
+    fn digraph(&mut self) -> Result<Box<dyn Term>> {
+        self.expect('(')?;
+        let mut names = Vec::new();
+        let mut edges = Vec::new();
+        if self.peek() == Some('@') {
+            let (start, _) = self.scan(|c| c == '@');
+            let (_, file) = self.scan(|c| c != ';' && c != ')' && !c.is_whitespace());
+            let span = start..self.position;
+            let include = self.options.include.ok_or_else(|| {
+                Error::at(
+                    ErrorKind::Include {
+                        file: file.to_string(),
+                        reason: "files cannot be read here".to_string(),
+                    },
+                    span.clone(),
+                )
+            })?;
+            let contents = include(file).map_err(|reason| {
+                Error::at(
+                    ErrorKind::Include {
+                        file: file.to_string(),
+                        reason,
+                    },
+                    span.clone(),
+                )
+            })?;
+            let contents: String = contents
+                .lines()
+                .map(|line| line.split('#').next().unwrap_or(""))
+                .collect::<Vec<_>>()
+                .join(",");
+            let contents = contents
+                .split(',')
+                .map(str::trim)
+                .filter(|edge| !edge.is_empty())
+                .collect::<Vec<_>>()
+                .join(",");
+            let mut inner = Parser::new(&contents, Options::default());
+            inner
+                .edges('>', &mut names, &mut edges)
+                .and_then(|()| inner.end())
+                .map_err(|error| {
+                    Error::at(
+                        ErrorKind::Include {
+                            file: file.to_string(),
+                            reason: format!("not a list of edges such as a>b: {error}"),
+                        },
+                        span.clone(),
+                    )
+                })?;
+        } else {
+            self.edges('>', &mut names, &mut edges)?;
+        }
+        self.expect(';')?;
+        let mut tokens = Vec::new();
+        let mut token_spans = Vec::new();
+        loop {
+            let (start, name) = self.vertex_name()?;
+            tokens.push(name.to_string());
+            token_spans.push(start..self.position);
+            if !self.eat(',') {
+                break;
+            }
+        }
+        self.expect(')')?;
+        let graph = Digraph::new(names, edges)?;
+        let mut positions = Vec::new();
+        for (name, span) in tokens.iter().zip(token_spans) {
+            let vertex = graph.vertex(name).ok_or_else(|| {
+                Error::at(
+                    ErrorKind::InvalidPosition {
+                        reason: format!(
+                            "the token is on '{name}', which is not a vertex of the graph"
+                        ),
+                    },
+                    span,
+                )
+            })?;
+            positions.push(vertex);
+        }
+        Ok(Box::new(RulesetTerm::new(
+            Solver::with_limits(graph, self.options.limits),
+            positions,
+        )))
+    }
+
+    fn green(&mut self) -> Result<Box<dyn Term>> {
+        self.expect('(')?;
+        let mut names = Vec::new();
+        let mut edges = Vec::new();
+        self.edges('-', &mut names, &mut edges)?;
+        self.expect(';')?;
+        if !self.eat_str("ground") {
+            return Err(self.unexpected("'ground=' and the ground vertex"));
+        }
+        self.expect('=')?;
+        let (start, ground) = self.vertex_name()?;
+        let span = start..self.position;
+        self.expect(')')?;
+        let ground = names
+            .iter()
+            .position(|name| name == ground)
+            .ok_or_else(|| {
+                Error::at(
+                    ErrorKind::InvalidPosition {
+                        reason: format!("the ground '{ground}' is not a vertex of the graph"),
+                    },
+                    span,
+                )
+            })?;
+        let game = GreenHackenbush::new(names, edges, ground)?;
+        let position = game.start().into_iter().collect();
+        Ok(Box::new(RulesetTerm::new(
+            Solver::with_limits(game, self.options.limits),
+            position,
+        )))
+    }
+
+    // Nimber arithmetic: sum of products of powers of atoms.
+
+    fn nim_expression(&mut self) -> Result<Nimber> {
+        let mut value = self.nim_product()?;
+        while self.eat('+') || self.eat('-') {
+            value += self.nim_product()?;
+        }
+        Ok(value)
+    }
+
+    fn nim_product(&mut self) -> Result<Nimber> {
+        let mut value = self.nim_power()?;
+        loop {
+            if self.eat('*') {
+                value *= self.nim_power()?;
+            } else if self.eat('/') {
+                let start = self.position;
+                let divisor = self.nim_power()?;
+                value = value
+                    .checked_div(divisor)
+                    .ok_or_else(|| Error::at(ErrorKind::DivisionByZero, start..self.position))?;
+            } else if matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric() || c == '(') {
+                value *= self.nim_power()?;
+            } else {
+                return Ok(value);
+            }
+        }
+    }
+
+    fn nim_power(&mut self) -> Result<Nimber> {
+        let base = self.nim_atom()?;
+        if self.eat('^') {
+            let exponent = self.number("an exponent")?;
+            return Ok(base.pow(exponent));
+        }
+        Ok(base)
+    }
+
+    fn nim_atom(&mut self) -> Result<Nimber> {
+        if self.eat('(') {
+            let value = self.nim_expression()?;
+            self.expect(')')?;
+            return Ok(value);
+        }
+        if self.eat_str("0x") || self.eat_str("0X") {
+            let (start, digits) = self.scan(|c| c.is_ascii_hexdigit() || c == '_');
+            let digits: String = digits.chars().filter(|&c| c != '_').collect();
+            return match u64::from_str_radix(&digits, 16) {
+                Ok(value) => Ok(Nimber::new(value)),
+                Err(_) if digits.is_empty() => Err(self.unexpected("hexadecimal digits")),
+                Err(_) => Err(Error::at(
+                    ErrorKind::NumberTooLarge {
+                        text: format!("0x{digits}"),
+                        max: u128::from(u64::MAX),
+                    },
+                    start..self.position,
+                )),
+            };
+        }
+        let start = self.position;
+        match self.peek() {
+            Some(c) if c.is_ascii_alphabetic() => {
+                let (name_start, name) = self.identifier();
+                let function: fn(Nimber) -> Option<Nimber> = match name {
+                    "inv" => Nimber::inverse,
+                    "sqrt" => |x| Some(x.sqrt()),
+                    _ => {
+                        return Err(Error::at(
+                            ErrorKind::Syntax {
+                                expected: "a number, '(', inv(...) or sqrt(...)".to_string(),
+                                found: format!("'{name}'"),
+                            },
+                            name_start..self.position,
+                        ))
+                    }
+                };
+                self.expect('(')?;
+                let argument = self.nim_expression()?;
+                self.expect(')')?;
+                function(argument)
+                    .ok_or_else(|| Error::at(ErrorKind::DivisionByZero, start..self.position))
+            }
+            _ => {
+                // Plain digits only: in nim arithmetic `^` is the nim power, not `10^18`.
+                let (start, digits) = self.scan(|c| c.is_ascii_digit() || c == '_');
+                if !digits.starts_with(|c: char| c.is_ascii_digit()) {
+                    self.position = start;
+                    return Err(self.unexpected("a number, '(', inv(...) or sqrt(...)"));
+                }
+                let value = self
+                    .digits_value(digits)
+                    .and_then(|value| u64::try_from(value).ok());
+                value.map(Nimber::new).ok_or_else(|| {
+                    Error::at(
+                        ErrorKind::NumberTooLarge {
+                            text: digits.to_string(),
+                            max: u128::from(u64::MAX),
+                        },
+                        start..self.position,
+                    )
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error_at(text: &str) -> (String, std::ops::Range<usize>) {
+        match parse(text) {
+            Ok(sum) => panic!("{text} parsed as {}", sum.format()),
+            Err(error) => (error.to_string(), error.span().unwrap_or(0..0)),
+        }
+    }
+
+    #[test]
+    fn round_trips() {
+        for text in [
+            "nim(3,4,5)",
+            "sub{1,2,4}(8,9)",
+            "allbut{1,2}(10)",
+            "take[2..5](17)",
+            "0.07(20)",
+            "0.3F(9)",
+            "hex(0.8)(5)",
+            "kayles(13) + dawson(9) + grundy(17) + lasker(5)",
+            "wythoff(3,5)",
+            "staircase(0,3,1,4)",
+            "turtles(HTTHT) + mock(THHTH) + ruler(HHTH)",
+            "digraph(a>b, a>c, b>c; a)",
+            "green(a-b, b-c, a-c; ground=a)",
+        ] {
+            let sum = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(sum.format(), text);
+            assert_eq!(
+                parse(&sum.format()).map(|s| s.format()),
+                Ok(text.to_string())
+            );
+        }
+    }
+
+    #[test]
+    fn aliases_normalise() {
+        for (text, printed) in [
+            ("octal(0.137)(20)", "0.137(20)"),
+            ("*3 + 0", "nim(3)"),
+            ("nim(0, 2)", "nim(2)"),
+            ("nim(1_000, 1e3, 10^3)", "nim(1000,1000,1000)"),
+            ("sub{4,2,1,2}(8)", "sub{1,2,4}(8)"),
+        ] {
+            assert_eq!(
+                parse(text).map(|s| s.format()),
+                Ok(printed.to_string()),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn errors_point_at_the_bad_token() {
+        assert_eq!(error_at("nim(-1)").1, 4..5);
+        assert_eq!(error_at("kayles(13 + nim(3)").1, 10..11);
+        assert_eq!(error_at("foo(3)").1, 0..3);
+        assert_eq!(error_at("nim(10^30)").1, 4..9);
+        assert!(error_at("0.8(3)").0.contains("not octal"));
+        assert!(error_at("sub{}(5)").0.contains("empty"));
+        assert!(error_at("take[5..2](9)").0.contains("low <= high"));
+        assert!(error_at("digraph(a>b; c)").0.contains("not a vertex"));
+        assert!(error_at("nim(3) +").0.contains("found the end"));
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(parse_number("18446744073709551615"), Ok(u64::MAX));
+        assert!(parse_number("18446744073709551616").is_err());
+        assert!(parse_number("2^64").is_err());
+        assert_eq!(parse_number("2^63"), Ok(1 << 63));
+        assert_eq!(parse_number("3e2"), Ok(300));
+        assert!(parse_number("1e").is_err());
+        assert!(parse_number("_1").is_err());
+    }
+
+    #[test]
+    fn nimber_expressions() {
+        let eval = |text: &str| parse_nimber_expression(text).map(Nimber::value);
+        assert_eq!(eval("3*5+7"), Ok(15 ^ 7));
+        assert_eq!(eval("(2+1)*(2+1)"), Ok(2));
+        assert_eq!(eval("2^2"), Ok(3));
+        assert_eq!(eval("sqrt(3)"), Ok(2));
+        assert_eq!(eval("0x10 * 0x10"), Ok(24));
+        assert_eq!(eval("6/3"), eval("6*inv(3)"));
+        assert!(matches!(
+            parse_nimber_expression("1/0").map_err(|e| e.kind().clone()),
+            Err(ErrorKind::DivisionByZero)
+        ));
+        assert!(parse_nimber_expression("inv(0)").is_err());
+        assert!(parse_nimber_expression("3 +").is_err());
+    }
+}

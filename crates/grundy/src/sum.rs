@@ -1,0 +1,293 @@
+//! Sums of games from different rulesets: the total value, and every move and winning move.
+//!
+//! A [`Sum`] is a list of [`Term`]s; a term is one ruleset with the positions of its
+//! components (`nim(3,4,5)` is one term of three components). By the Sprague-Grundy theorem
+//! the value of a sum is the nim-sum of its components' values, and a move wins exactly when
+//! it changes one component's value `v` to `v ⊕ total`.
+
+use std::sync::{Arc, Mutex};
+
+use crate::error::Result;
+use crate::game::{check_move_count, Evaluator, Parts, Ruleset};
+use crate::nimber::Nimber;
+
+/// One ruleset with the positions of some components: a piece of a sum, type-erased so that a
+/// sum can mix rulesets.
+pub trait Term: Send {
+    /// Number of components (positions) in the term.
+    fn len(&self) -> usize;
+
+    /// Whether the term has no components left.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The term as spec text (`nim(3,4,5)`); `0` when empty.
+    fn format(&self) -> String;
+
+    /// Component `index` alone as spec text (`nim(3)`).
+    fn format_component(&self, index: usize) -> String;
+
+    /// The Grundy value of component `index`.
+    ///
+    /// # Errors
+    /// A cycle or a limit reached while solving.
+    fn value(&self, index: usize) -> Result<Nimber>;
+
+    /// The moves of component `index`; with `target`, only those to that value.
+    ///
+    /// # Errors
+    /// A cycle, or a limit: too many moves to list, positions or work.
+    fn moves(&self, index: usize, target: Option<Nimber>) -> Result<Vec<TermMove>>;
+
+    /// A copy sharing the same memo.
+    fn clone_box(&self) -> Box<dyn Term>;
+}
+
+/// One move in one component of a term.
+pub struct TermMove {
+    /// The move in words ("take 2 from 3, leaving 1").
+    pub description: String,
+    /// The value the component has after the move.
+    pub value: Nimber,
+    /// What the component becomes, as spec text (`0` when nothing is left).
+    pub to: String,
+    /// The whole term after the move.
+    pub after: Box<dyn Term>,
+}
+
+/// A [`Term`] for any ruleset, valued by any [`Evaluator`] (a [`crate::Solver`] or a
+/// [`crate::heap::HeapSolver`]). Copies share the evaluator and so its memo.
+pub struct RulesetTerm<E: Evaluator> {
+    evaluator: Arc<Mutex<E>>,
+    positions: Vec<<E::Rules as Ruleset>::Position>,
+}
+
+impl<E: Evaluator> RulesetTerm<E> {
+    /// The sum of `positions` valued by `evaluator`.
+    pub fn new(evaluator: E, positions: Vec<<E::Rules as Ruleset>::Position>) -> RulesetTerm<E> {
+        RulesetTerm {
+            evaluator: Arc::new(Mutex::new(evaluator)),
+            positions,
+        }
+    }
+
+    fn evaluator(&self) -> std::sync::MutexGuard<'_, E> {
+        // A poisoned lock means a panic elsewhere, which is already a bug; the memo is still
+        // consistent because values are inserted only once complete.
+        self.evaluator
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl<E> Term for RulesetTerm<E>
+where
+    E: Evaluator + Send + 'static,
+    <E::Rules as Ruleset>::Position: Send,
+{
+    fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    fn format(&self) -> String {
+        self.evaluator().rules().format(&self.positions)
+    }
+
+    fn format_component(&self, index: usize) -> String {
+        self.evaluator()
+            .rules()
+            .format(&self.positions[index..=index])
+    }
+
+    fn value(&self, index: usize) -> Result<Nimber> {
+        self.evaluator().value(&self.positions[index])
+    }
+
+    fn moves(&self, index: usize, target: Option<Nimber>) -> Result<Vec<TermMove>> {
+        let mut evaluator = self.evaluator();
+        let from = &self.positions[index];
+        let listed = target.and_then(|target| evaluator.rules().moves_to_value(from, target));
+        let all_moves = match listed {
+            Some(moves) => moves,
+            None => {
+                check_move_count(evaluator.rules(), from, evaluator.limits())?;
+                let mut moves: Vec<Parts<_>> = Vec::new();
+                evaluator.rules().moves(from, &mut moves);
+                moves
+            }
+        };
+        let mut result = Vec::new();
+        for parts in all_moves {
+            let mut value = Nimber::ZERO;
+            for part in &parts {
+                value += evaluator.value(part)?;
+            }
+            if target.is_some_and(|target| target != value) {
+                continue;
+            }
+            let mut positions = self.positions.clone();
+            positions.splice(index..=index, parts.iter().cloned());
+            let rules = evaluator.rules();
+            result.push(TermMove {
+                description: rules.describe(from, &parts),
+                value,
+                to: rules.format(&parts),
+                after: Box::new(RulesetTerm {
+                    evaluator: Arc::clone(&self.evaluator),
+                    positions,
+                }),
+            });
+        }
+        Ok(result)
+    }
+
+    fn clone_box(&self) -> Box<dyn Term> {
+        Box::new(RulesetTerm {
+            evaluator: Arc::clone(&self.evaluator),
+            positions: self.positions.clone(),
+        })
+    }
+}
+
+/// A sum of games, each component from any ruleset.
+///
+/// # Example
+/// ```
+/// use grundy::{spec, Nimber};
+/// let sum = spec::parse("sub{1,2,4}(8) + sub{1,3}(5)")?;
+/// assert_eq!(sum.value()?, Nimber::new(3));
+/// let winning = sum.winning_moves()?;
+/// assert_eq!(winning.len(), 2); // take 1 or take 4 from the heap of 8
+/// assert!(winning.iter().all(|m| m.result.value() == Ok(Nimber::ZERO)));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub struct Sum {
+    terms: Vec<Box<dyn Term>>,
+}
+
+/// One move in a sum.
+pub struct SumMove {
+    /// Index of the component moved in, counting components left to right over all terms.
+    pub component: usize,
+    /// The component before the move, as spec text.
+    pub from: String,
+    /// What the component becomes, as spec text (`0` when nothing is left).
+    pub to: String,
+    /// The move in words.
+    pub description: String,
+    /// The component's value after the move.
+    pub component_value: Nimber,
+    /// The whole sum's value after the move.
+    pub total_value: Nimber,
+    /// The whole sum after the move.
+    pub result: Sum,
+}
+
+impl Clone for Sum {
+    fn clone(&self) -> Sum {
+        Sum {
+            terms: self.terms.iter().map(|term| term.clone_box()).collect(),
+        }
+    }
+}
+
+impl Sum {
+    /// The sum of `terms`.
+    pub fn new(terms: Vec<Box<dyn Term>>) -> Sum {
+        Sum { terms }
+    }
+
+    /// The terms.
+    pub fn terms(&self) -> &[Box<dyn Term>] {
+        &self.terms
+    }
+
+    /// `(term, index in term)` of every component, left to right.
+    pub fn components(&self) -> Vec<(usize, usize)> {
+        self.terms
+            .iter()
+            .enumerate()
+            .flat_map(|(term, t)| (0..t.len()).map(move |index| (term, index)))
+            .collect()
+    }
+
+    /// The sum as spec text; `0` when nothing is left.
+    pub fn format(&self) -> String {
+        let parts: Vec<String> = self
+            .terms
+            .iter()
+            .filter(|term| !term.is_empty())
+            .map(|term| term.format())
+            .collect();
+        if parts.is_empty() {
+            "0".to_string()
+        } else {
+            parts.join(" + ")
+        }
+    }
+
+    /// The value of each component, left to right.
+    ///
+    /// # Errors
+    /// A cycle or a limit reached in any component.
+    pub fn component_values(&self) -> Result<Vec<Nimber>> {
+        self.components()
+            .into_iter()
+            .map(|(term, index)| self.terms[term].value(index))
+            .collect()
+    }
+
+    /// The Grundy value of the sum: the nim-sum of its components' values.
+    ///
+    /// # Errors
+    /// As for [`component_values`](Sum::component_values).
+    pub fn value(&self) -> Result<Nimber> {
+        Ok(self.component_values()?.into_iter().sum())
+    }
+
+    /// Every move of the sum with its values.
+    ///
+    /// # Errors
+    /// A cycle or a limit reached, including a component with too many moves to list.
+    pub fn moves(&self) -> Result<Vec<SumMove>> {
+        self.collect_moves(false)
+    }
+
+    /// Every move to a position of value 0; none when the sum's value is already 0.
+    ///
+    /// # Errors
+    /// As for [`moves`](Sum::moves), although components whose rulesets find moves to a
+    /// given value directly (Nim) never need their moves listed.
+    pub fn winning_moves(&self) -> Result<Vec<SumMove>> {
+        self.collect_moves(true)
+    }
+
+    fn collect_moves(&self, winning_only: bool) -> Result<Vec<SumMove>> {
+        let values = self.component_values()?;
+        let total: Nimber = values.iter().copied().sum();
+        if winning_only && total == Nimber::ZERO {
+            return Ok(Vec::new());
+        }
+        let mut result = Vec::new();
+        for (component, (term, index)) in self.components().into_iter().enumerate() {
+            let before = values[component];
+            let target = winning_only.then_some(before + total);
+            let from = self.terms[term].format_component(index);
+            for term_move in self.terms[term].moves(index, target)? {
+                let mut after = self.clone();
+                after.terms[term] = term_move.after;
+                result.push(SumMove {
+                    component,
+                    from: from.clone(),
+                    to: term_move.to,
+                    description: term_move.description,
+                    component_value: term_move.value,
+                    total_value: total + before + term_move.value,
+                    result: after,
+                });
+            }
+        }
+        Ok(result)
+    }
+}
