@@ -172,6 +172,9 @@ pub struct Solver<R: Ruleset> {
     use_closed_forms: bool,
 }
 
+/// Moves the search may hold on its stack per position of [`Limits::max_positions`].
+const MOVES_HELD_PER_POSITION: u64 = 8;
+
 struct Frame<P> {
     position: P,
     moves: Vec<Parts<P>>,
@@ -234,6 +237,13 @@ impl<R: Ruleset> Solver<R> {
         }
         let mut on_stack: HashMap<R::Position, usize> = HashMap::new();
         let mut stack = vec![self.expand(root.clone())?];
+        // Moves waiting on the stack cost memory too: a deep search through positions with
+        // many moves each must stop before it exhausts the machine.
+        let max_held = self
+            .limits
+            .max_positions
+            .saturating_mul(MOVES_HELD_PER_POSITION);
+        let mut held = stack[0].moves.len() as u64;
         on_stack.insert(root, 0);
         'frames: while let Some(top) = stack.len().checked_sub(1) {
             while stack[top].next < stack[top].moves.len() {
@@ -248,6 +258,13 @@ impl<R: Ruleset> Solver<R> {
                                 return Err(self.cycle_error(&stack[depth..], &part));
                             }
                             let child = self.expand(part.clone())?;
+                            held += child.moves.len() as u64;
+                            if held > max_held {
+                                return Err(Error::limit(
+                                    Limit::Positions,
+                                    self.limits.max_positions,
+                                ));
+                            }
                             on_stack.insert(part, stack.len());
                             stack.push(child);
                             continue 'frames;
@@ -258,6 +275,7 @@ impl<R: Ruleset> Solver<R> {
                 stack[top].next += 1;
             }
             let Some(mut frame) = stack.pop() else { break };
+            held -= frame.moves.len() as u64;
             let value = frame.seen.mex();
             on_stack.remove(&frame.position);
             if self.memo.len() as u64 >= self.limits.max_positions {
