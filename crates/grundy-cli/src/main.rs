@@ -5,7 +5,7 @@
 
 mod render;
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -293,21 +293,17 @@ fn print_nimber(
 
 /// One expression per line; a bad line is reported on stderr and the rest still run.
 fn nimber_lines(out: &mut impl Write, format: Format) -> Result<ExitCode, Problem> {
+    let input = io::read_to_string(io::stdin())?;
     let mut code = ExitCode::SUCCESS;
-    for (number, line) in io::stdin().lock().lines().enumerate() {
-        let line = line?;
+    for (number, line) in input.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        match spec::parse_nimber_expression(&line) {
+        match spec::parse_nimber_expression(line) {
             Ok(value) => print_nimber(out, format, line.trim(), value)?,
             Err(error) => {
                 out.flush()?;
-                eprint!(
-                    "line {}: {}",
-                    number + 1,
-                    render::error(&error, Some(&line))
-                );
+                eprint!("line {}: {}", number + 1, render::error(&error, Some(line)));
                 code = ExitCode::from(2);
             }
         }
