@@ -194,6 +194,8 @@ pub fn nim_product(a: Nimber, b: Nimber) -> Nimber {
 // where p0 = a0 ⊗ b0, p1 = a1 ⊗ b1 and p2 = (a0 ⊕ a1) ⊗ (b0 ⊕ b1).
 
 /// Products in GF(2^8), built at compile time by the same recursion down to single bits.
+// Only read at compile time, to build the statics below.
+#[allow(clippy::large_const_arrays)]
 const PRODUCT_TABLE: [[u8; 256]; 256] = product_table();
 static PRODUCT_8: [[u8; 256]; 256] = PRODUCT_TABLE;
 /// Inverses in GF(2^8) (entry 0 unused).
