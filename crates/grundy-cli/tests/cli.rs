@@ -160,11 +160,20 @@ fn seed_nim_3_4_5() {
         .as_array()
         .expect("components")
         .iter()
-        .map(|c| (c["spec"].as_str().expect("spec").to_string(), c["value"].as_u64().expect("value")))
+        .map(|c| {
+            (
+                c["spec"].as_str().expect("spec").to_string(),
+                c["value"].as_u64().expect("value"),
+            )
+        })
         .collect();
     assert_eq!(
         components,
-        [("nim(3)".into(), 3), ("nim(4)".into(), 4), ("nim(5)".into(), 5)]
+        [
+            ("nim(3)".into(), 3),
+            ("nim(4)".into(), 4),
+            ("nim(5)".into(), 5)
+        ]
     );
     let winning = report["winning_moves"].as_array().expect("winning_moves");
     assert_eq!(winning.len(), 1, "{report}");
@@ -174,7 +183,10 @@ fn seed_nim_3_4_5() {
     assert_eq!(only["to"], "nim(1)");
     assert_eq!(only["target_value"], 1);
     assert_eq!(only["result"], "nim(1,4,5)");
-    assert!(!only["description"].as_str().expect("description").is_empty());
+    assert!(!only["description"]
+        .as_str()
+        .expect("description")
+        .is_empty());
 
     // The seed's wrong move, 5 -> 4, leaves nim-sum 3; `grundy moves` shows it, unmarked.
     let moves = json(&["moves", "nim(3,4,5)"]);
@@ -202,17 +214,26 @@ fn seed_subtraction_games() {
     );
     let report = json(&["value", "sub{1,2,4}(8) + sub{1,3}(5)"]);
     for winning in report["winning_moves"].as_array().expect("winning_moves") {
-        assert_eq!(winning["component"], 0, "only the first heap has winning moves");
+        assert_eq!(
+            winning["component"], 0,
+            "only the first heap has winning moves"
+        );
         assert_eq!(winning["from"], "sub{1,2,4}(8)");
     }
 
     let (value, _, results) = value_of("sub{1,2,4}(10)");
     assert_eq!(value, 1);
-    assert_eq!(sorted(results), strings(&["sub{1,2,4}(9)", "sub{1,2,4}(6)"]));
+    assert_eq!(
+        sorted(results),
+        strings(&["sub{1,2,4}(9)", "sub{1,2,4}(6)"])
+    );
     let (value, _, results) = value_of("sub{1,3}(5)");
     assert_eq!(value, 1);
     assert_eq!(sorted(results), strings(&["sub{1,3}(4)", "sub{1,3}(2)"]));
-    assert_eq!(value_of("sub{1,2,4}(10) + sub{1,3}(5)"), (0, "P".into(), vec![]));
+    assert_eq!(
+        value_of("sub{1,2,4}(10) + sub{1,3}(5)"),
+        (0, "P".into(), vec![])
+    );
     assert_eq!(value_of("sub{1,3,4}(5,8,11)"), (0, "P".into(), vec![]));
 
     let mod_n = |m: u64, to: u64| (0..=to).map(|n| n % m).collect::<Vec<_>>();
@@ -283,7 +304,10 @@ fn seed_take_and_break_and_boards() {
     assert!(answer(&["seq", "grundy", "--to", "50"]).contains("prefix only"));
     for spec in ["grundy(7) + grundy(9)", "grundy(7,9)"] {
         let report = json(&["value", spec]);
-        assert_eq!((report["value"].clone(), report["outcome"].clone()), (1.into(), "N".into()));
+        assert_eq!(
+            (report["value"].clone(), report["outcome"].clone()),
+            (1.into(), "N".into())
+        );
         let to: Vec<String> = report["winning_moves"]
             .as_array()
             .expect("winning_moves")
@@ -322,7 +346,11 @@ fn seed_mex_examples_as_digraphs() {
     let helpers = "o>z, t>z, t>o, h>z, h>o, h>t";
     let cases = [
         ("digraph(a>b; b)".to_string(), 0, None),
-        ("digraph(a>b; a)".to_string(), 1, Some("digraph(a>b; b)".to_string())),
+        (
+            "digraph(a>b; a)".to_string(),
+            1,
+            Some("digraph(a>b; b)".to_string()),
+        ),
         ("digraph(a>b, b>c; a)".to_string(), 0, None),
         (
             format!("digraph({helpers}, a>z, a>o, a>h; a)"),
@@ -375,7 +403,16 @@ fn moves_lists_every_move_and_marks_the_winning_ones() {
     let moves = report["moves"].as_array().expect("moves");
     assert_eq!(moves.len(), 3 + 2);
     for entry in moves {
-        for field in ["component", "from", "to", "target_value", "description", "result", "value_after", "winning"] {
+        for field in [
+            "component",
+            "from",
+            "to",
+            "target_value",
+            "description",
+            "result",
+            "value_after",
+            "winning",
+        ] {
             assert!(entry.get(field).is_some(), "no '{field}' in {entry}");
         }
         let result = entry["result"].as_str().expect("result");
@@ -422,7 +459,11 @@ fn nimber_pairs() {
     let rows: Vec<Vec<u64>> = table
         .lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .map(|line| line.split_whitespace().map(|v| v.parse().expect("a number")).collect())
+        .map(|line| {
+            line.split_whitespace()
+                .map(|v| v.parse().expect("a number"))
+                .collect()
+        })
         .collect();
     let mut input = String::new();
     let mut expected = String::new();
@@ -453,7 +494,10 @@ fn nimber_pairs_library_checker_example() {
         std::fs::read_to_string(dir.join("example_00.in")),
         std::fs::read_to_string(dir.join("example_00.out")),
     ) else {
-        println!("note: skipped, no Library Checker example in {}", dir.display());
+        println!(
+            "note: skipped, no Library Checker example in {}",
+            dir.display()
+        );
         return;
     };
     let run = grundy_with_input(&["nimber", "--pairs"], &input);
@@ -469,7 +513,10 @@ fn completions() {
     let script = answer(&["completions", "bash"]);
     assert!(script.contains("complete"), "{script}");
     for subcommand in ["value", "moves", "seq", "nimber", "completions"] {
-        assert!(script.contains(subcommand), "no {subcommand} in the bash completions");
+        assert!(
+            script.contains(subcommand),
+            "no {subcommand} in the bash completions"
+        );
     }
     for shell in ["zsh", "fish"] {
         assert!(!answer(&["completions", shell]).is_empty());
@@ -487,7 +534,14 @@ fn value_json_has_the_documented_fields() {
     assert_eq!(report["value"], 4 ^ 5 ^ 5);
     assert_eq!(report["components"].as_array().map(Vec::len), Some(3));
     for winning in report["winning_moves"].as_array().expect("winning_moves") {
-        for field in ["component", "from", "to", "target_value", "description", "result"] {
+        for field in [
+            "component",
+            "from",
+            "to",
+            "target_value",
+            "description",
+            "result",
+        ] {
             assert!(winning.get(field).is_some(), "no '{field}' in {winning}");
         }
         let component = winning["component"].as_u64().expect("component") as usize;
@@ -581,7 +635,11 @@ fn malformed_specs_are_bad_input() {
     let stderr = refused(&["value", "nim(-1)"], 2);
     let lines: Vec<&str> = stderr.lines().collect();
     assert_eq!(lines.get(1).map(|l| l.trim()), Some("nim(-1)"), "{stderr}");
-    assert_eq!(lines.get(2).map(|l| l.find('^')), Some(Some(2 + 4)), "{stderr}");
+    assert_eq!(
+        lines.get(2).map(|l| l.find('^')),
+        Some(Some(2 + 4)),
+        "{stderr}"
+    );
     // The seeds' and the cases name their problem.
     assert!(refused(&["value", "0.8(3)"], 2).contains("octal"));
     assert!(refused(&["value", "sub{}(5)"], 2).contains("empty"));

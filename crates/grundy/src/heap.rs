@@ -170,7 +170,12 @@ mod tests {
             .values(10u64.pow(12))
             .unwrap_err();
         assert!(error.is_limit(), "{error}");
-        assert_eq!(HeapSolver::new(crate::rules::Nim).values(3).map(|v| v.len()), Ok(4));
+        assert_eq!(
+            HeapSolver::new(crate::rules::Nim)
+                .values(3)
+                .map(|v| v.len()),
+            Ok(4)
+        );
     }
 
     #[test]
@@ -183,7 +188,9 @@ mod tests {
             max_work: 10_000,
             ..Limits::default()
         };
-        let error = HeapSolver::with_limits(code.clone(), limits).value(100).unwrap_err();
+        let error = HeapSolver::with_limits(code.clone(), limits)
+            .value(100)
+            .unwrap_err();
         assert!(error.is_limit(), "{error}");
         assert!(HeapSolver::with_limits(code, limits).value(40).is_ok());
     }

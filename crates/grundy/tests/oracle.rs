@@ -88,7 +88,11 @@ fn spec_value(text: &str) -> Result<u64, TestCaseError> {
 /// The ordered ways of writing `total` as `count` positive parts.
 fn compositions(total: u64, count: u32) -> Vec<Vec<u64>> {
     if count == 0 {
-        return if total == 0 { vec![Vec::new()] } else { Vec::new() };
+        return if total == 0 {
+            vec![Vec::new()]
+        } else {
+            Vec::new()
+        };
     }
     let mut all = Vec::new();
     for first in 1..=total {
@@ -143,7 +147,12 @@ where
         let value = search
             .value(&heap)
             .map_err(|e| TestCaseError::fail(format!("{rule_text}: {e}")))?;
-        prop_assert_eq!(value.value(), expected[heap as usize], "Solver, heap {}", heap);
+        prop_assert_eq!(
+            value.value(),
+            expected[heap as usize],
+            "Solver, heap {}",
+            heap
+        );
     }
     let text = format!("{rule_text}({})", join(heaps, ","));
     prop_assert_eq!(spec_value(&text)?, brute.sum(heaps), "{}", text);
@@ -540,7 +549,10 @@ fn nim_product_follows_its_definition() {
         for b in 0..N {
             let options = (0..a).map(|x| sums[x][b]).chain((0..b).map(|y| sums[a][y]));
             sums[a][b] = mex(options.collect::<Vec<_>>());
-            assert_eq!((Nimber::new(a as u64) + Nimber::new(b as u64)).value(), sums[a][b]);
+            assert_eq!(
+                (Nimber::new(a as u64) + Nimber::new(b as u64)).value(),
+                sums[a][b]
+            );
         }
     }
 }

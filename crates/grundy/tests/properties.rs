@@ -143,10 +143,7 @@ fn digraph() -> impl Strategy<Value = String> {
                 }
             }
             items.extend((0..6).map(|v| format!("v{v}")));
-            let tokens: Vec<String> = tokens
-                .iter()
-                .map(|t| format!("v{}", t.index(6)))
-                .collect();
+            let tokens: Vec<String> = tokens.iter().map(|t| format!("v{}", t.index(6))).collect();
             format!("digraph({}; {})", items.join(", "), tokens.join(", "))
         })
 }
@@ -173,8 +170,11 @@ fn green() -> impl Strategy<Value = String> {
 
 /// One term of every kind of game, small enough to list every move.
 fn term() -> BoxedStrategy<String> {
-    let row = vec(any::<bool>(), 1..=7)
-        .prop_map(|row| row.iter().map(|&h| if h { 'H' } else { 'T' }).collect::<String>());
+    let row = vec(any::<bool>(), 1..=7).prop_map(|row| {
+        row.iter()
+            .map(|&h| if h { 'H' } else { 'T' })
+            .collect::<String>()
+    });
     prop_oneof![
         heaps(12).prop_map(|h| format!("nim({h})")),
         (0u64..=12).prop_map(|h| format!("*{h}")),
@@ -186,24 +186,18 @@ fn term() -> BoxedStrategy<String> {
             let set: Vec<u64> = set.into_iter().collect();
             format!("allbut{{{}}}({h})", list(&set))
         }),
-        (1u64..=3, 0u64..=3, heaps(15)).prop_map(|(low, width, h)| format!(
-            "take[{low}..{}]({h})",
-            low + width
-        )),
-        (select(vec!["kayles", "dawson", "grundy", "lasker"]), heaps(12))
+        (1u64..=3, 0u64..=3, heaps(15))
+            .prop_map(|(low, width, h)| format!("take[{low}..{}]({h})", low + width)),
+        (
+            select(vec!["kayles", "dawson", "grundy", "lasker"]),
+            heaps(12)
+        )
             .prop_map(|(name, h)| format!("{name}({h})")),
         (select(vec![0u8, 4]), vec(0u8..=7, 1..=3), heaps(12))
             .prop_map(|(first, digits, h)| format!("{first}.{}({h})", digit_string(&digits))),
-        (
-            select(vec![0u8, 4, 8, 12]),
-            vec(0u8..=15, 1..=2),
-            heaps(8)
-        )
-            .prop_map(|(first, digits, h)| format!(
-                "hex({:X}.{})({h})",
-                first,
-                digit_string(&digits)
-            )),
+        (select(vec![0u8, 4, 8, 12]), vec(0u8..=15, 1..=2), heaps(8)).prop_map(
+            |(first, digits, h)| format!("hex({:X}.{})({h})", first, digit_string(&digits))
+        ),
         (0u64..=8, 0u64..=8).prop_map(|(a, b)| format!("wythoff({a},{b})")),
         vec(0u64..=3, 1..=4).prop_map(|stairs| format!("staircase({})", list(&stairs))),
         (select(vec!["turtles", "mock", "ruler"]), vec(row, 1..=2))

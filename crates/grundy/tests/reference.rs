@@ -145,7 +145,9 @@ fn check_sequence(data: &Data, rule: &str, shift: u64) {
     // The spec language reaches the same table (a few heaps as one sum).
     let heaps: Vec<u64> = (0..=last).step_by(7).collect();
     let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
-    let expected = heaps.iter().fold(0, |sum, &heap| sum ^ values[heap as usize]);
+    let expected = heaps
+        .iter()
+        .fold(0, |sum, &heap| sum ^ values[heap as usize]);
     assert_eq!(
         spec_value(&format!("{rule}({})", list.join(","))),
         expected,
@@ -211,7 +213,9 @@ fn dawsons_chess_a002187_and_dawsons_kayles() {
     check_sequence(&data, "dawson", 1);
     check_sequence(&data, "0.07", 1);
     data.assert_note_says(".4, .401, .402, .403, .42, .421, .422, .423 have values a(n-2)");
-    for rule in ["0.4", "0.401", "0.402", "0.403", "0.42", "0.421", "0.422", "0.423"] {
+    for rule in [
+        "0.4", "0.401", "0.402", "0.403", "0.42", "0.421", "0.422", "0.423",
+    ] {
         check_sequence(&data, rule, 2);
     }
     data.assert_note_says("period 34 with the only exceptions at n=0, 14, 16, 17, 31, 34 and 51");
@@ -233,7 +237,9 @@ fn grundys_game_a002188_zeros_and_records() {
     let last_record = records.rows.last().map_or(0, |row| row[0]);
 
     let values = heap_values("grundy", last_record.max(last_zero));
-    let found_zeros: Vec<u64> = (0..=last_zero).filter(|&n| values[n as usize] == 0).collect();
+    let found_zeros: Vec<u64> = (0..=last_zero)
+        .filter(|&n| values[n as usize] == 0)
+        .collect();
     assert_eq!(found_zeros, zeros, "A036685");
 
     // A180120 / A180121: where a new record value first appears, and the record.
@@ -269,7 +275,9 @@ fn octal_games() {
         check_sequence(&data, rule, 1);
     }
     data.assert_note_says(".440-.443 and .460-.463 have values a(n-2)");
-    for rule in ["0.44", "0.441", "0.442", "0.443", "0.46", "0.461", "0.462", "0.463"] {
+    for rule in [
+        "0.44", "0.441", "0.442", "0.443", "0.46", "0.461", "0.462", "0.463",
+    ] {
         check_sequence(&data, rule, 2);
     }
     data.assert_note_says("period 24, last exception n=140");
@@ -284,7 +292,9 @@ fn octal_games() {
     let data = Data::read("octal_177.txt");
     check_sequence(&data, "0.177", 0);
     data.assert_note_says(".450-.453 and .470-.473 have values a(n-1)");
-    for rule in ["0.45", "0.451", "0.452", "0.453", "0.47", "0.471", "0.472", "0.473"] {
+    for rule in [
+        "0.45", "0.451", "0.452", "0.453", "0.47", "0.471", "0.472", "0.473",
+    ] {
         check_sequence(&data, rule, 1);
     }
     data.assert_note_says("period 20, last exception n=496");
@@ -340,7 +350,11 @@ fn mock_turtles_a000069_and_ruler_a006519() {
         for (n, expected) in data.indexed() {
             // A single head on coin n, the coins before it showing tails.
             let row = format!("{}H", "T".repeat(n as usize - 1));
-            assert_eq!(spec_value(&format!("{game}({row})")), expected, "{game} {n}");
+            assert_eq!(
+                spec_value(&format!("{game}({row})")),
+                expected,
+                "{game} {n}"
+            );
         }
     }
 }
