@@ -71,6 +71,7 @@ impl<R: Ruleset<Position = u64>> HeapSolver<R> {
     /// # Errors
     /// As for [`value`](HeapSolver::value).
     pub fn values(&mut self, last: u64) -> Result<Vec<Nimber>> {
+        self.check_table_size(last)?;
         if self.rules.closed_form(&0).is_some() {
             return (0..=last).map(|heap| self.value(heap)).collect();
         }
@@ -78,7 +79,8 @@ impl<R: Ruleset<Position = u64>> HeapSolver<R> {
         Ok(self.table[..=last as usize].to_vec())
     }
 
-    fn extend_to(&mut self, heap: u64) -> Result<()> {
+    /// Refuses a table (or a list of values) reaching heap `heap` beyond the limit.
+    fn check_table_size(&self, heap: u64) -> Result<()> {
         if heap >= self.limits.max_positions {
             let needed = heap.saturating_add(1);
             return Err(Error::limit_needing(
@@ -87,11 +89,19 @@ impl<R: Ruleset<Position = u64>> HeapSolver<R> {
                 needed,
             ));
         }
+        Ok(())
+    }
+
+    fn extend_to(&mut self, heap: u64) -> Result<()> {
+        self.check_table_size(heap)?;
         while self.table.len() as u64 <= heap {
             let next = self.table.len() as u64;
             self.moves.clear();
             self.rules.moves(&next, &mut self.moves);
-            self.work += self.moves.len() as u64 + 1;
+            // A move to three or more heaps does not fit in `Parts` inline and allocates, so it
+            // costs as much as a move in the generic solver.
+            let spilled = self.moves.iter().filter(|parts| parts.spilled()).count() as u64;
+            self.work += self.moves.len() as u64 + 1 + spilled * (MOVES_PER_WORK - 1);
             if self.work / MOVES_PER_WORK > self.limits.max_work {
                 return Err(Error::limit(Limit::Work, self.limits.max_work));
             }
@@ -151,5 +161,37 @@ mod tests {
     fn huge_heaps_hit_the_table_limit() {
         let mut kayles = HeapSolver::new(TakeBreak::named("kayles").unwrap());
         assert!(kayles.value(10u64.pow(18)).unwrap_err().is_limit());
+    }
+
+    #[test]
+    fn long_lists_hit_the_table_limit_even_with_a_closed_form() {
+        // Regression: `grundy seq nim --to 10^12` used to fill memory with values.
+        let error = HeapSolver::new(crate::rules::Nim)
+            .values(10u64.pow(12))
+            .unwrap_err();
+        assert!(error.is_limit(), "{error}");
+        assert_eq!(
+            HeapSolver::new(crate::rules::Nim)
+                .values(3)
+                .map(|v| v.len()),
+            Ok(4)
+        );
+    }
+
+    #[test]
+    fn moves_to_three_heaps_cost_full_work() {
+        // Regression: hexadecimal codes that leave three heaps ran for minutes before the work
+        // limit stopped them, because those moves allocate and were charged 1/16 of a unit.
+        // Heaps up to 100 of hex(0.8) have about 100^3 / 36 (27 000) such moves.
+        let code = TakeBreak::parse("0.8", true).unwrap();
+        let limits = Limits {
+            max_work: 10_000,
+            ..Limits::default()
+        };
+        let error = HeapSolver::with_limits(code.clone(), limits)
+            .value(100)
+            .unwrap_err();
+        assert!(error.is_limit(), "{error}");
+        assert!(HeapSolver::with_limits(code, limits).value(40).is_ok());
     }
 }

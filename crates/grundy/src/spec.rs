@@ -149,10 +149,16 @@ pub fn parse_nimber_expression(text: &str) -> Result<Nimber> {
     Ok(value)
 }
 
+/// How deeply nimber expressions may nest: `(`, `inv(` and `sqrt(` recurse, and the stack is
+/// small on some targets (a megabyte on `wasm32`).
+const MAX_NESTING: usize = 256;
+
 struct Parser<'a> {
     text: &'a str,
     position: usize,
     options: Options<'a>,
+    /// Nimber expressions open around the current position.
+    depth: usize,
 }
 
 fn describe_found(text: &str, position: usize) -> String {
@@ -168,6 +174,7 @@ impl<'a> Parser<'a> {
             text,
             position: 0,
             options,
+            depth: 0,
         }
     }
 
@@ -669,6 +676,16 @@ impl<'a> Parser<'a> {
     // Nimber arithmetic: sum of products of powers of atoms.
 
     fn nim_expression(&mut self) -> Result<Nimber> {
+        if self.depth > MAX_NESTING {
+            return Err(self.unexpected(&format!("at most {MAX_NESTING} nested parentheses")));
+        }
+        self.depth += 1;
+        let value = self.nim_sum();
+        self.depth -= 1;
+        value
+    }
+
+    fn nim_sum(&mut self) -> Result<Nimber> {
         let mut value = self.nim_product()?;
         while self.eat('+') || self.eat('-') {
             value += self.nim_product()?;
@@ -865,5 +882,20 @@ mod tests {
         ));
         assert!(parse_nimber_expression("inv(0)").is_err());
         assert!(parse_nimber_expression("3 +").is_err());
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        let nested = |depth: usize| format!("{}1{}", "(".repeat(depth), ")".repeat(depth));
+        assert_eq!(
+            parse_nimber_expression(&nested(MAX_NESTING)),
+            Ok(Nimber::ONE)
+        );
+        assert!(parse_nimber_expression(&nested(MAX_NESTING + 1)).is_err());
+        let error = parse_nimber_expression(&nested(100_000)).unwrap_err();
+        assert!(error.to_string().contains("nested parentheses"), "{error}");
+        assert_eq!(error.span(), Some(MAX_NESTING + 1..MAX_NESTING + 2));
+        let functions = "inv(sqrt(".repeat(200) + "1" + &")".repeat(400);
+        assert!(parse_nimber_expression(&functions).is_err());
     }
 }

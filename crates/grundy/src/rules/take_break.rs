@@ -255,12 +255,14 @@ impl Ruleset for TakeBreak {
     }
 
     fn format(&self, heaps: &[u64]) -> String {
+        let code = self.to_string();
+        // A bare code must start with a digit, and is hexadecimal only when it has a letter.
+        let bare = code.starts_with(|c: char| c.is_ascii_digit())
+            && (!self.is_hex() || code.chars().any(|c| c.is_ascii_alphabetic()));
         match self.name {
             Some(name) => format_heaps(name, heaps),
-            None if self.is_hex() && !self.to_string().chars().any(|c| c.is_ascii_alphabetic()) => {
-                format_heaps(&format!("hex({self})"), heaps)
-            }
-            None => format_heaps(&self.to_string(), heaps),
+            None if bare => format_heaps(&code, heaps),
+            None => format_heaps(&format!("hex({code})"), heaps),
         }
     }
 }
@@ -295,6 +297,11 @@ mod tests {
         assert_eq!(
             TakeBreak::parse("0.8", true).unwrap().format(&[3]),
             "hex(0.8)(3)"
+        );
+        // A code whose first digit is a letter is printed inside hex(...), so that it parses.
+        assert_eq!(
+            TakeBreak::parse("C.1", true).unwrap().format(&[3]),
+            "hex(C.1)(3)"
         );
     }
 
