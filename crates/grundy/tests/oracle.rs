@@ -165,7 +165,7 @@ fn subtraction_set() -> impl Strategy<Value = Vec<u64>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// Finite subtraction sets: a move removes exactly `s` tokens for some `s` in the set.
     /// The same game written as a take-and-break code (`Subtraction::to_code`) has the same

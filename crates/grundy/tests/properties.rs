@@ -81,6 +81,31 @@ proptest! {
         }
     }
 
+    /// `mex` and a reused `MexSet` agree with the definition: the least value not in the set.
+    #[test]
+    fn mex_is_the_least_missing_value(
+        first in vec(prop_oneof![0u64..200, 0u64..2000, any::<u64>()], 0..400),
+        second in vec(0u64..300, 0..300),
+    ) {
+        let mut set = grundy::MexSet::new();
+        for values in [&first, &second] {
+            let naive = (0..).find(|v| !values.contains(v)).unwrap_or(0);
+            prop_assert_eq!(grundy::mex(values.iter().copied().map(Nimber::new)).value(), naive);
+            set.clear();
+            values.iter().for_each(|&v| set.insert(Nimber::new(v)));
+            prop_assert_eq!(set.mex().value(), naive);
+            for &v in values.iter().take(20) {
+                prop_assert!(set.contains(Nimber::new(v)));
+            }
+            prop_assert!(!set.contains(Nimber::new(naive)));
+        }
+        // A full run 0..n, with and without a gap.
+        let n = 130 + second.len() as u64 * 7;
+        prop_assert_eq!(grundy::mex((0..n).map(Nimber::new)).value(), n);
+        let gap = n / 2;
+        prop_assert_eq!(grundy::mex((0..n).filter(|&v| v != gap).map(Nimber::new)).value(), gap);
+    }
+
     /// The nimber expression language agrees with the operators.
     #[test]
     fn nimber_expressions(a in nimber(), b in nimber(), c in nimber()) {
