@@ -57,8 +57,9 @@ enum Command {
         /// The last heap (accepts 10^6, 1e6, 1_000_000).
         #[arg(long, value_parser = parse_count)]
         to: u64,
-        #[command(flatten)]
-        output: Output,
+        /// Output format; csv prints a header `n,value`, then one line per heap.
+        #[arg(long, value_enum, default_value_t = SeqFormat::Text)]
+        format: SeqFormat,
         #[command(flatten)]
         limits: LimitArgs,
     },
@@ -115,7 +116,15 @@ enum Format {
     Text,
     /// One JSON document.
     Json,
-    /// Comma-separated values (`seq` only): a header `n,value`, then one line per heap.
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum SeqFormat {
+    /// A table, ten values a row.
+    Text,
+    /// One JSON document.
+    Json,
+    /// Comma-separated values: a header `n,value`, then one line per heap.
     Csv,
 }
 
@@ -208,7 +217,7 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             let report = analysis::value(&sum).map_err(with_input(&spec))?;
             match output.format {
                 Format::Json => print_json(&mut out, &report)?,
-                _ => write!(out, "{}", render::value(&report))?,
+                Format::Text => write!(out, "{}", render::value(&report))?,
             }
         }
         Command::Moves {
@@ -220,13 +229,13 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             let report = analysis::moves(&sum).map_err(with_input(&spec))?;
             match output.format {
                 Format::Json => print_json(&mut out, &report)?,
-                _ => write!(out, "{}", render::moves(&report))?,
+                Format::Text => write!(out, "{}", render::moves(&report))?,
             }
         }
         Command::Seq {
             rule,
             to,
-            output,
+            format,
             limits,
         } => {
             let heap_rule = spec::parse_heap_rule(&rule).map_err(with_input(&rule))?;
@@ -234,10 +243,10 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             let mut solver = HeapSolver::with_limits(heap_rule, limits.limits());
             let values = solver.values(to).map_err(with_input(&rule))?;
             let report = analysis::sequence(name, &values);
-            match output.format {
-                Format::Json => print_json(&mut out, &report)?,
-                Format::Csv => render::sequence_csv(&mut out, &report)?,
-                Format::Text => write!(out, "{}", render::sequence(&report))?,
+            match format {
+                SeqFormat::Json => print_json(&mut out, &report)?,
+                SeqFormat::Csv => render::sequence_csv(&mut out, &report)?,
+                SeqFormat::Text => write!(out, "{}", render::sequence(&report))?,
             }
         }
         Command::Nimber {
@@ -287,7 +296,7 @@ fn print_nimber(
                 value: value.value(),
             },
         ),
-        _ => Ok(writeln!(out, "{value}")?),
+        Format::Text => Ok(writeln!(out, "{value}")?),
     }
 }
 

@@ -693,6 +693,8 @@ fn bad_arguments_are_bad_input() {
     refused(&["frobnicate"], 2);
     refused(&["completions", "no-such-shell"], 2);
     refused(&["value", "nim(3)", "--format", "yaml"], 2);
+    // csv is a format of sequences only.
+    refused(&["value", "nim(3)", "--format", "csv"], 2);
     refused(&["nimber", "1/0"], 2);
     refused(&["nimber", "inv(0)"], 2);
     refused(&["nimber", "3 +"], 2);
