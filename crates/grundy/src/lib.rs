@@ -33,10 +33,13 @@ pub mod analysis;
 mod error;
 mod game;
 pub mod heap;
+pub mod misere;
 mod nimber;
 pub mod rules;
 pub mod spec;
 pub mod sum;
+pub mod table;
+pub mod whole;
 
 pub use error::{Error, ErrorKind, Limit, Result};
 pub use game::{check_move_count, Evaluator, Limits, Outcome, Parts, Ruleset, Solver};
