@@ -36,6 +36,7 @@ pub mod heap;
 pub mod loopy;
 pub mod misere;
 mod nimber;
+pub mod play;
 pub mod retrograde;
 pub mod rules;
 pub mod spec;
