@@ -140,6 +140,11 @@ impl Game {
         self.graph.format_position(&self.position)
     }
 
+    /// Any position of this game as spec text.
+    pub fn format_position(&self, position: &Position) -> String {
+        self.graph.format_position(position)
+    }
+
     /// Back to the starting position.
     pub fn restart(&mut self) {
         self.position = self.start.clone();

@@ -320,6 +320,8 @@ pub struct PositionMove {
     pub from: String,
     /// What the component becomes, as spec text (`0` when nothing is left).
     pub to: String,
+    /// What the component becomes, as ids in its term's table (empty when nothing is left).
+    pub parts: Vec<u32>,
     /// The move in words.
     pub description: String,
     /// The position after the move.
@@ -385,6 +387,7 @@ impl SumGraph {
                         index,
                         from: from.clone(),
                         to: table.format(parts),
+                        parts: parts.to_vec(),
                         description: table.describe(id, parts),
                         result: after,
                     });
