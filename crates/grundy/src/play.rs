@@ -65,6 +65,7 @@ pub struct Choice {
 /// let moves = game.moves()?;
 /// assert_eq!(moves[choice.index].description, "take 2 from 3, leaving 1");
 /// assert!(choice.reason.contains("value 0"));
+/// assert!(choice.reason.contains("within 5 more moves"), "{}", choice.reason);
 /// game.make_move(choice.index)?;
 /// assert_eq!(game.position(), "nim(1,4,5)");
 /// # Ok::<(), grundy::Error>(())
@@ -284,46 +285,37 @@ impl Game {
         here: &Assessment,
         (outcome, remoteness, value): &(LoopyOutcome, Option<u64>, Option<Nimber>),
     ) -> String {
-        let lasting = |moves: u64| match moves {
-            1 => "1 more move".to_string(),
-            _ => format!("{moves} more moves"),
-        };
         match outcome {
             LoopyOutcome::PreviousWins => {
                 let why = match (self.play, value) {
                     (Play::Normal, Some(_)) => {
-                        "moves to value 0: the nim-sum of the components becomes 0, so every \
-                         reply leaves a nonzero value, which the computer can bring back to 0"
-                            .to_string()
+                        "it leaves value 0: whatever you do leaves a nonzero value, and it can \
+                         always bring the value back to 0"
                     }
                     (Play::Normal, None) => {
-                        "moves to value 0, a P-position: every reply can be answered until \
-                         you run out of moves"
-                            .to_string()
+                        "it leaves value 0, a P-position: every move you make can be answered \
+                         until you run out of moves"
                     }
-                    (Play::Misere, _) => "moves to a misère P-position: whatever you do, the \
-                         computer can leave you the last move"
-                        .to_string(),
+                    (Play::Misere, _) => {
+                        "it leaves a misère P-position: whatever you do, it can leave you the \
+                         last move"
+                    }
                 };
                 match remoteness {
-                    Some(r) => format!("{why}; it wins in at most {} of the game", lasting(*r)),
-                    None => why,
+                    Some(0) => "it makes the last move".to_string(),
+                    Some(1) => format!("{why}; the game ends with your next move"),
+                    Some(r) => format!("{why}; the game ends within {r} more moves"),
+                    None => why.to_string(),
                 }
             }
-            LoopyOutcome::Draw => {
-                if here.outcome == LoopyOutcome::Draw {
-                    "no move wins, and this one keeps the draw: a careless move would lose"
-                        .to_string()
-                } else {
-                    "keeps the game going forever".to_string()
-                }
+            LoopyOutcome::Draw if here.outcome == LoopyOutcome::Draw => {
+                "no move wins, and this one keeps the draw: the others would lose".to_string()
             }
+            LoopyOutcome::Draw => "it keeps the game going forever".to_string(),
             LoopyOutcome::NextWins => {
                 let why = "every move loses against perfect play";
                 match (remoteness, value) {
-                    (Some(r), _) => {
-                        format!("{why}; this one makes you need {} to win", lasting(*r))
-                    }
+                    (Some(r), _) => format!("{why}; this one makes you need {r} more moves to win"),
                     (None, Some(v)) => {
                         format!("{why}; this one leaves value {v}, hoping for a slip")
                     }
