@@ -20,24 +20,34 @@ pub fn value(report: &MisereValueReport) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "game:     {}", report.spec);
     let _ = writeln!(text, "play:     {PLAY}");
-    let _ = writeln!(
-        text,
-        "value:    {} (the misère Grundy value of the whole game)",
-        report.value
-    );
-    let _ = writeln!(text, "genus:    {}", report.genus);
+    match (report.value, &report.genus) {
+        (Some(value), Some(genus)) => {
+            let _ = writeln!(
+                text,
+                "value:    {value} (the misère Grundy value of the whole game)"
+            );
+            let _ = writeln!(text, "genus:    {genus}");
+        }
+        _ => {
+            let _ = writeln!(
+                text,
+                "value:    not computed: the game has too many positions to value them all \
+                 (raise --max-positions or --max-work); the outcome below needed fewer"
+            );
+        }
+    }
     let _ = writeln!(text, "outcome:  {}", outcome_words(&report.outcome));
     if report.components.len() > 1 {
         let _ = writeln!(
             text,
-            "\ncomponents, each alone (misère values do not add, so the whole sum was searched):"
+            "\ncomponents, each alone (misère values do not add: a sum is searched as a whole):"
         );
         for component in &report.components {
-            let _ = writeln!(
-                text,
-                "  {:<24} misère value {}, genus {}",
-                component.spec, component.value, component.genus
-            );
+            let valued = match (component.value, &component.genus) {
+                (Some(value), Some(genus)) => format!("misère value {value}, genus {genus}"),
+                _ => "too large to value".to_string(),
+            };
+            let _ = writeln!(text, "  {:<24} {valued}", component.spec);
         }
     }
     if report.winning_moves.is_empty() {
@@ -53,10 +63,13 @@ pub fn value(report: &MisereValueReport) -> String {
             "\nwinning moves (each leaves a position of misère value 0):"
         );
         for winning in &report.winning_moves {
+            let alone = winning.target_value.map_or(String::new(), |value| {
+                format!(", misère value {value} alone")
+            });
             let _ = writeln!(
                 text,
-                "  in {}: {} (to {}, misère value {} alone)\n      leaves {}",
-                winning.from, winning.description, winning.to, winning.target_value, winning.result
+                "  in {}: {} (to {}{alone})\n      leaves {}",
+                winning.from, winning.description, winning.to, winning.result
             );
         }
     }

@@ -260,7 +260,8 @@ impl SumGraph {
         while index < state.len() {
             let component = state[index];
             let moves = self.component_moves(component)?;
-            self.charge(moves.len() as u64 + 1)?;
+            // Each successor is built, sorted and hashed: its cost grows with the state.
+            self.charge((moves.len() as u64 + 1) * state.len() as u64)?;
             for parts in moves.iter() {
                 let mut next = Vec::with_capacity(state.len() - 1 + parts.len());
                 next.extend_from_slice(&state[..index]);

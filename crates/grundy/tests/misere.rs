@@ -342,3 +342,39 @@ fn tameness_of_heap_games() {
     );
     assert_eq!(wild.position, "kayles(5)");
 }
+
+#[test]
+fn bouton_reports_agree_with_searched_reports() {
+    // allbut{} (remove any number) is Nim under another name, so it takes the searched path.
+    for heaps in ["1,1,1", "2,2,1", "3,4,5", "5,1,1", "1", "6,6", "7,1"] {
+        let fast = grundy::analysis::misere::value(
+            &spec::parse(&format!("nim({heaps})")).expect("nim"),
+            Limits::default(),
+        )
+        .expect("fast");
+        let searched = grundy::analysis::misere::value(
+            &spec::parse(&format!("allbut{{}}({heaps})")).expect("allbut"),
+            Limits::default(),
+        )
+        .expect("searched");
+        assert_eq!(fast.value, searched.value, "{heaps}");
+        assert_eq!(fast.genus, searched.genus, "{heaps}");
+        assert_eq!(fast.outcome, searched.outcome, "{heaps}");
+        let results = |report: &grundy::analysis::misere::MisereValueReport| {
+            let mut results: Vec<String> = report
+                .winning_moves
+                .iter()
+                .map(|m| {
+                    format!(
+                        "{} {:?}",
+                        m.result.replace("allbut{}", "nim"),
+                        m.target_value
+                    )
+                })
+                .collect();
+            results.sort();
+            results
+        };
+        assert_eq!(results(&fast), results(&searched), "{heaps}");
+    }
+}
