@@ -188,6 +188,9 @@ fn seeds_misere_examples() {
     assert_eq!(solve("nim(2,2)", true).0, Outcome::PreviousWins);
     assert_eq!(solve("nim(1)", false).0, Outcome::PreviousWins);
     assert_eq!(solve("0", false).0, Outcome::NextWins);
+    // Equal normal values, different misère behaviour (docs/misere-and-loopy.md).
+    assert_eq!(solve("kayles(5) + nim(1)", true).0, Outcome::PreviousWins);
+    assert_eq!(solve("nim(4,1)", true).0, Outcome::NextWins);
 }
 
 fn any_position() -> impl Strategy<Value = Position> {
