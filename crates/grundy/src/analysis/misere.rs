@@ -197,15 +197,20 @@ impl Misere {
     /// Every move to a misère P-position, found by the pruned outcome search.
     fn winning_moves(&mut self) -> Result<Vec<MisereMoveReport>> {
         let moves: Vec<PositionMove> = self.solver.graph().position_moves(&self.position)?;
-        let mut winning = Vec::new();
+        let mut found = Vec::new();
         for candidate in moves {
             let state = self.solver.graph().state(&candidate.result.terms)?;
             if self.solver.outcome(&state)? == Outcome::PreviousWins {
-                let parts = self.state_of_parts(candidate.term, &candidate.parts)?;
-                let target = within_limits(self.solver.genus(&parts))?;
-                let target_value = target.map(|genus| genus.misere_value().value());
-                winning.push(self.report(&candidate, target_value));
+                found.push(candidate);
             }
+        }
+        // Values only once every outcome is known: they may use up the limits.
+        let mut winning = Vec::with_capacity(found.len());
+        for candidate in found {
+            let parts = self.state_of_parts(candidate.term, &candidate.parts)?;
+            let target = within_limits(self.solver.genus(&parts))?;
+            let target_value = target.map(|genus| genus.misere_value().value());
+            winning.push(self.report(&candidate, target_value));
         }
         Ok(winning)
     }
