@@ -13,6 +13,11 @@
 //! - [`heap`]: value tables of heap games;
 //! - [`sum`]: sums of components from different rulesets, with every winning move;
 //! - [`spec`]: the text language (`kayles(13) + nim(3,4,5)`);
+//! - [`misere`]: misère play (the last mover loses), searched over whole sums ([`whole`],
+//!   [`table`]): outcomes, misère values, genus, tameness, Bouton's rule;
+//! - [`loopy`]: games with cycles: generalised Sprague-Grundy values `n` or `∞(K)` and draws;
+//! - [`retrograde`]: exact outcomes and remoteness of small games, by brute force;
+//! - [`play`]: playing against a perfect opponent;
 //! - [`analysis`]: the serialisable reports that the command line and other faces show.
 //!
 //! # Example
