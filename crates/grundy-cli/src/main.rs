@@ -3,14 +3,18 @@
 //! This crate parses arguments, calls the library and renders its reports; it holds no game
 //! theory. Exit codes: 0 answered, 1 a limit stopped the computation, 2 bad input.
 
+mod play;
 mod render;
+mod render_loopy;
+mod render_misere;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
-use grundy::{analysis, heap::HeapSolver, spec, Limits};
+use grundy::analysis::loopy::{AnyMovesReport, AnyValueReport};
+use grundy::{analysis, heap::HeapSolver, spec, Limits, Play};
 
 /// Sprague-Grundy values, winning moves and sequences of impartial games.
 ///
@@ -31,6 +35,9 @@ enum Command {
     Value {
         /// The game, e.g. "nim(3,4,5)" or "sub{1,2,4}(8) + sub{1,3}(5)".
         spec: String,
+        /// Misère play: the player who makes the last move loses.
+        #[arg(long)]
+        misere: bool,
         #[command(flatten)]
         output: Output,
         #[command(flatten)]
@@ -42,6 +49,9 @@ enum Command {
     Moves {
         /// The game, e.g. "wythoff(3,5)".
         spec: String,
+        /// Misère play: the player who makes the last move loses.
+        #[arg(long)]
+        misere: bool,
         #[command(flatten)]
         output: Output,
         #[command(flatten)]
@@ -60,6 +70,24 @@ enum Command {
         /// Output format; csv prints a header `n,value`, then one line per heap.
         #[arg(long, value_enum, default_value_t = SeqFormat::Text)]
         format: SeqFormat,
+        /// Misère values and genera instead, and where the game stops being tame.
+        #[arg(long)]
+        misere: bool,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Play a game against the computer, which plays perfectly.
+    ///
+    /// Example: grundy play "nim(3,4,5)" --first me
+    Play {
+        /// The game, e.g. "nim(3,4,5)" or "kayles(7) + nim(2)".
+        spec: String,
+        /// Misère play: the player who makes the last move loses.
+        #[arg(long)]
+        misere: bool,
+        /// Who moves first.
+        #[arg(long, value_enum, default_value_t = play::First::Me)]
+        first: play::First,
         #[command(flatten)]
         limits: LimitArgs,
     },
@@ -210,31 +238,99 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
     match cli.command {
         Command::Value {
             spec,
+            misere: true,
             output,
             limits,
         } => {
             let sum = parse_sum(&spec, limits.limits())?;
-            let report = analysis::value(&sum).map_err(with_input(&spec))?;
+            let report =
+                analysis::misere::value(&sum, limits.limits()).map_err(with_input(&spec))?;
             match output.format {
                 Format::Json => print_json(&mut out, &report)?,
-                Format::Text => write!(out, "{}", render::value(&report))?,
+                Format::Text => write!(out, "{}", render_misere::value(&report))?,
+            }
+        }
+        Command::Value {
+            spec,
+            misere: false,
+            output,
+            limits,
+        } => {
+            let sum = parse_sum(&spec, limits.limits())?;
+            let report =
+                analysis::loopy::value_any(&sum, limits.limits()).map_err(with_input(&spec))?;
+            match (output.format, report) {
+                (Format::Json, report) => print_json(&mut out, &report)?,
+                (Format::Text, AnyValueReport::Ordinary(report)) => {
+                    write!(out, "{}", render::value(&report))?
+                }
+                (Format::Text, AnyValueReport::Loopy(report)) => {
+                    write!(out, "{}", render_loopy::value(&report))?
+                }
             }
         }
         Command::Moves {
             spec,
+            misere: true,
             output,
             limits,
         } => {
             let sum = parse_sum(&spec, limits.limits())?;
-            let report = analysis::moves(&sum).map_err(with_input(&spec))?;
+            let report =
+                analysis::misere::moves(&sum, limits.limits()).map_err(with_input(&spec))?;
             match output.format {
                 Format::Json => print_json(&mut out, &report)?,
-                Format::Text => write!(out, "{}", render::moves(&report))?,
+                Format::Text => write!(out, "{}", render_misere::moves(&report))?,
+            }
+        }
+        Command::Moves {
+            spec,
+            misere: false,
+            output,
+            limits,
+        } => {
+            let sum = parse_sum(&spec, limits.limits())?;
+            let report =
+                analysis::loopy::moves_any(&sum, limits.limits()).map_err(with_input(&spec))?;
+            match (output.format, report) {
+                (Format::Json, report) => print_json(&mut out, &report)?,
+                (Format::Text, AnyMovesReport::Ordinary(report)) => {
+                    write!(out, "{}", render::moves(&report))?
+                }
+                (Format::Text, AnyMovesReport::Loopy(report)) => {
+                    write!(out, "{}", render_loopy::moves(&report))?
+                }
             }
         }
         Command::Seq {
             rule,
             to,
+            misere: true,
+            format,
+            limits,
+        } => {
+            let heap_rule = spec::parse_heap_rule(&rule).map_err(with_input(&rule))?;
+            let report = analysis::misere::sequence(&heap_rule, to, limits.limits())
+                .map_err(with_input(&rule))?;
+            match format {
+                SeqFormat::Json => print_json(&mut out, &report)?,
+                SeqFormat::Csv => render_misere::sequence_csv(&mut out, &report)?,
+                SeqFormat::Text => write!(out, "{}", render_misere::sequence(&report))?,
+            }
+        }
+        Command::Play {
+            spec,
+            misere,
+            first,
+            limits,
+        } => {
+            drop(out);
+            return play_game(&spec, misere, first, limits.limits());
+        }
+        Command::Seq {
+            rule,
+            to,
+            misere: false,
             format,
             limits,
         } => {
@@ -273,6 +369,25 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy play`: the game loop reads stdin and writes stdout directly, flushing each prompt.
+fn play_game(
+    text: &str,
+    misere: bool,
+    first: play::First,
+    limits: Limits,
+) -> Result<ExitCode, Problem> {
+    let sum = parse_sum(text, limits)?;
+    let convention = if misere { Play::Misere } else { Play::Normal };
+    let mut game = grundy::play::Game::new(&sum, convention, limits).map_err(with_input(text))?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    match play::run(&mut game, first, &mut io::stdin().lock(), &mut out) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(play::Failure::Game(error)) => Err(with_input(text)(error)),
+        Err(play::Failure::Io(error)) => Err(error.into()),
+    }
 }
 
 fn print_json(out: &mut impl Write, report: &impl serde::Serialize) -> Result<(), Problem> {

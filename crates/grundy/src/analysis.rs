@@ -11,6 +11,10 @@
 //! Every game in a report is spec text that [`crate::spec::parse`] accepts; values are plain
 //! integers; outcomes are `"N"` (the player to move wins) or `"P"` (the previous player wins).
 
+pub mod loopy;
+pub mod misere;
+pub mod play;
+
 use serde::Serialize;
 
 use crate::error::Result;

@@ -13,6 +13,11 @@
 //! - [`heap`]: value tables of heap games;
 //! - [`sum`]: sums of components from different rulesets, with every winning move;
 //! - [`spec`]: the text language (`kayles(13) + nim(3,4,5)`);
+//! - [`misere`]: misère play (the last mover loses), searched over whole sums ([`whole`],
+//!   [`table`]): outcomes, misère values, genus, tameness, Bouton's rule;
+//! - [`loopy`]: games with cycles: generalised Sprague-Grundy values `n` or `∞(K)` and draws;
+//! - [`retrograde`]: exact outcomes and remoteness of small games, by brute force;
+//! - [`play`]: playing against a perfect opponent;
 //! - [`analysis`]: the serialisable reports that the command line and other faces show.
 //!
 //! # Example
@@ -33,11 +38,18 @@ pub mod analysis;
 mod error;
 mod game;
 pub mod heap;
+pub mod loopy;
+pub mod misere;
 mod nimber;
+pub mod play;
+pub mod retrograde;
 pub mod rules;
 pub mod spec;
 pub mod sum;
+pub mod table;
+pub mod whole;
 
 pub use error::{Error, ErrorKind, Limit, Result};
 pub use game::{check_move_count, Evaluator, Limits, Outcome, Parts, Ruleset, Solver};
 pub use nimber::{mex, nim_product, nim_sum, MexSet, Nimber};
+pub use whole::Play;

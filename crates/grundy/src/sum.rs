@@ -7,9 +7,10 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::{check_move_count, Evaluator, Parts, Ruleset};
 use crate::nimber::Nimber;
+use crate::table::{PositionTable, Positions, RulesetTable};
 
 /// One ruleset with the positions of some components: a piece of a sum, type-erased so that a
 /// sum can mix rulesets.
@@ -42,6 +43,23 @@ pub trait Term: Send {
 
     /// A copy sharing the same memo.
     fn clone_box(&self) -> Box<dyn Term>;
+
+    /// The table naming this term's positions by ids, shared by every copy of the term and by
+    /// the terms its moves lead to; for searches over the whole sum (misère play, games with
+    /// cycles, play against the computer). `None` when the term cannot take part in them.
+    fn table(&self) -> Option<Box<dyn PositionTable>> {
+        None
+    }
+
+    /// The ids of the components in [`table`](Term::table), left to right.
+    ///
+    /// # Errors
+    /// A term without a table, or the table's position limit.
+    fn position_ids(&self) -> Result<Vec<u32>> {
+        Err(Error::invalid_rule(
+            "this game cannot be searched as a whole sum",
+        ))
+    }
 }
 
 /// One move in one component of a term.
@@ -61,6 +79,8 @@ pub struct TermMove {
 pub struct RulesetTerm<E: Evaluator> {
     evaluator: Arc<Mutex<E>>,
     positions: Vec<<E::Rules as Ruleset>::Position>,
+    /// Ids of positions for whole-sum searches, shared like the evaluator.
+    table: Arc<Mutex<Positions<<E::Rules as Ruleset>::Position>>>,
 }
 
 impl<E: Evaluator> RulesetTerm<E> {
@@ -69,6 +89,7 @@ impl<E: Evaluator> RulesetTerm<E> {
         RulesetTerm {
             evaluator: Arc::new(Mutex::new(evaluator)),
             positions,
+            table: Arc::new(Mutex::new(Positions::new())),
         }
     }
 
@@ -84,7 +105,7 @@ impl<E: Evaluator> RulesetTerm<E> {
 impl<E> Term for RulesetTerm<E>
 where
     E: Evaluator + Send + 'static,
-    <E::Rules as Ruleset>::Position: Send,
+    <E::Rules as Ruleset>::Position: Send + 'static,
 {
     fn len(&self) -> usize {
         self.positions.len()
@@ -136,6 +157,7 @@ where
                 after: Box::new(RulesetTerm {
                     evaluator: Arc::clone(&self.evaluator),
                     positions,
+                    table: Arc::clone(&self.table),
                 }),
             });
         }
@@ -146,7 +168,27 @@ where
         Box::new(RulesetTerm {
             evaluator: Arc::clone(&self.evaluator),
             positions: self.positions.clone(),
+            table: Arc::clone(&self.table),
         })
+    }
+
+    fn table(&self) -> Option<Box<dyn PositionTable>> {
+        Some(Box::new(RulesetTable::new(
+            Arc::clone(&self.evaluator),
+            Arc::clone(&self.table),
+        )))
+    }
+
+    fn position_ids(&self) -> Result<Vec<u32>> {
+        let max_positions = self.evaluator().limits().max_positions;
+        let mut table = self
+            .table
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        self.positions
+            .iter()
+            .map(|position| table.intern(position, max_positions))
+            .collect()
     }
 }
 

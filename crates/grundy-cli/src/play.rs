@@ -1,0 +1,230 @@
+//! `grundy play`: a game against the computer at the terminal.
+//!
+//! Only input and output live here. The library's [`grundy::play::Game`] lists the moves,
+//! reads a typed move, chooses the computer's move with its reason and knows when the game is
+//! over; this loop shows the position, asks, and says who won.
+
+use std::io::{self, BufRead, Write};
+
+use clap::ValueEnum;
+use grundy::analysis::play::{computer_move, view, PlayMove};
+use grundy::play::Game;
+use grundy::Play;
+
+/// Who moves first.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum First {
+    /// You.
+    Me,
+    /// The computer.
+    Computer,
+}
+
+/// What stopped the game early.
+pub enum Failure {
+    /// The library refused (a limit, a game it cannot play).
+    Game(grundy::Error),
+    /// Reading or writing the terminal failed.
+    Io(io::Error),
+}
+
+impl From<grundy::Error> for Failure {
+    fn from(error: grundy::Error) -> Failure {
+        Failure::Game(error)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Failure {
+        Failure::Io(error)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Player {
+    Human,
+    Computer,
+}
+
+/// The most moves listed at once; the rest can still be typed.
+const SHOWN_MOVES: usize = 60;
+
+fn rules(play: Play, loopy: bool) -> String {
+    let goal = match play {
+        Play::Normal => "normal play: whoever makes the last move wins",
+        Play::Misere => "misère play: whoever makes the last move loses",
+    };
+    if loopy {
+        format!(
+            "{goal}. Positions can repeat; if neither side can force a win the game goes on \
+             forever (a draw): type q to stop"
+        )
+    } else {
+        goal.to_string()
+    }
+}
+
+fn show_moves(out: &mut impl Write, moves: &[PlayMove]) -> io::Result<()> {
+    writeln!(out, "your moves:")?;
+    let width = moves.len().to_string().len();
+    for entry in moves.iter().take(SHOWN_MOVES) {
+        writeln!(
+            out,
+            "  {:>width$}. in {}: {}  ->  {}",
+            entry.number, entry.from, entry.description, entry.result
+        )?;
+    }
+    if moves.len() > SHOWN_MOVES {
+        writeln!(
+            out,
+            "  ... and {} more (type a number or a description)",
+            moves.len() - SHOWN_MOVES
+        )?;
+    }
+    Ok(())
+}
+
+fn outcome_words(outcome: &str) -> &'static str {
+    match outcome {
+        "P" => "the player to move loses against perfect play",
+        "D" => "neither side can force a win: a draw with best play",
+        _ => "the player to move can force a win",
+    }
+}
+
+/// Plays `game` at the terminal: `input` gives the human's moves, `out` shows everything.
+///
+/// # Errors
+/// A limit reached by the engine, or the terminal failing.
+pub fn run(
+    game: &mut Game,
+    first: First,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    writeln!(
+        out,
+        "Playing {} in {}.",
+        game.position(),
+        rules(game.play(), game.is_loopy())
+    )?;
+    writeln!(
+        out,
+        "{} first. Type a move's number or its description, 'hint' for advice, 'q' to quit.",
+        match first {
+            First::Me => "You move",
+            First::Computer => "The computer moves",
+        }
+    )?;
+    let mut to_move = match first {
+        First::Me => Player::Human,
+        First::Computer => Player::Computer,
+    };
+    let mut last_mover: Option<Player> = None;
+    loop {
+        let shown = view(game)?;
+        writeln!(out, "\nposition: {}", shown.position)?;
+        if shown.over {
+            return Ok(announce(out, game, to_move, last_mover)?);
+        }
+        match to_move {
+            Player::Human => {
+                show_moves(out, &shown.moves)?;
+                let index = loop {
+                    write!(out, "your move> ")?;
+                    out.flush()?;
+                    let mut line = String::new();
+                    if input.read_line(&mut line)? == 0 {
+                        writeln!(out, "\nno more input: the game is abandoned.")?;
+                        return Ok(());
+                    }
+                    let typed = line.trim();
+                    match typed.to_lowercase().as_str() {
+                        "q" | "quit" | "exit" => {
+                            writeln!(out, "You stopped the game.")?;
+                            return Ok(());
+                        }
+                        "hint" | "?" | "h" => {
+                            writeln!(out, "hint: {}.", outcome_words(&shown.outcome))?;
+                            let advice = game.choose()?;
+                            if let Some(entry) = shown.moves.get(advice.index) {
+                                writeln!(
+                                    out,
+                                    "      the computer would play {}. {} ({})",
+                                    entry.number, entry.description, advice.reason
+                                )?;
+                            }
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    match game.find_move(typed) {
+                        Ok(index) => break index,
+                        Err(error) if error.is_limit() => return Err(Failure::Game(error)),
+                        Err(error) => match error.kind() {
+                            grundy::ErrorKind::InvalidPosition { reason } => {
+                                writeln!(out, "{reason}; try again")?
+                            }
+                            _ => writeln!(out, "{error}; try again")?,
+                        },
+                    }
+                };
+                let entry = shown
+                    .moves
+                    .get(index)
+                    .cloned()
+                    .ok_or_else(|| grundy::Error::invalid_position("no such move"))?;
+                game.make_move(index)?;
+                writeln!(
+                    out,
+                    "you:      in {}: {}  ->  {}",
+                    entry.from, entry.description, entry.result
+                )?;
+                last_mover = Some(Player::Human);
+                to_move = Player::Computer;
+            }
+            Player::Computer => {
+                let chosen = computer_move(game)?;
+                writeln!(
+                    out,
+                    "computer: in {}: {}  ->  {}\n          ({})",
+                    chosen.chosen.from,
+                    chosen.chosen.description,
+                    chosen.chosen.result,
+                    chosen.reason
+                )?;
+                last_mover = Some(Player::Computer);
+                to_move = Player::Human;
+            }
+        }
+    }
+}
+
+/// Says who won once no move is left.
+fn announce(
+    out: &mut impl Write,
+    game: &Game,
+    to_move: Player,
+    last_mover: Option<Player>,
+) -> io::Result<()> {
+    // The player to move cannot: in normal play they lose, in misère play they win.
+    let winner = match (game.last_mover_wins(), to_move) {
+        (true, Player::Human) | (false, Player::Computer) => Player::Computer,
+        (true, Player::Computer) | (false, Player::Human) => Player::Human,
+    };
+    let what = match last_mover {
+        Some(Player::Human) => "No move is left, and you made the last move.",
+        Some(Player::Computer) => "No move is left, and the computer made the last move.",
+        None => "No move is left: the game is over before it starts.",
+    };
+    let rule = if game.last_mover_wins() {
+        "In normal play the last player to move wins"
+    } else {
+        "In misère play the last player to move loses"
+    };
+    let verdict = match winner {
+        Player::Human => "you win",
+        Player::Computer => "the computer wins",
+    };
+    writeln!(out, "{what} {rule}: {verdict}.")
+}

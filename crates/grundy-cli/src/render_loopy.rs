@@ -1,0 +1,136 @@
+//! Text rendering of reports of games with cycles, for people at a terminal.
+
+use std::fmt::Write as _;
+
+use grundy::analysis::loopy::{LoopyMoveReport, LoopyMovesReport, LoopyValueReport, ReportValue};
+
+/// `3`, or `∞(0,2)` with the escapes.
+fn value_words(value: &ReportValue, escapes: Option<&Vec<u64>>) -> String {
+    match value {
+        ReportValue::Finite(value) => value.to_string(),
+        ReportValue::Infinite => {
+            let escapes: Vec<String> = escapes
+                .map(|list| list.iter().map(u64::to_string).collect())
+                .unwrap_or_default();
+            if escapes.is_empty() {
+                "∞".to_string()
+            } else {
+                format!("∞({})", escapes.join(","))
+            }
+        }
+    }
+}
+
+fn outcome_words(outcome: &str) -> &'static str {
+    match outcome {
+        "P" => {
+            "P: the player to move loses (every move can be answered until they run out of moves)"
+        }
+        "D" => "D: a draw: neither player can force a win, and best play goes on forever",
+        _ => "N: the player to move wins",
+    }
+}
+
+fn move_line(text: &mut String, entry: &LoopyMoveReport) {
+    let _ = writeln!(
+        text,
+        "  in {}: {} (to {}, value {})\n      leaves {}",
+        entry.from,
+        entry.description,
+        entry.to,
+        value_words(&entry.target_value, entry.target_escapes.as_ref()),
+        entry.result
+    );
+}
+
+/// `grundy value` of a game with a cycle, as text.
+pub fn value(report: &LoopyValueReport) -> String {
+    let mut text = String::new();
+    let _ = writeln!(text, "game:     {}", report.spec);
+    let _ = writeln!(
+        text,
+        "value:    {} (generalised Sprague-Grundy value: the game has a cycle)",
+        value_words(&report.value, report.escapes.as_ref())
+    );
+    let _ = writeln!(text, "outcome:  {}", outcome_words(&report.outcome));
+    if let Some(remoteness) = report.remoteness {
+        let _ = writeln!(
+            text,
+            "length:   {remoteness} more moves with best play (the winner hurrying, the loser stalling)"
+        );
+    }
+    if report.components.len() > 1 {
+        let _ = writeln!(
+            text,
+            "\ncomponents (finite values add by nim-sum; ∞(K) plus a finite a is ∞(K ⊕ a),\n\
+             a win exactly when a is in K; two infinite values make a draw):"
+        );
+        for component in &report.components {
+            let _ = writeln!(
+                text,
+                "  {:<24} value {}, {}",
+                component.spec,
+                value_words(&component.value, component.escapes.as_ref()),
+                component.outcome
+            );
+        }
+    }
+    if !report.winning_moves.is_empty() {
+        let _ = writeln!(
+            text,
+            "\nwinning moves (each leaves value 0: every reply can be answered):"
+        );
+        for entry in &report.winning_moves {
+            move_line(&mut text, entry);
+        }
+    } else if report.outcome == "P" {
+        let _ = writeln!(text, "\nno winning move: every move leaves a nonzero value");
+    }
+    if !report.drawing_moves.is_empty() {
+        let _ = writeln!(
+            text,
+            "\ndrawing moves (each keeps the draw; any other move loses):"
+        );
+        for entry in &report.drawing_moves {
+            move_line(&mut text, entry);
+        }
+    }
+    text
+}
+
+/// `grundy moves` of a game with a cycle, as text.
+pub fn moves(report: &LoopyMovesReport) -> String {
+    let mut text = String::new();
+    let _ = writeln!(text, "game:     {}", report.spec);
+    let _ = writeln!(
+        text,
+        "value:    {} (generalised Sprague-Grundy value: the game has a cycle)",
+        value_words(&report.value, report.escapes.as_ref())
+    );
+    let _ = writeln!(text, "outcome:  {}", outcome_words(&report.outcome));
+    if report.moves.is_empty() {
+        let _ = writeln!(
+            text,
+            "\nno moves: the game is over, and the player to move has lost"
+        );
+        return text;
+    }
+    let _ = writeln!(
+        text,
+        "\n{} moves (value after the move, then the outcome for the next player; * wins):",
+        report.moves.len()
+    );
+    for entry in &report.moves {
+        let mark = if entry.winning { "*" } else { " " };
+        let value = value_words(&entry.value_after, entry.escapes_after.as_ref());
+        let _ = writeln!(
+            text,
+            "  {mark} {value:>6} {}  in {}: {}  ->  {}",
+            entry.outcome_after,
+            entry.summary.from,
+            entry.summary.description,
+            entry.summary.result
+        );
+    }
+    text
+}

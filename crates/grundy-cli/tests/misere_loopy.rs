@@ -1,0 +1,157 @@
+//! The command line's `--misere` flags and its reports of games with cycles: output, JSON and
+//! exit codes.
+
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the grundy binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let output = grundy(args);
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    serde_json::from_slice(&output.stdout).expect("one JSON document")
+}
+
+#[test]
+fn misere_value_of_the_seeds_example() {
+    // docs/seeds.md row 29: [1,1,1] in misère play is a loss for the player to move.
+    let output = grundy(&["value", "nim(1,1,1)", "--misere"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(
+        text.contains("outcome:  P: the player to move loses"),
+        "{text}"
+    );
+    assert!(text.contains("misère: the player who makes the last move loses"));
+    let report = json(&["value", "nim(2,2,1)", "--misere", "--format", "json"]);
+    assert_eq!(report["play"], "misere");
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(report["winning_moves"][0]["result"], "nim(2,2)");
+    assert_eq!(
+        report["winning_moves"][0]["description"],
+        "take 1 from 1, leaving nothing"
+    );
+}
+
+#[test]
+fn misere_moves_mark_the_winning_ones() {
+    let report = json(&[
+        "moves",
+        "kayles(4) + nim(2,2)",
+        "--misere",
+        "--format",
+        "json",
+    ]);
+    let winning: Vec<&str> = report["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .filter(|entry| entry["winning"] == true)
+        .map(|entry| entry["result"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(winning, ["kayles(1,1) + nim(2,2)"]);
+}
+
+#[test]
+fn misere_sequence_of_kayles() {
+    let report = json(&["seq", "0.77", "--misere", "--to", "20", "--format", "json"]);
+    let values: Vec<u64> = report["values"]
+        .as_array()
+        .expect("values")
+        .iter()
+        .filter_map(serde_json::Value::as_u64)
+        .collect();
+    // CGSuite's published misère values (tests/data/misere_cgsuite.txt in the library).
+    assert_eq!(
+        values,
+        [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0]
+    );
+    assert_eq!(report["genus"][5], "4^146");
+    assert_eq!(report["tame"], false);
+    assert_eq!(report["first_wild"]["heap"], 5);
+    let csv = stdout(&grundy(&[
+        "seq", "nim", "--misere", "--to", "3", "--format", "csv",
+    ]));
+    assert_eq!(
+        csv,
+        "n,value,genus\n0,1,0^120\n1,0,1^031\n2,2,2^20\n3,3,3^31\n"
+    );
+    let text = stdout(&grundy(&["seq", "sub{2,3,7}", "--misere", "--to", "20"]));
+    assert!(text.contains("tame up to heap 20"), "{text}");
+}
+
+#[test]
+fn cycles_are_analysed_in_json() {
+    let draw = json(&["value", "digraph(a>b, b>a; a)", "--format", "json"]);
+    assert_eq!(draw["value"], "inf");
+    assert_eq!(draw["escapes"], serde_json::json!([]));
+    assert_eq!(draw["outcome"], "D");
+    assert_eq!(draw["drawing_moves"][0]["description"], "move from a to b");
+    let escape = json(&[
+        "value",
+        "digraph(u>s, u>a, a>b, b>a; u)",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(escape["value"], "inf");
+    assert_eq!(escape["escapes"], serde_json::json!([0]));
+    assert_eq!(escape["outcome"], "N");
+    assert_eq!(escape["remoteness"], 1);
+    // ∞(1,2) + *2 is a first-player win: move the token to the vertex of value 2.
+    let sum = "digraph(u>x, u>y, u>a, a>b, b>a, x>s, y>s, y>x; u) + nim(2)";
+    let report = json(&["value", sum, "--format", "json"]);
+    assert_eq!(report["escapes"], serde_json::json!([0, 3]));
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(
+        report["winning_moves"][0]["description"],
+        "move from u to y"
+    );
+    let moves = json(&[
+        "moves",
+        "digraph(a>b, b>c, c>a, c>d, d>e; c)",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(moves["outcome"], "D");
+    assert_eq!(moves["moves"][1]["value_after"], 1);
+    assert_eq!(moves["moves"][0]["value_after"], "inf");
+}
+
+#[test]
+fn acyclic_games_keep_the_ordinary_json() {
+    let spec = "digraph(a>b, a>c, b>c; a) + nim(3)";
+    let output = grundy(&["value", spec, "--format", "json"]);
+    let sum = grundy::spec::parse(spec).expect("valid spec");
+    let ordinary = grundy::analysis::value(&sum).expect("acyclic");
+    let expected = serde_json::to_string(&ordinary).expect("serialises") + "\n";
+    assert_eq!(stdout(&output), expected);
+    assert!(!stdout(&output).contains("escapes"));
+}
+
+#[test]
+fn exit_codes() {
+    // A limit: 1.
+    let limited = grundy(&[
+        "seq",
+        "kayles",
+        "--misere",
+        "--to",
+        "60",
+        "--max-work",
+        "1000",
+    ]);
+    assert_eq!(limited.status.code(), Some(1), "{limited:?}");
+    assert!(String::from_utf8_lossy(&limited.stderr).contains("limit reached"));
+    // Misère play of a game with a cycle is not analysed: bad input, 2.
+    let cycle = grundy(&["value", "digraph(a>b, b>a; a)", "--misere"]);
+    assert_eq!(cycle.status.code(), Some(2), "{cycle:?}");
+    assert!(String::from_utf8_lossy(&cycle.stderr).contains("cycle"));
+}

@@ -1,0 +1,369 @@
+//! Reports of games with cycles: generalised Sprague-Grundy values, draws and strategies.
+//!
+//! A game whose move graph has a cycle gets values from [`crate::loopy`]. Its reports look like
+//! the ordinary ones, except that `outcome` may be `"D"` (a draw: neither player can force a
+//! win), and a value may be infinite: `"value": "inf"` with the escape set in `escapes`:
+//! ```json
+//! {"schema": 1, "spec": "digraph(u>s, u>a, a>b, b>a; u)", "value": "inf", "escapes": [0],
+//!  "outcome": "N", "remoteness": 1,
+//!  "components": [{"spec": "digraph(u>s, u>a, a>b, b>a; u)", "value": "inf",
+//!                  "escapes": [0], "outcome": "N"}],
+//!  "winning_moves": [{"component": 0, "from": "…", "to": "…", "target_value": 0,
+//!                     "description": "move from u to s", "result": "…"}],
+//!  "drawing_moves": []}
+//! ```
+//! A finite value is a plain integer and has no `escapes`. `remoteness`, present when the whole
+//! game is small enough to solve completely, is how many moves the game lasts with best play.
+//! [`value_any`] and [`moves_any`] give the ordinary report of a game without cycles, exactly
+//! as [`super::value`] does, and these reports otherwise.
+
+use serde::{Serialize, Serializer};
+
+use super::{MovesReport, ValueReport, SCHEMA};
+use crate::error::{ErrorKind, Result};
+use crate::game::Limits;
+use crate::loopy::{LoopyOutcome, LoopySolver, LoopyValue};
+use crate::play::EXACT_POSITIONS;
+use crate::retrograde::Solution;
+use crate::sum::Sum;
+use crate::whole::{Play, Position, SumGraph};
+
+/// A value in a report: a natural number, or infinite (serialised as the string `"inf"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportValue {
+    /// A finite value.
+    Finite(u64),
+    /// An infinite value; its escapes are reported beside it.
+    Infinite,
+}
+
+impl Serialize for ReportValue {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            ReportValue::Finite(value) => serializer.serialize_u64(*value),
+            ReportValue::Infinite => serializer.serialize_str("inf"),
+        }
+    }
+}
+
+/// The report form of a value: the number or `inf`, and the escapes of an infinite value.
+fn split(value: &LoopyValue) -> (ReportValue, Option<Vec<u64>>) {
+    match value {
+        LoopyValue::Finite(value) => (ReportValue::Finite(value.value()), None),
+        LoopyValue::Infinite { escapes } => (
+            ReportValue::Infinite,
+            Some(escapes.iter().map(|k| k.value()).collect()),
+        ),
+    }
+}
+
+/// The value of a sum with cycles, its outcome, components, and winning or drawing moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopyValueReport {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The sum as spec text.
+    pub spec: String,
+    /// The generalised Sprague-Grundy value of the sum (Smith's rule).
+    pub value: ReportValue,
+    /// The escapes of an infinite value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escapes: Option<Vec<u64>>,
+    /// `"N"`, `"P"` or `"D"`.
+    pub outcome: String,
+    /// Moves until the end with best play (the winner hurrying, the loser stalling), when the
+    /// game was small enough to solve completely; absent for draws.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u64>,
+    /// Each component with its value, left to right.
+    pub components: Vec<LoopyComponentReport>,
+    /// Every move to a position of value 0 (a P-position).
+    pub winning_moves: Vec<LoopyMoveReport>,
+    /// When the outcome is a draw: every move that keeps it (the others lose).
+    pub drawing_moves: Vec<LoopyMoveReport>,
+}
+
+/// One component of a sum with cycles.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopyComponentReport {
+    /// The component as spec text.
+    pub spec: String,
+    /// Its generalised Sprague-Grundy value.
+    pub value: ReportValue,
+    /// The escapes of an infinite value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escapes: Option<Vec<u64>>,
+    /// `"N"`, `"P"` or `"D"` for the component alone.
+    pub outcome: String,
+}
+
+/// One move in a sum with cycles.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopyMoveReport {
+    /// Index of the component moved in (into `components`).
+    pub component: usize,
+    /// The component before the move.
+    pub from: String,
+    /// What the component becomes.
+    pub to: String,
+    /// The component's value after the move.
+    pub target_value: ReportValue,
+    /// Its escapes, when infinite.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_escapes: Option<Vec<u64>>,
+    /// The move in words.
+    pub description: String,
+    /// The whole sum after the move, as spec text.
+    pub result: String,
+}
+
+/// Every move of a sum with cycles, with the value and outcome each leads to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopyMovesReport {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The sum as spec text.
+    pub spec: String,
+    /// The sum's value.
+    pub value: ReportValue,
+    /// Its escapes, when infinite.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escapes: Option<Vec<u64>>,
+    /// `"N"`, `"P"` or `"D"`.
+    pub outcome: String,
+    /// Every move, component by component.
+    pub moves: Vec<LoopyMoveEntry>,
+}
+
+/// One move with the value of the whole sum after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopyMoveEntry {
+    /// The move.
+    #[serde(flatten)]
+    pub summary: LoopyMoveReport,
+    /// The value of the whole sum after the move.
+    pub value_after: ReportValue,
+    /// Its escapes, when infinite.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escapes_after: Option<Vec<u64>>,
+    /// The outcome after the move, for the player then to move.
+    pub outcome_after: String,
+    /// Whether the move wins: it leaves value 0.
+    pub winning: bool,
+}
+
+/// The ordinary report of a game without cycles, or the report of one with cycles.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum AnyValueReport {
+    /// No cycle: [`super::value`]'s report, unchanged.
+    Ordinary(ValueReport),
+    /// A cycle: generalised values.
+    Loopy(LoopyValueReport),
+}
+
+/// The ordinary moves report of a game without cycles, or the report of one with cycles.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum AnyMovesReport {
+    /// No cycle: [`super::moves`]'s report, unchanged.
+    Ordinary(MovesReport),
+    /// A cycle: generalised values.
+    Loopy(LoopyMovesReport),
+}
+
+struct Loopy {
+    solver: LoopySolver,
+    position: Position,
+    value: LoopyValue,
+}
+
+impl Loopy {
+    fn new(sum: &Sum, limits: Limits) -> Result<Loopy> {
+        let mut solver = LoopySolver::new(sum, limits)?;
+        let position = solver.graph().position_of(sum)?;
+        let state = solver.graph().state(&position.terms)?;
+        let value = solver.value_of_state(&state)?;
+        Ok(Loopy {
+            solver,
+            position,
+            value,
+        })
+    }
+
+    fn value_of_parts(&mut self, term: usize, ids: &[u32]) -> Result<LoopyValue> {
+        let mut positions = vec![Vec::new(); self.position.terms.len()];
+        positions[term] = ids.to_vec();
+        let state = self.solver.graph().state(&positions)?;
+        self.solver.value_of_state(&state)
+    }
+
+    fn components(&mut self) -> Result<Vec<LoopyComponentReport>> {
+        let mut reports = Vec::new();
+        for (term, ids) in self.position.terms.clone().into_iter().enumerate() {
+            for id in ids {
+                let value = self.value_of_parts(term, &[id])?;
+                let (value_report, escapes) = split(&value);
+                reports.push(LoopyComponentReport {
+                    spec: self.solver.graph().table(term).format(&[id]),
+                    value: value_report,
+                    escapes,
+                    outcome: value.outcome().letter().to_string(),
+                });
+            }
+        }
+        Ok(reports)
+    }
+
+    fn moves(&mut self) -> Result<Vec<(LoopyMoveReport, LoopyValue)>> {
+        let moves = self.solver.graph().position_moves(&self.position)?;
+        let mut reports = Vec::with_capacity(moves.len());
+        for candidate in moves {
+            let component_value = self.value_of_parts(candidate.term, &candidate.parts)?;
+            let state = self.solver.graph().state(&candidate.result.terms)?;
+            let after = self.solver.value_of_state(&state)?;
+            let (target_value, target_escapes) = split(&component_value);
+            reports.push((
+                LoopyMoveReport {
+                    component: candidate.component,
+                    from: candidate.from,
+                    to: candidate.to,
+                    target_value,
+                    target_escapes,
+                    description: candidate.description,
+                    result: self.solver.graph().format_position(&candidate.result),
+                },
+                after,
+            ));
+        }
+        Ok(reports)
+    }
+}
+
+/// Moves until the end with best play, when the game has at most [`EXACT_POSITIONS`]
+/// positions and is not drawn.
+fn remoteness(sum: &Sum, limits: Limits) -> Result<Option<u64>> {
+    let budget = Limits {
+        max_positions: limits.max_positions.min(EXACT_POSITIONS),
+        ..limits
+    };
+    let mut graph = SumGraph::new(sum, budget)?;
+    let start = graph.state_of(sum)?;
+    match Solution::solve(&mut graph, &start, Play::Normal) {
+        Ok(solution) => Ok(solution.get(&start).and_then(|(_, remoteness)| remoteness)),
+        Err(error) if error.is_limit() => Ok(None),
+        Err(error) => Err(error),
+    }
+}
+
+/// Analyses a sum by generalised Sprague-Grundy values (it may have cycles): value, outcome,
+/// components, winning moves, and the moves that keep a draw.
+///
+/// # Errors
+/// A component whose moves split it in parts while it has a cycle; a limit reached.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::loopy, spec, Limits};
+/// let sum = spec::parse("digraph(u>s, u>a, a>b, b>a; u)")?;
+/// let report = loopy::value(&sum, Limits::default())?;
+/// assert_eq!(report.outcome, "N");
+/// assert_eq!(report.escapes, Some(vec![0]));
+/// assert_eq!(report.winning_moves[0].description, "move from u to s");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn value(sum: &Sum, limits: Limits) -> Result<LoopyValueReport> {
+    let mut loopy = Loopy::new(sum, limits)?;
+    let components = loopy.components()?;
+    let outcome = loopy.value.outcome();
+    let mut winning_moves = Vec::new();
+    let mut drawing_moves = Vec::new();
+    for (report, after) in loopy.moves()? {
+        match after.outcome() {
+            LoopyOutcome::PreviousWins => winning_moves.push(report),
+            LoopyOutcome::Draw if outcome == LoopyOutcome::Draw => drawing_moves.push(report),
+            _ => {}
+        }
+    }
+    let (value, escapes) = split(&loopy.value);
+    Ok(LoopyValueReport {
+        schema: SCHEMA,
+        spec: sum.format(),
+        value,
+        escapes,
+        outcome: outcome.letter().to_string(),
+        remoteness: remoteness(sum, limits)?,
+        components,
+        winning_moves,
+        drawing_moves,
+    })
+}
+
+/// Lists every move of a sum (it may have cycles) with the value and outcome it leads to.
+///
+/// # Errors
+/// As for [`value`].
+pub fn moves(sum: &Sum, limits: Limits) -> Result<LoopyMovesReport> {
+    let mut loopy = Loopy::new(sum, limits)?;
+    let moves = loopy
+        .moves()?
+        .into_iter()
+        .map(|(summary, after)| {
+            let (value_after, escapes_after) = split(&after);
+            LoopyMoveEntry {
+                summary,
+                value_after,
+                escapes_after,
+                outcome_after: after.outcome().letter().to_string(),
+                winning: after.outcome() == LoopyOutcome::PreviousWins,
+            }
+        })
+        .collect();
+    let (value, escapes) = split(&loopy.value);
+    Ok(LoopyMovesReport {
+        schema: SCHEMA,
+        spec: sum.format(),
+        value,
+        escapes,
+        outcome: loopy.value.outcome().letter().to_string(),
+        moves,
+    })
+}
+
+/// [`super::value`] for a game without cycles; [`value`] when the move graph has one.
+///
+/// # Errors
+/// As for both.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::loopy::{value_any, AnyValueReport}, spec, Limits};
+/// let acyclic = value_any(&spec::parse("digraph(a>b; a)")?, Limits::default())?;
+/// assert!(matches!(acyclic, AnyValueReport::Ordinary(ref report) if report.value == 1));
+/// let cycle = value_any(&spec::parse("digraph(a>b, b>a; a)")?, Limits::default())?;
+/// assert!(matches!(cycle, AnyValueReport::Loopy(ref report) if report.outcome == "D"));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn value_any(sum: &Sum, limits: Limits) -> Result<AnyValueReport> {
+    match super::value(sum) {
+        Ok(report) => Ok(AnyValueReport::Ordinary(report)),
+        Err(error) if matches!(error.kind(), ErrorKind::Cycle { .. }) => {
+            Ok(AnyValueReport::Loopy(value(sum, limits)?))
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// [`super::moves`] for a game without cycles; [`moves`] when the move graph has one.
+///
+/// # Errors
+/// As for both.
+pub fn moves_any(sum: &Sum, limits: Limits) -> Result<AnyMovesReport> {
+    match super::moves(sum) {
+        Ok(report) => Ok(AnyMovesReport::Ordinary(report)),
+        Err(error) if matches!(error.kind(), ErrorKind::Cycle { .. }) => {
+            Ok(AnyMovesReport::Loopy(moves(sum, limits)?))
+        }
+        Err(error) => Err(error),
+    }
+}

@@ -1,0 +1,425 @@
+//! Reports of misère play (the last player to move loses).
+//!
+//! In these reports every value is a *misère* Grundy value: 0 exactly on misère P-positions,
+//! found by searching the whole sum, since misère values do not add. Each report carries
+//! `"play": "misere"`. The JSON of [`MisereValueReport`] is
+//! ```json
+//! {"schema": 1, "spec": "nim(1,1,1)", "play": "misere", "value": 0, "outcome": "P",
+//!  "genus": "1^031", "components": [{"spec": "nim(1)", "value": 0, "genus": "1^031"}, ...],
+//!  "winning_moves": []}
+//! ```
+//! where a winning move has the fields of [`MoveReport`], `target_value` being the misère value
+//! of the component after the move. The outcome and the winning moves come from a search that
+//! stops at the first winning move it finds; values need every position, so when the whole game
+//! is too large for the limits, `value`, `genus` and `target_value` are left out rather than
+//! failing the report. Sums of Nim heaps use Bouton's rule and need no search at all.
+
+use serde::Serialize;
+
+use super::{MoveEntry, MoveReport, SCHEMA};
+use crate::error::Result;
+use crate::game::{Limits, Outcome};
+use crate::misere::{heap_sequence, nim_misere_value, Genus, MisereSolver};
+use crate::nimber::Nimber;
+use crate::rules::HeapRule;
+use crate::sum::Sum;
+use crate::whole::{Position, PositionMove, State, SumGraph};
+
+/// The misère value of a sum, its outcome, its components and every winning move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereValueReport {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The sum as spec text.
+    pub spec: String,
+    /// Always `"misere"`.
+    pub play: String,
+    /// The misère Grundy value of the whole sum; absent when the game is too large to value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<u64>,
+    /// `"N"` or `"P"` in misère play.
+    pub outcome: String,
+    /// The genus of the whole sum (`g^γ₀γ₁…`, see [`crate::misere`]); absent with `value`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub genus: Option<String>,
+    /// Each component alone, left to right.
+    pub components: Vec<MisereComponentReport>,
+    /// Every move to a misère P-position; empty when the outcome is P.
+    pub winning_moves: Vec<MisereMoveReport>,
+}
+
+/// A move in misère play: the fields of [`MoveReport`], with the misère value of the component
+/// after the move when it could be computed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereMoveReport {
+    /// Index of the component moved in (into `components`).
+    pub component: usize,
+    /// The component before the move.
+    pub from: String,
+    /// What the component becomes (`0` when nothing is left).
+    pub to: String,
+    /// The misère value of what the component becomes, played alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_value: Option<u64>,
+    /// The move in words.
+    pub description: String,
+    /// The whole sum after the move, as spec text.
+    pub result: String,
+}
+
+/// One component of a sum in misère play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereComponentReport {
+    /// The component as spec text.
+    pub spec: String,
+    /// Its misère Grundy value, played alone; absent when too large to value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<u64>,
+    /// Its genus; absent with `value`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub genus: Option<String>,
+}
+
+/// Every move of a sum in misère play, with the misère value each leads to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereMovesReport {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The sum as spec text.
+    pub spec: String,
+    /// Always `"misere"`.
+    pub play: String,
+    /// The misère Grundy value of the sum.
+    pub value: u64,
+    /// `"N"` or `"P"` in misère play.
+    pub outcome: String,
+    /// Every move; `value_after` is the misère value after it, and a move wins when it is 0.
+    pub moves: Vec<MoveEntry>,
+}
+
+/// Misère values and genera of single heaps of one rule, and where the game stops being tame.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereSequenceReport {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The rule as spec text.
+    pub rule: String,
+    /// Always `"misere"`.
+    pub play: String,
+    /// `values[n]` is the misère Grundy value of a heap of `n` tokens, for `n` from 0 to `to`.
+    pub values: Vec<u64>,
+    /// `genus[n]` is the genus of a heap of `n` tokens.
+    pub genus: Vec<String>,
+    /// `normal_values[n]` is the normal-play value of a heap of `n` tokens.
+    pub normal_values: Vec<u64>,
+    /// The last heap.
+    pub to: u64,
+    /// Whether every position of heaps up to `to` has the genus of a Nim position.
+    pub tame: bool,
+    /// The first heap that reaches a position with another genus; absent when tame.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_wild: Option<WildReport>,
+    /// Always true: a finite prefix, no period is claimed.
+    pub prefix_only: bool,
+}
+
+/// Where a heap game stops being tame.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WildReport {
+    /// The smallest heap from which the position is reached.
+    pub heap: u64,
+    /// The position, as spec text.
+    pub position: String,
+    /// Its genus, which no Nim position has.
+    pub genus: String,
+}
+
+struct Misere {
+    solver: MisereSolver,
+    position: Position,
+    state: State,
+}
+
+/// A value that may be out of reach: `None` when a limit stopped its search.
+fn within_limits<T>(result: Result<T>) -> Result<Option<T>> {
+    match result {
+        Ok(value) => Ok(Some(value)),
+        Err(error) if error.is_limit() => Ok(None),
+        Err(error) => Err(error),
+    }
+}
+
+impl Misere {
+    fn new(sum: &Sum, limits: Limits) -> Result<Misere> {
+        let mut solver = MisereSolver::new(sum, limits)?;
+        let position = solver.graph().position_of(sum)?;
+        let state = solver.graph().state(&position.terms)?;
+        Ok(Misere {
+            solver,
+            position,
+            state,
+        })
+    }
+
+    fn state_of_parts(&mut self, term: usize, ids: &[u32]) -> Result<State> {
+        let mut positions = vec![Vec::new(); self.position.terms.len()];
+        positions[term] = ids.to_vec();
+        self.solver.graph().state(&positions)
+    }
+
+    fn components(&mut self) -> Result<Vec<MisereComponentReport>> {
+        let mut reports = Vec::new();
+        for (term, ids) in self.position.terms.clone().into_iter().enumerate() {
+            for id in ids {
+                let state = self.state_of_parts(term, &[id])?;
+                let genus = within_limits(self.solver.genus(&state))?;
+                reports.push(MisereComponentReport {
+                    spec: self.solver.graph().table(term).format(&[id]),
+                    value: genus.as_ref().map(|g| g.misere_value().value()),
+                    genus: genus.as_ref().map(Genus::to_string),
+                });
+            }
+        }
+        Ok(reports)
+    }
+
+    fn report(&mut self, candidate: &PositionMove, target_value: Option<u64>) -> MisereMoveReport {
+        MisereMoveReport {
+            component: candidate.component,
+            from: candidate.from.clone(),
+            to: candidate.to.clone(),
+            target_value,
+            description: candidate.description.clone(),
+            result: self.solver.graph().format_position(&candidate.result),
+        }
+    }
+
+    /// Every move to a misère P-position, found by the pruned outcome search.
+    fn winning_moves(&mut self) -> Result<Vec<MisereMoveReport>> {
+        let moves: Vec<PositionMove> = self.solver.graph().position_moves(&self.position)?;
+        let mut found = Vec::new();
+        for candidate in moves {
+            let state = self.solver.graph().state(&candidate.result.terms)?;
+            if self.solver.outcome(&state)? == Outcome::PreviousWins {
+                found.push(candidate);
+            }
+        }
+        // Values only once every outcome is known: they may use up the limits.
+        let mut winning = Vec::with_capacity(found.len());
+        for candidate in found {
+            let parts = self.state_of_parts(candidate.term, &candidate.parts)?;
+            let target = within_limits(self.solver.genus(&parts))?;
+            let target_value = target.map(|genus| genus.misere_value().value());
+            winning.push(self.report(&candidate, target_value));
+        }
+        Ok(winning)
+    }
+
+    /// Every move with the misère value after it (this needs every position).
+    fn valued_moves(&mut self) -> Result<Vec<(MoveReport, u64)>> {
+        let moves: Vec<PositionMove> = self.solver.graph().position_moves(&self.position)?;
+        let mut reports = Vec::with_capacity(moves.len());
+        for candidate in moves {
+            let parts = self.state_of_parts(candidate.term, &candidate.parts)?;
+            let component_genus = self.solver.genus(&parts)?;
+            let state = self.solver.graph().state(&candidate.result.terms)?;
+            let after = self.solver.genus(&state)?;
+            let report = self.report(&candidate, None);
+            reports.push((
+                MoveReport {
+                    component: report.component,
+                    from: report.from,
+                    to: report.to,
+                    target_value: component_genus.misere_value().value(),
+                    description: report.description,
+                    result: report.result,
+                },
+                after.misere_value().value(),
+            ));
+        }
+        Ok(reports)
+    }
+}
+
+/// The report of a sum of Nim heaps by Bouton's rule, without search; `None` when some
+/// component is not a Nim heap.
+fn nim_value(sum: &Sum, limits: Limits) -> Result<Option<MisereValueReport>> {
+    let graph = SumGraph::new(sum, limits)?;
+    let position = graph.position_of(sum)?;
+    let mut heaps = Vec::new();
+    for (term, ids) in position.terms.iter().enumerate() {
+        for &id in ids {
+            match graph.table(term).nim_heap(id) {
+                Some(heap) => heaps.push(heap),
+                None => return Ok(None),
+            }
+        }
+    }
+    let genus = Genus::nim(&heaps);
+    let components = sum
+        .components()
+        .into_iter()
+        .zip(&heaps)
+        .map(|((term, index), &heap)| {
+            let alone = Genus::nim(&[heap]);
+            MisereComponentReport {
+                spec: sum.terms()[term].format_component(index),
+                value: Some(alone.misere_value().value()),
+                genus: Some(alone.to_string()),
+            }
+        })
+        .collect();
+    let mut winning_moves = Vec::new();
+    let total = heaps.iter().fold(0, |sum, heap| sum ^ heap);
+    for (component, (term, index)) in sum.components().into_iter().enumerate() {
+        let heap = heaps[component];
+        // A misère P-position of Nim is firm with nim-sum 0, or has only heaps of 0 and 1 and
+        // nim-sum 1: the new heap is the nim-sum of the others, or 0, or 1.
+        let mut targets = vec![total ^ heap, 0, 1];
+        targets.sort_unstable();
+        targets.dedup();
+        for target in targets.into_iter().filter(|&target| target < heap) {
+            let mut after = heaps.clone();
+            after[component] = target;
+            if nim_misere_value(&after) != Nimber::ZERO {
+                continue;
+            }
+            let from = sum.terms()[term].format_component(index);
+            for term_move in sum.terms()[term].moves(index, Some(Nimber::new(target)))? {
+                let mut terms: Vec<_> = sum.terms().iter().map(|t| t.clone_box()).collect();
+                terms[term] = term_move.after;
+                winning_moves.push(MisereMoveReport {
+                    component,
+                    from: from.clone(),
+                    to: term_move.to,
+                    target_value: Some(nim_misere_value(&[target]).value()),
+                    description: term_move.description,
+                    result: Sum::new(terms).format(),
+                });
+            }
+        }
+    }
+    Ok(Some(MisereValueReport {
+        schema: SCHEMA,
+        spec: sum.format(),
+        play: "misere".to_string(),
+        value: Some(genus.misere_value().value()),
+        outcome: outcome_letter(&genus),
+        genus: Some(genus.to_string()),
+        components,
+        winning_moves,
+    }))
+}
+
+fn outcome_letter(genus: &Genus) -> String {
+    genus.misere_outcome().letter().to_string()
+}
+
+/// Analyses a sum in misère play: outcome, every winning move, and (when the whole game fits
+/// in the limits) its misère value and genus and those of its components.
+///
+/// # Errors
+/// A cycle (misère play of games with cycles is not analysed), or a limit reached while
+/// finding the outcome.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::misere, spec, Limits};
+/// let report = misere::value(&spec::parse("nim(1,1,1)")?, Limits::default())?;
+/// assert_eq!((report.value, report.outcome.as_str()), (Some(0), "P"));
+/// // Kayles on 4 pins plays like *1 here: split it into 1 + 1 to leave a misère P-position.
+/// let report = misere::value(&spec::parse("kayles(4) + nim(2,2)")?, Limits::default())?;
+/// let moves: Vec<&str> = report.winning_moves.iter().map(|m| m.result.as_str()).collect();
+/// assert_eq!(moves, ["kayles(1,1) + nim(2,2)"]);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
+    if let Some(report) = nim_value(sum, limits)? {
+        return Ok(report);
+    }
+    let mut misere = Misere::new(sum, limits)?;
+    let state = misere.state.clone();
+    let outcome = misere.solver.outcome(&state)?;
+    let winning_moves = misere.winning_moves()?;
+    let components = misere.components()?;
+    let genus = within_limits(misere.solver.genus(&state))?;
+    Ok(MisereValueReport {
+        schema: SCHEMA,
+        spec: sum.format(),
+        play: "misere".to_string(),
+        value: genus.as_ref().map(|g| g.misere_value().value()),
+        outcome: outcome.letter().to_string(),
+        genus: genus.as_ref().map(Genus::to_string),
+        components,
+        winning_moves,
+    })
+}
+
+/// Lists every move of a sum in misère play with the misère value it leads to.
+///
+/// # Errors
+/// As for [`value`], and a limit reached while valuing the moves (this needs every position).
+pub fn moves(sum: &Sum, limits: Limits) -> Result<MisereMovesReport> {
+    let mut misere = Misere::new(sum, limits)?;
+    let state = misere.state.clone();
+    let genus = misere.solver.genus(&state)?;
+    let moves = misere
+        .valued_moves()?
+        .into_iter()
+        .map(|(summary, value_after)| MoveEntry {
+            summary,
+            value_after,
+            winning: value_after == 0,
+        })
+        .collect();
+    Ok(MisereMovesReport {
+        schema: SCHEMA,
+        spec: sum.format(),
+        play: "misere".to_string(),
+        value: genus.misere_value().value(),
+        outcome: outcome_letter(&genus),
+        moves,
+    })
+}
+
+/// Misère values and genera of heaps `0..=to` of a heap rule, and its tameness up to `to`.
+///
+/// # Errors
+/// A limit reached.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::misere, spec, Limits};
+/// let report = misere::sequence(&spec::parse_heap_rule("kayles")?, 8, Limits::default())?;
+/// assert_eq!(report.values, [1, 0, 2, 3, 0, 1, 3, 2, 1]);
+/// assert_eq!(report.genus[5], "4^146");
+/// assert!(!report.tame);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn sequence(rule: &HeapRule, to: u64, limits: Limits) -> Result<MisereSequenceReport> {
+    let sequence = heap_sequence(rule, to, limits)?;
+    Ok(MisereSequenceReport {
+        schema: SCHEMA,
+        rule: rule.to_string(),
+        play: "misere".to_string(),
+        values: sequence
+            .genera
+            .iter()
+            .map(|genus| genus.misere_value().value())
+            .collect(),
+        genus: sequence.genera.iter().map(Genus::to_string).collect(),
+        normal_values: sequence
+            .genera
+            .iter()
+            .map(|genus| genus.normal_value().value())
+            .collect(),
+        to,
+        tame: sequence.first_wild.is_none(),
+        first_wild: sequence.first_wild.map(|wild| WildReport {
+            heap: wild.heap,
+            position: wild.position,
+            genus: wild.genus.to_string(),
+        }),
+        prefix_only: true,
+    })
+}

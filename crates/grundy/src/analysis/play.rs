@@ -1,0 +1,151 @@
+//! Reports of a game against the computer: what a face shows each turn.
+//!
+//! The JSON of [`PlayView`] is
+//! ```json
+//! {"schema": 1, "position": "nim(3,4,5)", "play": "normal", "over": false, "outcome": "N",
+//!  "remoteness": 5, "value": 2,
+//!  "moves": [{"number": 1, "component": 0, "from": "nim(3)", "to": "0",
+//!             "description": "take 3 from 3, leaving nothing", "result": "nim(4,5)"}, ...]}
+//! ```
+//! `outcome` is for the player about to move; `remoteness` and `value` are present when known.
+
+use serde::Serialize;
+
+use super::SCHEMA;
+use crate::error::Result;
+use crate::loopy::LoopyOutcome;
+use crate::play::Game;
+use crate::whole::Play;
+
+/// The position of a game in progress and its legal moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayView {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The position as spec text.
+    pub position: String,
+    /// `"normal"` or `"misere"`.
+    pub play: String,
+    /// Whether no move is left.
+    pub over: bool,
+    /// Who wins with best play, for the player about to move: `"N"`, `"P"` or `"D"`.
+    pub outcome: String,
+    /// Moves until the end with best play, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u64>,
+    /// The normal-play value, when the game has one and the play is normal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<u64>,
+    /// The legal moves, numbered from 1.
+    pub moves: Vec<PlayMove>,
+}
+
+/// One legal move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayMove {
+    /// Its number, from 1.
+    pub number: usize,
+    /// Index of the component moved in.
+    pub component: usize,
+    /// The component before the move.
+    pub from: String,
+    /// What the component becomes.
+    pub to: String,
+    /// The move in words.
+    pub description: String,
+    /// The position after the move.
+    pub result: String,
+}
+
+/// The computer's move, already played, with its reason.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ComputerMove {
+    /// The move as it was listed.
+    #[serde(flatten)]
+    pub chosen: PlayMove,
+    /// Why the computer chose it.
+    pub reason: String,
+}
+
+fn play_name(play: Play) -> String {
+    match play {
+        Play::Normal => "normal".to_string(),
+        Play::Misere => "misere".to_string(),
+    }
+}
+
+/// The position, the assessment and the legal moves of `game`.
+///
+/// # Errors
+/// A limit reached while listing or judging moves.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::play::view, play::Game, spec, Limits, Play};
+/// let mut game = Game::new(&spec::parse("nim(1,1,1)")?, Play::Misere, Limits::default())?;
+/// let shown = view(&mut game)?;
+/// assert_eq!((shown.outcome.as_str(), shown.moves.len()), ("P", 3));
+/// assert_eq!(shown.moves[0].result, "nim(1,1)");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn view(game: &mut Game) -> Result<PlayView> {
+    let moves = listed(game)?;
+    let assessment = game.assess()?;
+    Ok(PlayView {
+        schema: SCHEMA,
+        position: game.position(),
+        play: play_name(game.play()),
+        over: moves.is_empty(),
+        outcome: assessment.outcome.letter().to_string(),
+        remoteness: match assessment.outcome {
+            LoopyOutcome::Draw => None,
+            _ => assessment.remoteness,
+        },
+        value: assessment.value.map(|value| value.value()),
+        moves,
+    })
+}
+
+fn listed(game: &mut Game) -> Result<Vec<PlayMove>> {
+    let moves = game.moves()?;
+    Ok(moves
+        .into_iter()
+        .enumerate()
+        .map(|(index, candidate)| PlayMove {
+            number: index + 1,
+            component: candidate.component,
+            result: game.format_position(&candidate.result),
+            from: candidate.from,
+            to: candidate.to,
+            description: candidate.description,
+        })
+        .collect())
+}
+
+/// Lets the computer choose its move, plays it, and reports it.
+///
+/// # Errors
+/// A finished game, or a limit reached.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::play::computer_move, play::Game, spec, Limits, Play};
+/// let mut game = Game::new(&spec::parse("nim(3,4,5)")?, Play::Normal, Limits::default())?;
+/// let chosen = computer_move(&mut game)?;
+/// assert_eq!(chosen.chosen.result, "nim(1,4,5)");
+/// assert_eq!(game.position(), "nim(1,4,5)");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn computer_move(game: &mut Game) -> Result<ComputerMove> {
+    let choice = game.choose()?;
+    let moves = listed(game)?;
+    let chosen = moves
+        .into_iter()
+        .nth(choice.index)
+        .ok_or_else(|| crate::error::Error::invalid_position("the chosen move is not listed"))?;
+    game.make_move(choice.index)?;
+    Ok(ComputerMove {
+        chosen,
+        reason: choice.reason,
+    })
+}
