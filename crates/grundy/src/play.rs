@@ -309,7 +309,7 @@ impl Game {
                 }
             }
             LoopyOutcome::Draw if here.outcome == LoopyOutcome::Draw => {
-                "no move wins, and this one keeps the draw: the others would lose".to_string()
+                "no move wins, and this one keeps the draw".to_string()
             }
             LoopyOutcome::Draw => "it keeps the game going forever".to_string(),
             LoopyOutcome::NextWins => {
