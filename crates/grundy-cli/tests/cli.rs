@@ -648,11 +648,16 @@ fn malformed_specs_are_bad_input() {
 }
 
 #[test]
-fn cycles_are_bad_input_and_named() {
-    let stderr = refused(&["value", "digraph(a>b, b>a; a)"], 2);
+fn cycles_are_analysed_in_normal_play_and_named_in_misere_play() {
+    // Issue 5: a digraph with a cycle gets a generalised (loopy) value instead of an error.
+    let report = json(&["value", "digraph(a>b, b>a; a)"]);
+    assert_eq!(report["value"], "inf");
+    assert_eq!(report["outcome"], "D");
+    assert!(answer(&["moves", "digraph(a>a; a)"]).contains("D"));
+    // Misère values of games with cycles are not defined: the cycle is named.
+    let stderr = refused(&["value", "digraph(a>b, b>a; a)", "--misere"], 2);
     assert!(stderr.contains("cycle"), "{stderr}");
     assert!(stderr.contains("b>a; b"), "the cycle is named: {stderr}");
-    refused(&["moves", "digraph(a>a; a)"], 2);
 }
 
 #[test]
