@@ -157,6 +157,21 @@ pub trait Evaluator {
 
     /// The limits in force.
     fn limits(&self) -> Limits;
+
+    /// The moves from `position` whose value is `target`, when the evaluator can find them
+    /// without listing every move (a heap of 10^18 tokens with a proved period). `None` means
+    /// "list them all". Where there are too many to list, an evaluator may return one move of
+    /// each class of moves it knows to be equivalent, and says so in its docs.
+    ///
+    /// # Errors
+    /// A limit reached while valuing the moves.
+    fn moves_to_value(
+        &mut self,
+        _position: &<Self::Rules as Ruleset>::Position,
+        _target: Nimber,
+    ) -> Result<Option<Vec<Parts<<Self::Rules as Ruleset>::Position>>>> {
+        Ok(None)
+    }
 }
 
 /// The generic solver: memoised Grundy values by iterative depth-first search.
