@@ -139,6 +139,9 @@ impl Default for Limits {
     }
 }
 
+/// Moves of one component as the parts each leaves.
+pub type MoveList<R> = Vec<Parts<<R as Ruleset>::Position>>;
+
 /// Something that knows the Grundy value of positions of one ruleset.
 ///
 /// [`Solver`] searches any ruleset; the heap engine tabulates heap games.
@@ -169,7 +172,7 @@ pub trait Evaluator {
         &mut self,
         _position: &<Self::Rules as Ruleset>::Position,
         _target: Nimber,
-    ) -> Result<Option<Vec<Parts<<Self::Rules as Ruleset>::Position>>>> {
+    ) -> Result<Option<MoveList<Self::Rules>>> {
         Ok(None)
     }
 }

@@ -27,6 +27,9 @@ use super::code::Code;
 const EARLY_CHECK: u64 = 1 << 10;
 const LATE_CHECK: u64 = 1 << 14;
 
+/// Pairs scanned between looks for the value searched for.
+const SEARCH_CHUNK: usize = 32;
+
 /// A stored value: `u16` while values fit, `u32` after.
 pub(crate) trait Cell: Copy + Default + Send + Sync + 'static {
     /// The largest value the cell holds.
@@ -127,6 +130,9 @@ pub(crate) struct Engine<V: Cell> {
     full_scans: u64,
     next_check: u64,
     work: u64,
+    hits: Vec<u8>,
+    /// Never use a mask: scan every pair (an independent route for checking).
+    plain: bool,
 }
 
 #[inline(always)]
@@ -143,13 +149,69 @@ fn words_for(value_bits: u32) -> usize {
     ((1usize << value_bits) >> 6).max(1) + 1
 }
 
-fn mex_of(bits: &[u64]) -> u32 {
-    for (index, &word) in bits.iter().enumerate() {
-        if word != u64::MAX {
-            return (index as u32) * 64 + (!word).trailing_zeros();
+/// Values at most this many bits wide are marked in bytes during split scans.
+const BYTE_MARK_BITS: u32 = 12;
+
+/// A set of values being collected for a mex.
+trait Marks {
+    fn mark(&mut self, value: u32);
+    fn has(&self, value: u32) -> bool;
+    /// The least value from `from` on that is neither marked nor in `others` (a bitset).
+    fn first_free(&self, from: u32, others: &[u64]) -> u32;
+}
+
+/// Values marked as bits of words.
+struct BitMarks<'a>(&'a mut [u64]);
+
+impl Marks for BitMarks<'_> {
+    #[inline(always)]
+    fn mark(&mut self, value: u32) {
+        set(self.0, value);
+    }
+    #[inline(always)]
+    fn has(&self, value: u32) -> bool {
+        self.0[(value >> 6) as usize] & (1u64 << (value & 63)) != 0
+    }
+    fn first_free(&self, from: u32, _others: &[u64]) -> u32 {
+        // The options of `others` were copied into these words.
+        let start = (from >> 6) as usize;
+        for (index, &word) in self.0.iter().enumerate().skip(start) {
+            let mut free = !word;
+            if index == start {
+                free &= u64::MAX << (from & 63);
+            }
+            if free != 0 {
+                return (index as u32) * 64 + free.trailing_zeros();
+            }
+        }
+        (self.0.len() as u32) * 64
+    }
+}
+
+/// Values marked one byte each.
+struct ByteMarks<'a>(&'a mut [u8]);
+
+impl Marks for ByteMarks<'_> {
+    #[inline(always)]
+    fn mark(&mut self, value: u32) {
+        self.0[value as usize] = 1;
+    }
+    #[inline(always)]
+    fn has(&self, value: u32) -> bool {
+        self.0[value as usize] != 0
+    }
+    fn first_free(&self, from: u32, others: &[u64]) -> u32 {
+        let mut value = from;
+        loop {
+            let other = others
+                .get((value >> 6) as usize)
+                .is_some_and(|word| word & (1u64 << (value & 63)) != 0);
+            if !other && self.0.get(value as usize).map_or(true, |&hit| hit == 0) {
+                return value;
+            }
+            value += 1;
         }
     }
-    (bits.len() as u32) * 64
 }
 
 /// The value is too large for the cell width.
@@ -173,6 +235,8 @@ impl<V: Cell> Engine<V> {
             full_scans: 0,
             next_check: EARLY_CHECK,
             work: 0,
+            hits: Vec::new(),
+            plain: false,
         };
         let mut by_parity: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
         for &(take, digit) in code.digits() {
@@ -265,6 +329,8 @@ impl<V: Cell> Engine<V> {
             full_scans: self.full_scans,
             next_check: self.next_check,
             work: self.work,
+            hits: self.hits,
+            plain: self.plain,
         }
     }
 
@@ -335,7 +401,7 @@ impl<V: Cell> Engine<V> {
             } else {
                 LATE_CHECK
             };
-        if self.classes.is_empty() {
+        if self.classes.is_empty() || self.plain {
             return;
         }
         // Walsh-Hadamard transform: transform[m] = sum over x of counts[x] * (-1)^|m & x|.
@@ -434,13 +500,36 @@ impl<V: Cell> Engine<V> {
                 self.three_way(n - take, seen_words);
             }
         }
-        // Pairs with a rare part, or every pair where no mask is in force.
+        let candidate = if self.value_bits <= BYTE_MARK_BITS {
+            // Few values: mark them in bytes (stores that never wait for each other).
+            let size = (1usize << self.value_bits) + 64;
+            let mut hits = std::mem::take(&mut self.hits);
+            if hits.len() < size {
+                hits.resize(size, 0);
+            }
+            hits[..size].fill(0);
+            let candidate = self.splits(n, seen_words, &mut ByteMarks(&mut hits[..size]));
+            self.hits = hits;
+            candidate
+        } else {
+            let mut marks = seen_words.to_vec();
+            let candidate = self.splits(n, &[], &mut BitMarks(&mut marks));
+            candidate
+        };
+        self.seen = seen;
+        candidate
+    }
+
+    /// The options of two-heap splits, marked in `marks`, and the value of heap `n` given the
+    /// other options `others`: pairs with a rare part (or every pair where no mask is in
+    /// force), then searches while the candidate would make `n` rare.
+    fn splits<M: Marks>(&mut self, n: usize, others: &[u64], marks: &mut M) -> u32 {
         let mut complete = [false; 2];
         for (index, class) in self.classes.iter().enumerate() {
             if class.mask == 0 {
                 for &take in &class.takes {
                     if n > take {
-                        self.work += scan_all(&self.values, n - take, self.unequal, seen_words);
+                        self.work += scan_all(&self.values, n - take, self.unequal, marks);
                     }
                 }
                 complete[index] = true;
@@ -453,13 +542,13 @@ impl<V: Cell> Engine<V> {
                             &class.rare_values,
                             n - take,
                             self.unequal,
-                            seen_words,
+                            marks,
                         );
                     }
                 }
             }
         }
-        let mut candidate = mex_of(seen_words);
+        let mut candidate = marks.first_free(0, others);
         let mut cursors = [(0usize, 1usize); 2];
         let mut exhausted = false;
         loop {
@@ -471,8 +560,8 @@ impl<V: Cell> Engine<V> {
                 }
             });
             let Some(index) = unsafe_class else { break };
-            if self.search(index, n, candidate, &mut cursors[index], seen_words) {
-                candidate = mex_of(seen_words);
+            if self.search(index, n, candidate, &mut cursors[index], marks) {
+                candidate = marks.first_free(candidate + 1, others);
             } else {
                 complete[index] = true;
                 exhausted = true;
@@ -481,19 +570,18 @@ impl<V: Cell> Engine<V> {
         if exhausted || self.classes.iter().any(|class| class.mask == 0) {
             self.full_scans += 1;
         }
-        self.seen = seen;
         candidate
     }
 
-    /// Scans the pairs of class `index` from `cursor` on, adding their XORs, until one equals
+    /// Scans the pairs of class `index` from `cursor` on, marking their XORs, until one equals
     /// `target` (true) or none is left (false).
-    fn search(
+    fn search<M: Marks>(
         &mut self,
         index: usize,
         n: usize,
         target: u32,
         cursor: &mut (usize, usize),
-        seen: &mut [u64],
+        marks: &mut M,
     ) -> bool {
         let class = &self.classes[index];
         while let Some(&take) = class.takes.get(cursor.0) {
@@ -504,17 +592,20 @@ impl<V: Cell> Engine<V> {
                 } else {
                     rest / 2
                 };
+                // Chunks of pairs in a tight loop; the target is looked up after each chunk.
                 while cursor.1 <= last {
-                    let small = cursor.1;
-                    cursor.1 += 1;
-                    let value = self.values[small].get() ^ self.values[rest - small].get();
-                    set(seen, value);
-                    if value == target {
-                        self.work += small as u64;
+                    let end = last.min(cursor.1 + SEARCH_CHUNK - 1);
+                    let small = &self.values[cursor.1..=end];
+                    let large = &self.values[rest - end..=rest - cursor.1];
+                    for (a, b) in small.iter().zip(large.iter().rev()) {
+                        marks.mark(a.get() ^ b.get());
+                    }
+                    self.work += (end + 1 - cursor.1) as u64;
+                    cursor.1 = end + 1;
+                    if marks.has(target) {
                         return true;
                     }
                 }
-                self.work += last as u64;
             }
             *cursor = (cursor.0 + 1, 1);
         }
@@ -559,8 +650,12 @@ impl<V: Cell> Engine<V> {
             if tail.digit & 4 != 0 {
                 while tail.pair_upto < reach {
                     tail.pair_upto += 1;
-                    self.work +=
-                        scan_all(&self.values, tail.pair_upto, self.unequal, &mut tail.pairs);
+                    self.work += scan_all(
+                        &self.values,
+                        tail.pair_upto,
+                        self.unequal,
+                        &mut BitMarks(&mut tail.pairs),
+                    );
                 }
                 or_into(seen, &tail.pairs);
             }
@@ -585,48 +680,38 @@ fn or_into(seen: &mut [u64], bits: &[u64]) {
     }
 }
 
-/// Adds the XOR of every split of `rest` tokens into two non-empty heaps; returns the pairs
+/// Marks the XOR of every split of `rest` tokens into two non-empty heaps; returns the pairs
 /// examined.
 #[inline]
-fn scan_all<V: Cell>(values: &[V], rest: usize, unequal: bool, seen: &mut [u64]) -> u64 {
+fn scan_all<V: Cell, M: Marks>(values: &[V], rest: usize, unequal: bool, marks: &mut M) -> u64 {
     let last = if unequal { (rest - 1) / 2 } else { rest / 2 };
     if last == 0 {
         return 0;
     }
     let small = &values[1..=last];
     let large = &values[rest - last..rest];
-    if seen.len() <= 2 {
-        // Every value is below 64: collect the bits in a register.
-        let mut bits = 0u64;
-        for (a, b) in small.iter().zip(large.iter().rev()) {
-            bits |= 1u64 << ((a.get() ^ b.get()) & 63);
-        }
-        seen[0] |= bits;
-    } else {
-        for (a, b) in small.iter().zip(large.iter().rev()) {
-            set(seen, a.get() ^ b.get());
-        }
+    for (a, b) in small.iter().zip(large.iter().rev()) {
+        marks.mark(a.get() ^ b.get());
     }
     last as u64
 }
 
-/// Adds the XOR of every split of `rest` tokens with a rare part; returns the pairs examined.
+/// Marks the XOR of every split of `rest` tokens with a rare part; returns the pairs examined.
 #[inline]
-fn scan_rare<V: Cell>(
+fn scan_rare<V: Cell, M: Marks>(
     values: &[V],
     rare: &[u32],
     rare_values: &[u32],
     rest: usize,
     unequal: bool,
-    seen: &mut [u64],
+    marks: &mut M,
 ) -> u64 {
     let count = rare.partition_point(|&heap| (heap as usize) < rest);
     for (&heap, &value) in rare[..count].iter().zip(&rare_values[..count]) {
         let other = rest - heap as usize;
-        if unequal && other == heap as usize {
-            continue;
+        if !(unequal && other == heap as usize) {
+            marks.mark(value ^ values[other].get());
         }
-        set(seen, value ^ values[other].get());
     }
     count as u64
 }
@@ -641,6 +726,13 @@ pub(crate) enum Table {
 impl Table {
     pub(crate) fn new(code: &Code) -> Table {
         Table::Narrow(Engine::new(code))
+    }
+
+    /// A table that never uses the rare/common split.
+    pub(crate) fn plain(code: &Code) -> Table {
+        let mut engine = Engine::new(code);
+        engine.plain = true;
+        Table::Narrow(engine)
     }
 
     pub(crate) fn len(&self) -> usize {

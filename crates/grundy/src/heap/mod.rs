@@ -37,7 +37,7 @@ const MOVES_PER_WORK: u64 = 16;
 const DIRECT_TABLE: u64 = 1 << 12;
 
 enum Engine {
-    Fast(fast::Table),
+    Fast(Box<fast::Table>),
     Naive(NaiveTable),
 }
 
@@ -66,6 +66,7 @@ pub struct HeapSolver<R> {
     certificate: Option<Certificate>,
     /// The table length at which a period was last sought.
     sought_at: usize,
+    seek_periods: bool,
 }
 
 impl<R: HeapGame> HeapSolver<R> {
@@ -78,7 +79,7 @@ impl<R: HeapGame> HeapSolver<R> {
     pub fn with_limits(rules: R, limits: Limits) -> HeapSolver<R> {
         let code = rules.code();
         let engine = match &code {
-            Some(code) => Engine::Fast(fast::Table::new(code)),
+            Some(code) => Engine::Fast(Box::new(fast::Table::new(code))),
             None => Engine::Naive(NaiveTable::new()),
         };
         HeapSolver {
@@ -88,6 +89,7 @@ impl<R: HeapGame> HeapSolver<R> {
             limits,
             certificate: None,
             sought_at: 0,
+            seek_periods: true,
         }
     }
 
@@ -95,6 +97,16 @@ impl<R: HeapGame> HeapSolver<R> {
     pub fn naive(rules: R, limits: Limits) -> HeapSolver<R> {
         let mut solver = HeapSolver::with_limits(rules, limits);
         solver.engine = Engine::Naive(NaiveTable::new());
+        solver
+    }
+
+    /// A solver whose fast engine never uses the rare/common split: every split is scanned.
+    /// An independent route for checking certificates of large tables.
+    pub fn plain(rules: R, limits: Limits) -> HeapSolver<R> {
+        let mut solver = HeapSolver::with_limits(rules, limits);
+        if let Some(code) = &solver.code {
+            solver.engine = Engine::Fast(Box::new(fast::Table::plain(code)));
+        }
         solver
     }
 
@@ -197,11 +209,12 @@ impl<R: HeapGame> HeapSolver<R> {
         Ok(())
     }
 
-    /// Computes up to `count` more heaps, stopping early only at the table limit.
+    /// Computes `count` more heaps. Once a period is proved (sought each time the table
+    /// doubles, from 4096 heaps on), the rest is copied by the period at memory speed.
     ///
     /// # Errors
-    /// [`Limit::HeapTable`] when the table is full; an invalid rule (a move to a larger heap)
-    /// from the naive engine.
+    /// [`Limit::HeapTable`] when the table would exceed the limit; an invalid rule (a move to
+    /// a larger heap) from the naive engine.
     pub fn extend(&mut self, count: u64) -> Result<()> {
         let target = self.len().saturating_add(count);
         if target > self.limits.max_positions {
@@ -211,7 +224,48 @@ impl<R: HeapGame> HeapSolver<R> {
                 target,
             ));
         }
-        self.fill(target, u64::MAX)
+        while self.len() < target {
+            if self.certificate.is_some() {
+                return self.copy_by_period(target);
+            }
+            let len = self.len();
+            let next_seek = (len + 1).next_power_of_two().max(DIRECT_TABLE);
+            let step_to = target.min(next_seek);
+            self.fill(step_to, u64::MAX)?;
+            if self.len() == next_seek && self.seek_periods {
+                self.seek_period();
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether [`extend`](HeapSolver::extend) seeks periods and copies by them (on by default;
+    /// off, every heap is computed).
+    pub fn extend_by_period(mut self, enabled: bool) -> HeapSolver<R> {
+        self.seek_periods = enabled;
+        self
+    }
+
+    fn copy_by_period(&mut self, target: u64) -> Result<()> {
+        let Some(certificate) = self.certificate.clone() else {
+            return Ok(());
+        };
+        let Engine::Fast(table) = &mut self.engine else {
+            return Ok(());
+        };
+        let mut heap = table.len() as u64;
+        while heap < target {
+            let back = heap - certificate.period;
+            let value = table.get(back as usize).map_or(0, u64::from) + certificate.saltus;
+            let value = u32::try_from(value).map_err(|_| {
+                Error::invalid_position(format!(
+                    "the value of heap {heap} is too large for a table"
+                ))
+            })?;
+            table.push_known(value);
+            heap += 1;
+        }
+        Ok(())
     }
 
     /// Fills the table to `len` heaps, within `budget` units of work.
@@ -424,6 +478,55 @@ impl<R: HeapGame> HeapSolver<R> {
         }
         Ok(Some(found))
     }
+}
+
+/// How [`verify`] recomputed the values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recomputed {
+    /// By the naive engine, from the ruleset's moves alone.
+    Naive,
+    /// By the plain scan: every split, no rare/common split (for tables too large for the
+    /// naive engine).
+    Plain,
+}
+
+/// Tables up to this many heaps are recomputed by the naive engine when verifying.
+pub const NAIVE_VERIFY_LIMIT: u64 = 1 << 16;
+
+/// Re-checks a certificate independently: recomputes the values of heaps
+/// `0..=certificate.checked_to` (by the naive engine from the ruleset's moves when the table
+/// is small or `naive` is set, otherwise by the plain scan), then checks the theorem's range,
+/// every claimed equality, the side conditions and the checksum.
+///
+/// # Errors
+/// A limit reached while recomputing (the outer error); the refutation (the inner one).
+pub fn verify<R: HeapGame>(
+    rules: R,
+    certificate: &Certificate,
+    limits: Limits,
+    naive: bool,
+) -> Result<(Recomputed, std::result::Result<(), Refutation>)> {
+    let Some(code) = rules.code() else {
+        return Ok((Recomputed::Naive, Err(Refutation::TheoremDoesNotApply)));
+    };
+    let heaps = certificate.checked_to.saturating_add(1);
+    let how = if naive || heaps <= NAIVE_VERIFY_LIMIT {
+        Recomputed::Naive
+    } else {
+        Recomputed::Plain
+    };
+    let mut solver = match how {
+        Recomputed::Naive => HeapSolver::naive(rules, limits),
+        Recomputed::Plain => HeapSolver::plain(rules, limits),
+    }
+    .extend_by_period(false);
+    solver.extend(heaps)?;
+    let values: Vec<u32> = solver
+        .tabulated_range(0, heaps)
+        .into_iter()
+        .map(|v| u32::try_from(v).unwrap_or(u32::MAX))
+        .collect();
+    Ok((how, period::check(&code, certificate, &values)))
 }
 
 /// The rule as spec text without the heap: `kayles(0)` → `kayles`.
