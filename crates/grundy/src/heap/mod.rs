@@ -53,8 +53,10 @@ enum Engine {
 /// use grundy::{heap::HeapSolver, rules::TakeBreak, Nimber};
 /// let mut dawson = HeapSolver::new(TakeBreak::named("dawson").unwrap());
 /// assert_eq!(dawson.value(10)?, Nimber::new(3)); // OEIS A002187(9)
-/// // Beyond any table: the period 34 is proved on the way (Guy-Smith).
-/// assert_eq!(dawson.value(10u64.pow(18))?, Nimber::new(2));
+/// // Beyond any table: the period 34 from heap 53 is proved on the way (Guy-Smith), and
+/// // 10^18 is heap 66 of the period.
+/// assert_eq!(dawson.value(10u64.pow(18))?, dawson.value(66)?);
+/// assert_eq!(dawson.value(66)?, Nimber::new(3));
 /// assert_eq!(dawson.certificate().map(|c| c.period), Some(34));
 /// # Ok::<(), grundy::Error>(())
 /// ```

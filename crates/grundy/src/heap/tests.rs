@@ -244,6 +244,13 @@ fn published_periods() {
     );
     let all_but = prove("allbut{2,3,7}", 1 << 12).unwrap();
     assert!(all_but.saltus > 0);
+    // Gangolli and Plambeck (1989), Flammenkamp's tables: 0.16 has period 149459 from heap
+    // 105351; 0.56 has period 144 (OEIS A071436) and its last exception at 326639 (the
+    // entry's comment says 326637).
+    let octal_16 = prove("0.16", 1 << 20).unwrap();
+    assert_eq!((octal_16.preperiod, octal_16.period), (105_351, 149_459));
+    let octal_56 = prove("0.56", 1 << 21).unwrap();
+    assert_eq!((octal_56.preperiod, octal_56.period), (326_640, 144));
     // No theorem covers Grundy's game or Lasker's Nim here.
     assert_eq!(prove("grundy", 1 << 14), None);
     assert_eq!(prove("lasker", 1 << 10), None);
