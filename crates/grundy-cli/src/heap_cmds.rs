@@ -276,6 +276,7 @@ pub fn long_run(run: &LongRun<'_>) -> Result<Option<RunSummary>, Problem> {
     let mut solver =
         HeapSolver::with_limits(rule, run_limits(heaps)).extend_by_period(run.by_period);
     let mut file;
+    let mut hash = period::CHECKSUM_START;
     let mut written: u64;
     let mut bytes: u64;
     if run.resume {
@@ -316,6 +317,7 @@ pub fn long_run(run: &LongRun<'_>) -> Result<Option<RunSummary>, Problem> {
             )
             .into());
         }
+        hash = period::checksum_extend(hash, values.iter().copied());
         solver.push_known(values).map_err(with_input(run.rule))?;
         file.seek(SeekFrom::End(0))?;
     } else {
@@ -354,11 +356,9 @@ pub fn long_run(run: &LongRun<'_>) -> Result<Option<RunSummary>, Problem> {
                 .map_err(with_input(run.rule))?;
         }
         buffer.clear();
-        for (offset, value) in solver
-            .tabulated_range(written, target)
-            .into_iter()
-            .enumerate()
-        {
+        let values = solver.tabulated_range(written, target);
+        hash = period::checksum_extend(hash, values.iter().copied());
+        for (offset, value) in values.into_iter().enumerate() {
             run.format
                 .encode(written + offset as u64, value, &mut buffer);
         }
@@ -387,7 +387,7 @@ pub fn long_run(run: &LongRun<'_>) -> Result<Option<RunSummary>, Problem> {
         return Ok(None);
     }
     let certificate = solver.certificate().cloned();
-    let sum = period::checksum(solver.tabulated_range(0, heaps));
+    let sum = hash;
     let period = certificate.map(|certificate| analysis::period_proved(&certificate, heaps));
     Ok(Some(analysis::run_summary(
         name,

@@ -150,9 +150,16 @@ impl Certificate {
     }
 }
 
+/// The checksum of no values.
+pub const CHECKSUM_START: u64 = 0xcbf2_9ce4_8422_2325;
+
 /// FNV-1a over values, 8 little-endian bytes each.
 pub fn checksum(values: impl IntoIterator<Item = u64>) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    checksum_extend(CHECKSUM_START, values)
+}
+
+/// The checksum of some values followed by `values`, from the checksum `hash` of the first.
+pub fn checksum_extend(mut hash: u64, values: impl IntoIterator<Item = u64>) -> u64 {
     for value in values {
         for byte in value.to_le_bytes() {
             hash ^= u64::from(byte);

@@ -106,12 +106,12 @@ fn fast_engine_equals_naive_engine_on_other_rules() {
 #[test]
 fn sparse_space_engine_equals_plain_scan() {
     for (text, heaps) in [
-        ("0.6", 30_000),
-        ("0.16", 30_000),
-        ("grundy", 30_000),
-        ("0.104", 20_000),
-        ("0.77", 20_000),
-        ("0.26", 20_000),
+        ("0.6", 16_000),
+        ("0.16", 16_000),
+        ("grundy", 16_000),
+        ("0.104", 12_000),
+        ("0.77", 8_000),
+        ("0.26", 8_000),
     ] {
         let rule = rule(text);
         let code = rule.code().unwrap();
