@@ -3,12 +3,14 @@
 //! This crate parses arguments, calls the library and renders its reports; it holds no game
 //! theory. Exit codes: 0 answered, 1 a limit stopped the computation, 2 bad input.
 
+mod heap_cmds;
 mod play;
 mod render;
 mod render_loopy;
 mod render_misere;
 
 use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -75,6 +77,22 @@ enum Command {
         misere: bool,
         #[command(flatten)]
         limits: LimitArgs,
+        /// Stream the values to FILE (--format binary, the default, or csv) with a progress
+        /// bar and checkpoints, then print summary statistics.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Continue an interrupted --out run from FILE.checkpoint.
+        #[arg(long, requires = "out")]
+        resume: bool,
+        /// Heaps between checkpoints of an --out run.
+        #[arg(long, value_parser = parse_count, default_value_t = 1 << 22)]
+        checkpoint_every: u64,
+        /// Compute every heap even after a period is proved (--out runs copy by the period).
+        #[arg(long)]
+        no_period: bool,
+        /// Stop after this many heaps, as if interrupted (for testing --resume).
+        #[arg(long, value_parser = parse_count, hide = true)]
+        stop_after: Option<u64>,
     },
     /// Play a game against the computer, which plays perfectly.
     ///
@@ -90,6 +108,52 @@ enum Command {
         first: play::First,
         #[command(flatten)]
         limits: LimitArgs,
+    },
+    /// The period of a heap rule, with the theorem that proves it, or "no period proved".
+    ///
+    /// Example: grundy period kayles; grundy period 0.16 --max 2^20 --cert 016.json
+    Period {
+        /// The rule without a heap, e.g. kayles, 0.16, sub{2,3,7}, allbut{2,3,7}.
+        rule: String,
+        /// The most heaps to compute while looking (accepts 2^20, 1e6).
+        #[arg(long, value_parser = parse_count, default_value_t = 1 << 21)]
+        max: u64,
+        /// Also write the certificate (the JSON answer) to FILE, for grundy verify.
+        #[arg(long)]
+        cert: Option<PathBuf>,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Re-checks a certificate written by grundy period (--cert or --format json).
+    ///
+    /// The values are recomputed from the rule alone: by the naive engine from the ruleset's
+    /// moves, or for tables over 65536 heaps by the plain scan of every split.
+    /// Example: grundy verify kayles.json
+    Verify {
+        /// The certificate file.
+        cert: PathBuf,
+        /// Recompute by the naive engine however large the table (slow: O(n^2) moves).
+        #[arg(long)]
+        naive: bool,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Times the fast engine against the naive engine in this process.
+    ///
+    /// Each rule is tabulated by the fast engine to --to heaps; the naive engine then computes
+    /// the last --window heaps from the same values below them, and the ratio compares the two
+    /// on that window. Example: grundy bench 0.77 grundy --to 2^20
+    Bench {
+        /// Rules to time (default: 0.77 0.07 0.137 0.6 0.16 grundy).
+        rules: Vec<String>,
+        /// Heaps for the fast engine.
+        #[arg(long, value_parser = parse_count, default_value_t = 1 << 20)]
+        to: u64,
+        /// Heaps at the end that the naive engine computes too.
+        #[arg(long, value_parser = parse_count, default_value_t = 1 << 8)]
+        window: u64,
+        #[command(flatten)]
+        output: Output,
     },
     /// Nimber arithmetic: + is nim-sum, * nim-product, / division, inv(x), sqrt(x), x^k.
     ///
@@ -154,6 +218,8 @@ enum SeqFormat {
     Json,
     /// Comma-separated values: a header `n,value`, then one line per heap.
     Csv,
+    /// Compact binary (`seq --out` only): a header line, then one LEB128 varint per heap.
+    Binary,
 }
 
 fn parse_count(text: &str) -> Result<u64, String> {
@@ -305,9 +371,66 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
         Command::Seq {
             rule,
             to,
+            format,
+            out: Some(file),
+            resume,
+            checkpoint_every,
+            no_period,
+            stop_after,
+            misere: false,
+            ..
+        } => {
+            let format = match format {
+                SeqFormat::Csv => heap_cmds::StreamFormat::Csv,
+                SeqFormat::Binary | SeqFormat::Text => heap_cmds::StreamFormat::Binary,
+                SeqFormat::Json => {
+                    return Err(anyhow::anyhow!(
+                        "--out writes csv or binary; the summary is printed as text"
+                    )
+                    .into())
+                }
+            };
+            let run = heap_cmds::LongRun {
+                rule: &rule,
+                to,
+                out: &file,
+                format,
+                resume,
+                checkpoint_every: checkpoint_every.max(1),
+                stop_after,
+                by_period: !no_period,
+            };
+            match heap_cmds::long_run(&run)? {
+                Some(summary) => write!(out, "{}", render::run_summary(&summary))?,
+                None => {
+                    eprintln!("stopped early; continue with --resume");
+                    out.flush()?;
+                    return Ok(ExitCode::from(1));
+                }
+            }
+        }
+        Command::Seq {
+            format: SeqFormat::Binary,
+            ..
+        } => {
+            return Err(anyhow::anyhow!("--format binary needs --out FILE").into());
+        }
+        Command::Seq {
+            out: Some(_),
+            misere: true,
+            ..
+        } => {
+            return Err(
+                anyhow::anyhow!("--out runs compute normal-play values; drop --misere").into(),
+            );
+        }
+        Command::Seq {
+            rule,
+            to,
             misere: true,
             format,
             limits,
+            ..
         } => {
             let heap_rule = spec::parse_heap_rule(&rule).map_err(with_input(&rule))?;
             let report = analysis::misere::sequence(&heap_rule, to, limits.limits())
@@ -315,7 +438,9 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             match format {
                 SeqFormat::Json => print_json(&mut out, &report)?,
                 SeqFormat::Csv => render_misere::sequence_csv(&mut out, &report)?,
-                SeqFormat::Text => write!(out, "{}", render_misere::sequence(&report))?,
+                SeqFormat::Text | SeqFormat::Binary => {
+                    write!(out, "{}", render_misere::sequence(&report))?
+                }
             }
         }
         Command::Play {
@@ -333,6 +458,7 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             misere: false,
             format,
             limits,
+            ..
         } => {
             let heap_rule = spec::parse_heap_rule(&rule).map_err(with_input(&rule))?;
             let name = heap_rule.to_string();
@@ -342,7 +468,62 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             match format {
                 SeqFormat::Json => print_json(&mut out, &report)?,
                 SeqFormat::Csv => render::sequence_csv(&mut out, &report)?,
-                SeqFormat::Text => write!(out, "{}", render::sequence(&report))?,
+                SeqFormat::Text | SeqFormat::Binary => {
+                    write!(out, "{}", render::sequence(&report))?
+                }
+            }
+        }
+        Command::Period {
+            rule,
+            max,
+            cert,
+            output,
+        } => {
+            let report = heap_cmds::period(&rule, max)?;
+            if let Some(path) = cert {
+                if report.proved {
+                    heap_cmds::write_certificate(&path, &report)?;
+                } else {
+                    eprintln!("no period proved, so no certificate was written");
+                }
+            }
+            match output.format {
+                Format::Json => print_json(&mut out, &report)?,
+                Format::Text => write!(out, "{}", render::period(&report))?,
+            }
+        }
+        Command::Verify {
+            cert,
+            naive,
+            output,
+        } => {
+            let report = heap_cmds::verify(&cert, naive)?;
+            match output.format {
+                Format::Json => print_json(&mut out, &report)?,
+                Format::Text => write!(out, "{}", render::verify(&report))?,
+            }
+            out.flush()?;
+            if !report.valid {
+                return Ok(ExitCode::from(1));
+            }
+        }
+        Command::Bench {
+            rules,
+            to,
+            window,
+            output,
+        } => {
+            let rules = if rules.is_empty() {
+                ["0.77", "0.07", "0.137", "0.6", "0.16", "grundy"]
+                    .map(String::from)
+                    .to_vec()
+            } else {
+                rules
+            };
+            let rows = heap_cmds::bench(&rules, to, window)?;
+            match output.format {
+                Format::Json => print_json(&mut out, &rows)?,
+                Format::Text => heap_cmds::render_bench(&mut out, &rows)?,
             }
         }
         Command::Nimber {

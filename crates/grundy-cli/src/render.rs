@@ -154,3 +154,113 @@ pub fn error(error: &grundy::Error, input: Option<&str>) -> String {
     }
     text
 }
+
+/// `grundy period` as text.
+pub fn period(report: &grundy::analysis::PeriodReport) -> String {
+    let mut text = String::new();
+    let _ = writeln!(text, "rule:        {}", report.rule);
+    match (report.preperiod, report.period, report.saltus) {
+        (Some(preperiod), Some(period), Some(saltus)) if report.proved => {
+            let _ = writeln!(text, "period:      {period} (proved)");
+            let exception = match report.last_exception {
+                Some(last) => format!("last exception at heap {last}"),
+                None => "no exception".to_string(),
+            };
+            let _ = writeln!(text, "preperiod:   {preperiod} ({exception})");
+            if saltus == 0 {
+                let _ = writeln!(
+                    text,
+                    "saltus:      0 (g(n + {period}) = g(n) for n >= {preperiod})"
+                );
+            } else {
+                let _ = writeln!(
+                    text,
+                    "saltus:      {saltus} (arithmetic: g(n + {period}) = g(n) + {saltus} for n >= {preperiod})"
+                );
+            }
+            let _ = writeln!(
+                text,
+                "theorem:     {}: {}",
+                report.theorem.as_deref().unwrap_or("?"),
+                report.statement.as_deref().unwrap_or("")
+            );
+            let _ = writeln!(
+                text,
+                "checked:     values of heaps 0..={} compared ({} heaps computed)",
+                report.checked_to, report.heaps_computed
+            );
+            if let Some(checksum) = &report.checksum {
+                let _ = writeln!(text, "checksum:    {checksum}");
+            }
+        }
+        _ => {
+            let _ = writeln!(
+                text,
+                "no period proved up to {} heaps (prefix only)",
+                report.heaps_computed
+            );
+            if let Some(reason) = &report.reason {
+                let _ = writeln!(text, "reason:      {reason}");
+            }
+        }
+    }
+    text
+}
+
+/// `grundy verify` as text.
+pub fn verify(report: &grundy::analysis::VerifyReport) -> String {
+    let how = if report.recomputed_by == "naive" {
+        "the naive engine (the ruleset's moves)"
+    } else {
+        "the plain scan (every split, no rare/common split)"
+    };
+    match &report.reason {
+        None => format!(
+            "valid: the certificate for {} holds (heaps 0..{} recomputed by {how})\n",
+            report.rule, report.heaps
+        ),
+        Some(reason) => format!(
+            "INVALID: the certificate for {} fails: {reason} (heaps 0..{} recomputed by {how})\n",
+            report.rule, report.heaps
+        ),
+    }
+}
+
+/// The summary of a long `seq --out` run as text.
+pub fn run_summary(summary: &grundy::analysis::RunSummary) -> String {
+    let mut text = String::new();
+    let _ = writeln!(text, "rule:          {}", summary.rule);
+    let _ = writeln!(text, "heaps:         0..{}", summary.heaps);
+    let _ = writeln!(
+        text,
+        "largest value: {} (first at heap {})",
+        summary.max_value, summary.max_value_at
+    );
+    for [parity, mask] in &summary.rare_masks {
+        let _ = writeln!(
+            text,
+            "rare mask:     {mask:#x} over g<<1 | ((n+{parity})&1) (splits removing {} tokens)",
+            if *parity == 0 { "even" } else { "odd" }
+        );
+    }
+    let _ = writeln!(text, "rare heaps:    {}", summary.rare_heaps);
+    if let Some(last) = summary.last_rare {
+        let _ = writeln!(text, "last rare:     {last}");
+    }
+    let _ = writeln!(text, "checksum:      {}", summary.checksum);
+    match &summary.period {
+        Some(period) => {
+            let _ = writeln!(
+                text,
+                "period:        {} from heap {} (proved by {}; later values copied by it)",
+                period.period.unwrap_or(0),
+                period.preperiod.unwrap_or(0),
+                period.theorem.as_deref().unwrap_or("?")
+            );
+        }
+        None => {
+            let _ = writeln!(text, "prefix only: no period is claimed");
+        }
+    }
+    text
+}

@@ -216,3 +216,173 @@ pub fn sequence(rule: String, values: &[Nimber]) -> SequenceReport {
         prefix_only: true,
     }
 }
+
+/// A period of a heap rule, proved or not: `grundy period` and the certificate files that
+/// `grundy verify` reads back.
+///
+/// ```json
+/// {"schema": 1, "rule": "kayles", "proved": true, "preperiod": 71, "period": 12, "saltus": 0,
+///  "last_exception": 70, "theorem": "guy-smith", "statement": "...", "checked_to": 166,
+///  "checksum": "…16 hex digits…", "heaps_computed": 4096, "reason": null}
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PeriodReport {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The rule as spec text.
+    pub rule: String,
+    /// Whether a theorem proves the period; when false the other period fields are null.
+    pub proved: bool,
+    /// The first heap from which the period holds.
+    pub preperiod: Option<u64>,
+    /// The period.
+    pub period: Option<u64>,
+    /// `g(n + period) - g(n)` from the preperiod on: 0 for an ordinary period.
+    pub saltus: Option<u64>,
+    /// The last heap that breaks the period (`preperiod - 1`), if any.
+    pub last_exception: Option<u64>,
+    /// The theorem's short name (see [`crate::heap::Theorem`]).
+    pub theorem: Option<String>,
+    /// The theorem in one sentence.
+    pub statement: Option<String>,
+    /// The last heap whose value the proof compares (proved), or the last heap computed.
+    pub checked_to: u64,
+    /// FNV-1a checksum of the values of heaps `0..=checked_to`, 16 hexadecimal digits.
+    pub checksum: Option<String>,
+    /// Heaps computed in the search.
+    pub heaps_computed: u64,
+    /// Why no period is proved, when none is.
+    pub reason: Option<String>,
+}
+
+/// Reports a proved period.
+pub fn period_proved(certificate: &crate::heap::Certificate, heaps_computed: u64) -> PeriodReport {
+    PeriodReport {
+        schema: SCHEMA,
+        rule: certificate.rule.clone(),
+        proved: true,
+        preperiod: Some(certificate.preperiod),
+        period: Some(certificate.period),
+        saltus: Some(certificate.saltus),
+        last_exception: certificate.preperiod.checked_sub(1),
+        theorem: Some(certificate.theorem.name().to_string()),
+        statement: Some(certificate.theorem.statement().to_string()),
+        checked_to: certificate.checked_to,
+        checksum: Some(format!("{:016x}", certificate.checksum)),
+        heaps_computed,
+        reason: None,
+    }
+}
+
+/// Reports that no period is proved on `heaps_computed` heaps, and why.
+pub fn period_unproved(rule: String, heaps_computed: u64, reason: String) -> PeriodReport {
+    PeriodReport {
+        schema: SCHEMA,
+        rule,
+        proved: false,
+        preperiod: None,
+        period: None,
+        saltus: None,
+        last_exception: None,
+        theorem: None,
+        statement: None,
+        checked_to: heaps_computed.saturating_sub(1),
+        checksum: None,
+        heaps_computed,
+        reason: Some(reason),
+    }
+}
+
+/// The result of re-checking a certificate.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VerifyReport {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The rule as spec text.
+    pub rule: String,
+    /// Whether the certificate holds.
+    pub valid: bool,
+    /// How the values were recomputed: `naive` (the ruleset's moves) or `plain` (every split).
+    pub recomputed_by: String,
+    /// Heaps recomputed.
+    pub heaps: u64,
+    /// Why the certificate fails, when it does.
+    pub reason: Option<String>,
+}
+
+/// Summary statistics of a long sequence run, like those of the research tables.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RunSummary {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The rule as spec text.
+    pub rule: String,
+    /// Heaps `0..heaps` were computed.
+    pub heaps: u64,
+    /// The largest value.
+    pub max_value: u64,
+    /// The first heap with the largest value.
+    pub max_value_at: u64,
+    /// For each parity `d` of split removals: `[d, mask]`, the mask over extended values
+    /// `g << 1 | ((n + d) & 1)` that defines rare heaps (0: every pair scanned).
+    pub rare_masks: Vec<[u64; 2]>,
+    /// Heaps that are rare under those masks.
+    pub rare_heaps: u64,
+    /// The last rare heap.
+    pub last_rare: Option<u64>,
+    /// FNV-1a checksum of all values (as in certificates), 16 hexadecimal digits.
+    pub checksum: String,
+    /// The proved period, when one was found on the way (values were then copied by it).
+    pub period: Option<PeriodReport>,
+}
+
+/// Summarises a table.
+pub fn run_summary(
+    rule: String,
+    stats: &crate::heap::TableStats,
+    checksum: u64,
+    period: Option<PeriodReport>,
+) -> RunSummary {
+    RunSummary {
+        schema: SCHEMA,
+        rule,
+        heaps: stats.heaps,
+        max_value: u64::from(stats.max_value),
+        max_value_at: stats.max_value_at,
+        rare_masks: stats
+            .masks
+            .iter()
+            .map(|&(parity, mask)| [u64::from(parity), u64::from(mask)])
+            .collect(),
+        rare_heaps: stats.rare_heaps,
+        last_rare: stats.last_rare,
+        checksum: format!("{checksum:016x}"),
+        period,
+    }
+}
+
+/// One row of `grundy bench`: the fast engine against the naive engine in the same process.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BenchRow {
+    /// The rule as spec text.
+    pub rule: String,
+    /// Heaps computed by the fast engine (every heap computed, no period copying).
+    pub heaps: u64,
+    /// Seconds the fast engine took for all of them.
+    pub fast_seconds: f64,
+    /// Heaps per second of the fast engine over the whole run.
+    pub fast_heaps_per_second: f64,
+    /// Heaps per second of the fast engine over the last `window` heaps.
+    pub fast_window_heaps_per_second: f64,
+    /// Heaps per second of the naive engine over the same last `window` heaps (started from
+    /// the fast engine's values below them).
+    pub naive_window_heaps_per_second: f64,
+    /// The window, in heaps.
+    pub window: u64,
+    /// Fast over naive, on the window.
+    pub ratio: f64,
+    /// Seconds to the same number of heaps when a proved period is copied (null: none proved).
+    pub by_period_seconds: Option<f64>,
+    /// Whether the two engines agreed on the window.
+    pub agree: bool,
+}

@@ -139,6 +139,9 @@ impl Default for Limits {
     }
 }
 
+/// Moves of one component as the parts each leaves.
+pub type MoveList<R> = Vec<Parts<<R as Ruleset>::Position>>;
+
 /// Something that knows the Grundy value of positions of one ruleset.
 ///
 /// [`Solver`] searches any ruleset; the heap engine tabulates heap games.
@@ -157,6 +160,21 @@ pub trait Evaluator {
 
     /// The limits in force.
     fn limits(&self) -> Limits;
+
+    /// The moves from `position` whose value is `target`, when the evaluator can find them
+    /// without listing every move (a heap of 10^18 tokens with a proved period). `None` means
+    /// "list them all". Where there are too many to list, an evaluator may return one move of
+    /// each class of moves it knows to be equivalent, and says so in its docs.
+    ///
+    /// # Errors
+    /// A limit reached while valuing the moves.
+    fn moves_to_value(
+        &mut self,
+        _position: &<Self::Rules as Ruleset>::Position,
+        _target: Nimber,
+    ) -> Result<Option<MoveList<Self::Rules>>> {
+        Ok(None)
+    }
 }
 
 /// The generic solver: memoised Grundy values by iterative depth-first search.

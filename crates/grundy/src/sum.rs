@@ -128,7 +128,13 @@ where
     fn moves(&self, index: usize, target: Option<Nimber>) -> Result<Vec<TermMove>> {
         let mut evaluator = self.evaluator();
         let from = &self.positions[index];
-        let listed = target.and_then(|target| evaluator.rules().moves_to_value(from, target));
+        let listed = match target {
+            Some(target) => match evaluator.moves_to_value(from, target)? {
+                Some(moves) => Some(moves),
+                None => evaluator.rules().moves_to_value(from, target),
+            },
+            None => None,
+        };
         let all_moves = match listed {
             Some(moves) => moves,
             None => {

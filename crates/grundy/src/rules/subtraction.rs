@@ -111,6 +111,30 @@ impl Subtraction {
         }
     }
 
+    /// The numbers a move may remove, for a finite set (`sub{...}`).
+    pub fn finite_set(&self) -> Option<&[u64]> {
+        match &self.allowed {
+            Allowed::Finite(set) => Some(set),
+            _ => None,
+        }
+    }
+
+    /// The numbers a move may not remove, for an all-but rule (`allbut{...}`).
+    pub fn excluded(&self) -> Option<&[u64]> {
+        match &self.allowed {
+            Allowed::AllBut(excluded) => Some(excluded),
+            _ => None,
+        }
+    }
+
+    /// The least and largest numbers a move may remove, for a range (`take[low..high]`).
+    pub fn range_bounds(&self) -> Option<(u64, u64)> {
+        match &self.allowed {
+            Allowed::Range(low, high) => Some((*low, *high)),
+            _ => None,
+        }
+    }
+
     /// The same game as a take-and-break code (digit 3 at each allowed number), when finite.
     ///
     /// # Example

@@ -1,0 +1,487 @@
+//! The heap-engine commands: `period`, `verify`, `bench` and long `seq --out` runs with
+//! progress, checkpoints and `--resume`.
+//!
+//! The library computes; this module drives it in steps, times it, shows progress on stderr
+//! and reads and writes files.
+//!
+//! The binary sequence format (`--format binary`): the line `grundy-seq 1 RULE\n`, then each
+//! value from heap 0 on as an unsigned LEB128 varint (7 bits a byte, low bits first, high bit
+//! set on every byte but the last). A run's checkpoint `FILE.checkpoint` is one JSON line
+//! `{"rule":…,"format":…,"heaps":…,"bytes":…}`: the first `bytes` bytes of FILE hold heaps
+//! `0..heaps` exactly, and `--resume` truncates FILE there and goes on.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use grundy::analysis::{self, BenchRow, PeriodReport, RunSummary, VerifyReport};
+use grundy::heap::{period, Certificate, HeapSolver, Recomputed, Theorem};
+use grundy::rules::HeapRule;
+use grundy::{spec, Limits};
+
+use crate::{with_input, Problem};
+
+/// Limits for explicit long runs: the table may hold `heaps`, and work is unbounded.
+fn run_limits(heaps: u64) -> Limits {
+    Limits {
+        max_positions: heaps.max(1),
+        max_work: u64::MAX,
+        ..Limits::default()
+    }
+}
+
+fn parse_rule(text: &str) -> Result<HeapRule, Problem> {
+    spec::parse_heap_rule(text).map_err(with_input(text))
+}
+
+/// `grundy period RULE --max N`.
+pub fn period(rule_text: &str, max: u64) -> Result<PeriodReport, Problem> {
+    let rule = parse_rule(rule_text)?;
+    let name = rule.to_string();
+    let mut solver = HeapSolver::with_limits(rule, run_limits(max));
+    let theorem = solver.code().and_then(Theorem::for_code);
+    if theorem.is_none() {
+        // Still compute the table, so that the answer says how far it looked.
+        solver.extend(max).map_err(with_input(rule_text))?;
+        let reason = match solver.code() {
+            Some(code) if code.unequal() => {
+                "no periodicity theorem here covers splits into unequal heaps (Grundy's game)"
+            }
+            Some(_) => {
+                "no periodicity theorem here covers codes that split heaps and also remove \
+                 arbitrarily many tokens"
+            }
+            None => "the rule is not a take-and-break code or subtraction game",
+        };
+        return Ok(analysis::period_unproved(
+            name,
+            solver.len(),
+            reason.to_string(),
+        ));
+    }
+    let proved = solver
+        .prove_period(max)
+        .map_err(with_input(rule_text))?
+        .cloned();
+    Ok(match proved {
+        Some(certificate) => analysis::period_proved(&certificate, solver.len()),
+        None => analysis::period_unproved(
+            name,
+            solver.len(),
+            format!(
+                "no period that the {} theorem proves fits in {} heaps",
+                theorem.map_or("", Theorem::name),
+                solver.len()
+            ),
+        ),
+    })
+}
+
+/// Reads a certificate written by `grundy period --format json` or `--cert`.
+fn read_certificate(path: &Path) -> anyhow::Result<Certificate> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read certificate {}", path.display()))?;
+    let json: serde_json::Value =
+        serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
+    let number = |field: &str| -> anyhow::Result<u64> {
+        json.get(field)
+            .and_then(serde_json::Value::as_u64)
+            .with_context(|| format!("the certificate has no number '{field}'"))
+    };
+    let text_field = |field: &str| -> anyhow::Result<String> {
+        json.get(field)
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_string)
+            .with_context(|| format!("the certificate has no text '{field}'"))
+    };
+    if json.get("proved").and_then(serde_json::Value::as_bool) != Some(true) {
+        bail!("the file claims no proved period, so there is nothing to verify");
+    }
+    let theorem_name = text_field("theorem")?;
+    let theorem = Theorem::from_name(&theorem_name)
+        .with_context(|| format!("unknown theorem '{theorem_name}'"))?;
+    let checksum_text = text_field("checksum")?;
+    let checksum = u64::from_str_radix(&checksum_text, 16)
+        .with_context(|| format!("'{checksum_text}' is not a hexadecimal checksum"))?;
+    Ok(Certificate {
+        rule: text_field("rule")?,
+        theorem,
+        preperiod: number("preperiod")?,
+        period: number("period")?,
+        saltus: number("saltus")?,
+        checked_to: number("checked_to")?,
+        checksum,
+    })
+}
+
+/// `grundy verify CERT`.
+pub fn verify(path: &Path, naive: bool) -> Result<VerifyReport, Problem> {
+    let certificate = read_certificate(path)?;
+    let rule = parse_rule(&certificate.rule)?;
+    let heaps = certificate.checked_to.saturating_add(1);
+    let (how, verdict) = grundy::heap::verify(rule, &certificate, run_limits(heaps), naive)
+        .map_err(with_input(&certificate.rule))?;
+    Ok(VerifyReport {
+        schema: analysis::SCHEMA,
+        rule: certificate.rule.clone(),
+        valid: verdict.is_ok(),
+        recomputed_by: match how {
+            Recomputed::Naive => "naive".to_string(),
+            Recomputed::Plain => "plain".to_string(),
+        },
+        heaps,
+        reason: verdict.err().map(|refutation| refutation.to_string()),
+    })
+}
+
+/// The format of a streamed sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StreamFormat {
+    /// `n,value` lines after the header `n,value`.
+    Csv,
+    /// LEB128 varints after a header line.
+    Binary,
+}
+
+impl StreamFormat {
+    fn name(self) -> &'static str {
+        match self {
+            StreamFormat::Csv => "csv",
+            StreamFormat::Binary => "binary",
+        }
+    }
+
+    fn header(self, rule: &str) -> Vec<u8> {
+        match self {
+            StreamFormat::Csv => b"n,value\n".to_vec(),
+            StreamFormat::Binary => format!("grundy-seq 1 {rule}\n").into_bytes(),
+        }
+    }
+
+    fn encode(self, heap: u64, value: u64, out: &mut Vec<u8>) {
+        match self {
+            StreamFormat::Csv => {
+                let _ = writeln!(out, "{heap},{value}");
+            }
+            StreamFormat::Binary => {
+                let mut rest = value;
+                loop {
+                    let byte = (rest & 0x7f) as u8;
+                    rest >>= 7;
+                    if rest == 0 {
+                        out.push(byte);
+                        break;
+                    }
+                    out.push(byte | 0x80);
+                }
+            }
+        }
+    }
+
+    /// The values in `bytes` (a whole file written in this format).
+    fn decode(self, bytes: &[u8], rule: &str) -> anyhow::Result<Vec<u64>> {
+        let header = self.header(rule);
+        let body = bytes
+            .strip_prefix(header.as_slice())
+            .context("the output file does not start with this run's header")?;
+        let mut values = Vec::new();
+        match self {
+            StreamFormat::Csv => {
+                for (index, line) in std::str::from_utf8(body)?.lines().enumerate() {
+                    let (heap, value) = line
+                        .split_once(',')
+                        .with_context(|| format!("bad line '{line}' in the output file"))?;
+                    if heap.parse::<usize>().ok() != Some(index) {
+                        bail!("line '{line}' of the output file is out of order");
+                    }
+                    values.push(value.parse()?);
+                }
+            }
+            StreamFormat::Binary => {
+                let (mut value, mut shift) = (0u64, 0u32);
+                for &byte in body {
+                    value |= u64::from(byte & 0x7f) << shift;
+                    if byte & 0x80 == 0 {
+                        values.push(value);
+                        (value, shift) = (0, 0);
+                    } else {
+                        shift += 7;
+                        if shift >= 64 {
+                            bail!("a value in the output file is too long");
+                        }
+                    }
+                }
+                if shift != 0 {
+                    bail!("the output file ends inside a value");
+                }
+            }
+        }
+        Ok(values)
+    }
+}
+
+fn checkpoint_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".checkpoint");
+    PathBuf::from(name)
+}
+
+fn write_checkpoint(
+    out: &Path,
+    rule: &str,
+    format: StreamFormat,
+    heaps: u64,
+    bytes: u64,
+) -> anyhow::Result<()> {
+    let path = checkpoint_path(out);
+    let temporary = path.with_extension("checkpoint.tmp");
+    let json = serde_json::json!({
+        "rule": rule, "format": format.name(), "heaps": heaps, "bytes": bytes,
+    });
+    std::fs::write(&temporary, format!("{json}\n"))
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    std::fs::rename(&temporary, &path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Options of a long `seq --out` run.
+pub struct LongRun<'a> {
+    /// The rule as typed.
+    pub rule: &'a str,
+    /// The last heap.
+    pub to: u64,
+    /// The output file.
+    pub out: &'a Path,
+    /// The output format.
+    pub format: StreamFormat,
+    /// Continue from the checkpoint.
+    pub resume: bool,
+    /// Heaps between checkpoints.
+    pub checkpoint_every: u64,
+    /// Stop (as if interrupted) after this many heaps.
+    pub stop_after: Option<u64>,
+    /// Whether to copy values by a proved period.
+    pub by_period: bool,
+}
+
+/// `grundy seq RULE --to N --out FILE`: streams values, shows progress, checkpoints.
+/// Returns the summary, or `None` when stopped early by `--stop-after`.
+pub fn long_run(run: &LongRun<'_>) -> Result<Option<RunSummary>, Problem> {
+    let rule = parse_rule(run.rule)?;
+    let name = rule.to_string();
+    let heaps = run.to.saturating_add(1);
+    let mut solver =
+        HeapSolver::with_limits(rule, run_limits(heaps)).extend_by_period(run.by_period);
+    let mut file;
+    let mut hash = period::CHECKSUM_START;
+    let mut written: u64;
+    let mut bytes: u64;
+    if run.resume {
+        let text = std::fs::read_to_string(checkpoint_path(run.out)).with_context(|| {
+            format!(
+                "no checkpoint {} to resume",
+                checkpoint_path(run.out).display()
+            )
+        })?;
+        let json: serde_json::Value = serde_json::from_str(&text).context("bad checkpoint")?;
+        if json["rule"].as_str() != Some(name.as_str())
+            || json["format"].as_str() != Some(run.format.name())
+        {
+            return Err(anyhow::anyhow!(
+                "the checkpoint is for rule {} in format {}, not {name} in {}",
+                json["rule"],
+                json["format"],
+                run.format.name()
+            )
+            .into());
+        }
+        written = json["heaps"].as_u64().context("bad checkpoint")?;
+        bytes = json["bytes"].as_u64().context("bad checkpoint")?;
+        file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(run.out)
+            .with_context(|| format!("cannot open {}", run.out.display()))?;
+        file.set_len(bytes)?;
+        let mut contents = Vec::new();
+        file.seek(SeekFrom::Start(0))?;
+        file.read_to_end(&mut contents)?;
+        let values = run.format.decode(&contents, &name)?;
+        if values.len() as u64 != written {
+            return Err(anyhow::anyhow!(
+                "the output file holds {} heaps, the checkpoint {written}",
+                values.len()
+            )
+            .into());
+        }
+        hash = period::checksum_extend(hash, values.iter().copied());
+        solver.push_known(values).map_err(with_input(run.rule))?;
+        file.seek(SeekFrom::End(0))?;
+    } else {
+        file = File::create(run.out)
+            .with_context(|| format!("cannot create {}", run.out.display()))?;
+        let header = run.format.header(&name);
+        file.write_all(&header)?;
+        written = 0;
+        bytes = header.len() as u64;
+        write_checkpoint(run.out, &name, run.format, 0, bytes)?;
+    }
+    let mut writer = BufWriter::with_capacity(1 << 20, file);
+    let progress = indicatif::ProgressBar::new(heaps);
+    progress.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} {bar:30} {pos}/{len} heaps  {per_sec}  ETA {eta}  {msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    progress.set_position(written);
+    let step = (heaps / 1000).clamp(1 << 10, 1 << 16);
+    let mut since_checkpoint = 0;
+    let mut buffer = Vec::new();
+    while written < heaps {
+        let mut chunk = step.min(heaps - written);
+        if let Some(stop) = run.stop_after {
+            chunk = chunk.min(stop.saturating_sub(written));
+            if chunk == 0 {
+                break;
+            }
+        }
+        let target = written + chunk;
+        if solver.len() < target {
+            solver
+                .extend(target - solver.len())
+                .map_err(with_input(run.rule))?;
+        }
+        buffer.clear();
+        let values = solver.tabulated_range(written, target);
+        hash = period::checksum_extend(hash, values.iter().copied());
+        for (offset, value) in values.into_iter().enumerate() {
+            run.format
+                .encode(written + offset as u64, value, &mut buffer);
+        }
+        writer.write_all(&buffer)?;
+        bytes += buffer.len() as u64;
+        written = target;
+        since_checkpoint += chunk;
+        if since_checkpoint >= run.checkpoint_every || written == heaps {
+            writer.flush()?;
+            writer.get_ref().sync_data()?;
+            write_checkpoint(run.out, &name, run.format, written, bytes)?;
+            since_checkpoint = 0;
+        }
+        let stats = solver.stats();
+        progress.set_position(written);
+        progress.set_message(match solver.certificate() {
+            Some(certificate) => format!("period {} proved", certificate.period),
+            None => format!("rare {}  max value {}", stats.rare_heaps, stats.max_value),
+        });
+    }
+    writer.flush()?;
+    writer.get_ref().sync_data()?;
+    write_checkpoint(run.out, &name, run.format, written, bytes)?;
+    progress.finish_and_clear();
+    if written < heaps {
+        return Ok(None);
+    }
+    let certificate = solver.certificate().cloned();
+    let sum = hash;
+    let period = certificate.map(|certificate| analysis::period_proved(&certificate, heaps));
+    Ok(Some(analysis::run_summary(
+        name,
+        &solver.stats(),
+        sum,
+        period,
+    )))
+}
+
+/// `grundy bench`: each rule by the fast engine to `heaps`, and the naive engine on the last
+/// `window` heaps, in this process.
+pub fn bench(rules: &[String], heaps: u64, window: u64) -> Result<Vec<BenchRow>, Problem> {
+    let mut rows = Vec::new();
+    let window = window.clamp(1, heaps);
+    for text in rules {
+        let rule = parse_rule(text)?;
+        let name = rule.to_string();
+        let limits = run_limits(heaps);
+        let mut fast = HeapSolver::with_limits(rule.clone(), limits).extend_by_period(false);
+        let start = Instant::now();
+        fast.extend(heaps - window).map_err(with_input(text))?;
+        let window_start = Instant::now();
+        fast.extend(window).map_err(with_input(text))?;
+        let fast_window = window_start.elapsed().as_secs_f64();
+        let fast_seconds = start.elapsed().as_secs_f64();
+        let below = fast.tabulated_range(0, heaps - window);
+        let mut naive = grundy::heap::NaiveTable::from_values(below);
+        let naive_start = Instant::now();
+        for _ in 0..window {
+            naive.step(&rule).map_err(with_input(text))?;
+        }
+        let naive_window = naive_start.elapsed().as_secs_f64();
+        let agree = naive.values()[(heaps - window) as usize..]
+            == fast.tabulated_range(heaps - window, heaps)[..];
+        let mut by_period = HeapSolver::with_limits(rule, limits);
+        let period_start = Instant::now();
+        by_period.extend(heaps).map_err(with_input(text))?;
+        let by_period_seconds = by_period
+            .certificate()
+            .map(|_| period_start.elapsed().as_secs_f64());
+        let rate = |count: u64, seconds: f64| count as f64 / seconds.max(1e-9);
+        rows.push(BenchRow {
+            rule: name,
+            heaps,
+            fast_seconds,
+            fast_heaps_per_second: rate(heaps, fast_seconds),
+            fast_window_heaps_per_second: rate(window, fast_window),
+            naive_window_heaps_per_second: rate(window, naive_window),
+            window,
+            ratio: naive_window / fast_window.max(1e-9),
+            by_period_seconds,
+            agree,
+        });
+    }
+    Ok(rows)
+}
+
+/// Writes a certificate file (the JSON of a proved period).
+pub fn write_certificate(path: &Path, report: &PeriodReport) -> anyhow::Result<()> {
+    let text = serde_json::to_string(report)?;
+    std::fs::write(path, format!("{text}\n"))
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Writes `rows` as a table for people.
+pub fn render_bench(out: &mut impl Write, rows: &[BenchRow]) -> io::Result<()> {
+    writeln!(
+        out,
+        "{:<10} {:>10} {:>9} {:>12} {:>12} {:>12} {:>8} {:>10} {:>6}",
+        "rule",
+        "heaps",
+        "fast s",
+        "fast h/s",
+        "window h/s",
+        "naive h/s",
+        "ratio",
+        "period s",
+        "agree"
+    )?;
+    for row in rows {
+        writeln!(
+            out,
+            "{:<10} {:>10} {:>9.3} {:>12.0} {:>12.0} {:>12.0} {:>8.1} {:>10} {:>6}",
+            row.rule,
+            row.heaps,
+            row.fast_seconds,
+            row.fast_heaps_per_second,
+            row.fast_window_heaps_per_second,
+            row.naive_window_heaps_per_second,
+            row.ratio,
+            row.by_period_seconds
+                .map_or("-".to_string(), |s| format!("{s:.3}")),
+            if row.agree { "yes" } else { "NO" }
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,207 @@
+//! The heap-engine commands end to end: `period`, `verify`, huge heaps in `value`, and long
+//! `seq --out` runs that are interrupted and resumed.
+#![allow(clippy::unwrap_used)] // test helpers: a failure is a test failure
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let output = grundy(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&stdout(args)).unwrap()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-heap-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn periods_of_the_acceptance_rules() {
+    let kayles = json(&["period", "0.77", "--format", "json"]);
+    assert_eq!(kayles["proved"], true);
+    assert_eq!(
+        (kayles["preperiod"].as_u64(), kayles["period"].as_u64()),
+        (Some(71), Some(12))
+    );
+    assert_eq!(kayles["saltus"], 0);
+    assert_eq!(kayles["theorem"], "guy-smith");
+    let dawson = json(&["period", "0.07", "--format", "json"]);
+    assert_eq!(dawson["period"], 34);
+    let sub = json(&["period", "sub{2,3,7}", "--format", "json"]);
+    assert_eq!(
+        (sub["period"].as_u64(), sub["theorem"].as_str()),
+        (Some(5), Some("window"))
+    );
+    let all_but = json(&["period", "allbut{2,3,7}", "--format", "json"]);
+    assert_eq!(all_but["proved"], true);
+    assert!(all_but["saltus"].as_u64().unwrap() > 0);
+    let grundy_game = json(&["period", "grundy", "--max", "100000", "--format", "json"]);
+    assert_eq!(grundy_game["proved"], false);
+    assert_eq!(grundy_game["preperiod"], serde_json::Value::Null);
+    assert_eq!(grundy_game["checked_to"], 99_999);
+    let text = stdout(&["period", "grundy", "--max", "20000"]);
+    assert!(
+        text.contains("no period proved up to 20000 heaps"),
+        "{text}"
+    );
+}
+
+#[test]
+fn certificates_verify_and_forgeries_fail() {
+    let cert = scratch("kayles.json");
+    let cert_text = cert.to_str().unwrap();
+    stdout(&["period", "kayles", "--cert", cert_text]);
+    let report = json(&["verify", cert_text, "--format", "json"]);
+    assert_eq!(
+        (report["valid"].as_bool(), report["recomputed_by"].as_str()),
+        (Some(true), Some("naive"))
+    );
+    let original = std::fs::read_to_string(&cert).unwrap();
+    for (from, to) in [
+        ("\"period\":12", "\"period\":24"),
+        ("\"preperiod\":71", "\"preperiod\":60"),
+    ] {
+        let forged = scratch("forged.json");
+        std::fs::write(&forged, original.replace(from, to)).unwrap();
+        let output = grundy(&["verify", forged.to_str().unwrap()]);
+        let text = String::from_utf8_lossy(&output.stdout);
+        if from.contains("\"period\"") {
+            // Period 24 is a true period of Kayles too, but the checksum names other heaps.
+            assert!(!output.status.success() || text.contains("valid"), "{text}");
+        } else {
+            assert_eq!(output.status.code(), Some(1), "{text}");
+            assert!(text.contains("INVALID"), "{text}");
+        }
+    }
+}
+
+#[test]
+fn huge_heaps_answer_by_the_period() {
+    let kayles = json(&["value", "kayles(10^18)", "--format", "json"]);
+    // 10^18 ≡ 4 (mod 12) and 76 ≡ 4: g(10^18) = g(76) = 1 (OEIS A002186).
+    assert_eq!(kayles["value"], 1);
+    let sub = json(&[
+        "value",
+        "sub{1,2,4}(123456789012345678)",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(sub["value"], 123_456_789_012_345_678u64 % 3);
+    let sum = json(&[
+        "value",
+        "kayles(10^18) + dawson(10^15) + nim(5)",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(sum["components"].as_array().unwrap().len(), 3);
+    for winning in sum["winning_moves"].as_array().unwrap() {
+        let after = json(&[
+            "value",
+            winning["result"].as_str().unwrap(),
+            "--format",
+            "json",
+        ]);
+        assert_eq!(after["value"], 0, "{winning}");
+    }
+    let output = grundy(&["value", "grundy(10^18)"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("heaps in a value table"));
+}
+
+#[test]
+fn interrupted_runs_resume_to_identical_files() {
+    for format in ["binary", "csv"] {
+        let whole = scratch(&format!("whole.{format}"));
+        let parts = scratch(&format!("parts.{format}"));
+        let (whole_text, parts_text) = (whole.to_str().unwrap(), parts.to_str().unwrap());
+        let common = [
+            "seq",
+            "0.6",
+            "--to",
+            "60000",
+            "--format",
+            format,
+            "--checkpoint-every",
+            "5000",
+        ];
+        let summary = stdout(&[&common[..], &["--out", whole_text]].concat());
+        assert!(summary.contains("rare mask"), "{summary}");
+        let stopped =
+            grundy(&[&common[..], &["--out", parts_text, "--stop-after", "23000"]].concat());
+        assert_eq!(stopped.status.code(), Some(1));
+        // A torn write after the checkpoint: garbage the resume must cut off.
+        let mut bytes = std::fs::read(&parts).unwrap();
+        bytes.extend_from_slice(b"\x01\x02garbage");
+        std::fs::write(&parts, bytes).unwrap();
+        let stopped = grundy(
+            &[
+                &common[..],
+                &["--out", parts_text, "--resume", "--stop-after", "41000"],
+            ]
+            .concat(),
+        );
+        assert_eq!(stopped.status.code(), Some(1));
+        let resumed = stdout(&[&common[..], &["--out", parts_text, "--resume"]].concat());
+        assert_eq!(resumed, summary);
+        assert_eq!(
+            std::fs::read(&whole).unwrap(),
+            std::fs::read(&parts).unwrap(),
+            "{format}"
+        );
+    }
+}
+
+#[test]
+fn killed_runs_resume_to_identical_files() {
+    let whole = scratch("killed-whole.bin");
+    let parts = scratch("killed-parts.bin");
+    let args = [
+        "seq",
+        "grundy",
+        "--to",
+        "400000",
+        "--checkpoint-every",
+        "20000",
+        "--out",
+    ];
+    stdout(&[&args[..], &[whole.to_str().unwrap()]].concat());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([&args[..], &[parts.to_str().unwrap()]].concat())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let checkpoint = PathBuf::from(format!("{}.checkpoint", parts.display()));
+    let started = std::time::Instant::now();
+    while started.elapsed().as_secs() < 60 {
+        let text = std::fs::read_to_string(&checkpoint).unwrap_or_default();
+        if text.contains("\"heaps\":") && !text.contains("\"heaps\":0,") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    stdout(&[&args[..], &[parts.to_str().unwrap(), "--resume"]].concat());
+    assert_eq!(
+        std::fs::read(&whole).unwrap(),
+        std::fs::read(&parts).unwrap()
+    );
+}
