@@ -28,7 +28,11 @@ fn left_out_note(report: &DagReport) -> Option<String> {
     (report.left_out > 0).then(|| {
         format!(
             "{}{} more positions left out (the limit is {} positions)",
-            if report.left_out_exact { "" } else { "at least " },
+            if report.left_out_exact {
+                ""
+            } else {
+                "at least "
+            },
             report.left_out,
             report.max_nodes
         )
@@ -38,7 +42,11 @@ fn left_out_note(report: &DagReport) -> Option<String> {
 /// The DAG in Graphviz DOT.
 pub fn dot(report: &DagReport) -> String {
     let mut text = String::new();
-    let _ = writeln!(text, "// game DAG of {}; P-positions are filled, winning moves red", report.spec);
+    let _ = writeln!(
+        text,
+        "// game DAG of {}; P-positions are filled, winning moves red",
+        report.spec
+    );
     if let Some(note) = left_out_note(report) {
         let _ = writeln!(text, "// {note}");
     }
@@ -50,7 +58,11 @@ pub fn dot(report: &DagReport) -> String {
     );
     for node in &report.nodes {
         let label = format!("{}\ng = {}", node.spec, node.value);
-        let fill = if node.outcome == "P" { "#cfe3f7" } else { "white" };
+        let fill = if node.outcome == "P" {
+            "#cfe3f7"
+        } else {
+            "white"
+        };
         let border = if node.complete { "solid" } else { "dashed" };
         let _ = writeln!(
             text,
@@ -114,7 +126,11 @@ pub fn text(report: &DagReport) -> String {
             } else {
                 format!("value {} (moves not listed)", node.value)
             };
-            let _ = writeln!(text, "  [{}] {}  {}  {}", node.id, node.spec, node.outcome, mex);
+            let _ = writeln!(
+                text,
+                "  [{}] {}  {}  {}",
+                node.id, node.spec, node.outcome, mex
+            );
             for edge in report.edges.iter().filter(|edge| edge.from == node.id) {
                 let _ = writeln!(
                     text,
@@ -160,7 +176,7 @@ mod tests {
         assert!(top < bottom);
         assert!(text.contains("[0] nim(2)  N  mex {0, 1} = 2"), "{text}");
         assert!(
-            text.contains("* -> [2] 0  (in nim(2): take 2 from 2, leaving nothing)"),
+            text.contains("* -> [1] 0  (in nim(2): take 2 from 2, leaving nothing)"),
             "{text}"
         );
     }

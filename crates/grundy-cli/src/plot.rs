@@ -120,11 +120,19 @@ where
         .draw()?;
     let blue = RGBColor(31, 97, 170);
     chart.draw_series(LineSeries::new(
-        report.values.iter().enumerate().map(|(n, &g)| (n as u64, g)),
+        report
+            .values
+            .iter()
+            .enumerate()
+            .map(|(n, &g)| (n as u64, g)),
         blue.mix(0.35).stroke_width(1),
     ))?;
     // Dots only while they stay apart; a long sequence reads better as the line alone.
-    let dot_size = if report.values.len() as u32 <= width / 6 { 3 } else { 1 };
+    let dot_size = if report.values.len() as u32 <= width / 6 {
+        3
+    } else {
+        1
+    };
     chart.draw_series(
         report
             .values
@@ -148,8 +156,14 @@ mod tests {
 
     #[test]
     fn formats_follow_the_extension() {
-        assert_eq!(ImageFormat::of(Path::new("a.svg")).unwrap(), ImageFormat::Svg);
-        assert_eq!(ImageFormat::of(Path::new("a.PNG")).unwrap(), ImageFormat::Png);
+        assert_eq!(
+            ImageFormat::of(Path::new("a.svg")).unwrap(),
+            ImageFormat::Svg
+        );
+        assert_eq!(
+            ImageFormat::of(Path::new("a.PNG")).unwrap(),
+            ImageFormat::Png
+        );
         assert!(ImageFormat::of(Path::new("a.jpg")).is_err());
         assert!(ImageFormat::of(Path::new("plot")).is_err());
     }

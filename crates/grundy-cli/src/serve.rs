@@ -248,8 +248,9 @@ fn number_param(
     max: u64,
 ) -> Result<u64, Failure> {
     let number = match (params.get(name), default) {
-        (Some(text), _) => spec::parse_number(text)
-            .map_err(|error| Failure::bad(format!("'{name}': {error}")))?,
+        (Some(text), _) => {
+            spec::parse_number(text).map_err(|error| Failure::bad(format!("'{name}': {error}")))?
+        }
         (None, Some(default)) => default,
         (None, None) => return Err(Failure::bad(format!("the parameter '{name}' is missing"))),
     };
@@ -290,16 +291,12 @@ where
         ))
         .into_response()
     };
-    let permit = match tokio::time::timeout(
-        time_limit,
-        Arc::clone(&state.permits).acquire_owned(),
-    )
-    .await
-    {
-        Ok(Ok(permit)) => permit,
-        Ok(Err(_)) => return Failure::bad("the server is shutting down").into_response(),
-        Err(_) => return too_slow(),
-    };
+    let permit =
+        match tokio::time::timeout(time_limit, Arc::clone(&state.permits).acquire_owned()).await {
+            Ok(Ok(permit)) => permit,
+            Ok(Err(_)) => return Failure::bad("the server is shutting down").into_response(),
+            Err(_) => return too_slow(),
+        };
     let task = tokio::task::spawn_blocking(move || {
         let result = work();
         drop(permit);
@@ -469,8 +466,17 @@ mod tests {
     fn page_files_stay_inside_the_root() {
         let root = Path::new("/srv/web");
         assert_eq!(page_file(root, "/"), Some(root.join("index.html")));
-        assert_eq!(page_file(root, "/pkg/grundy_wasm.js"), Some(root.join("pkg/grundy_wasm.js")));
-        for bad in ["/../secret", "/a/../../b", "/.git/config", "/node_modules/x.js", "/a%2e%2e/b"] {
+        assert_eq!(
+            page_file(root, "/pkg/grundy_wasm.js"),
+            Some(root.join("pkg/grundy_wasm.js"))
+        );
+        for bad in [
+            "/../secret",
+            "/a/../../b",
+            "/.git/config",
+            "/node_modules/x.js",
+            "/a%2e%2e/b",
+        ] {
             assert_eq!(page_file(root, bad), None, "{bad}");
         }
     }
@@ -478,14 +484,19 @@ mod tests {
     #[test]
     fn content_types_by_extension() {
         assert_eq!(content_type(Path::new("a.wasm")), "application/wasm");
-        assert_eq!(content_type(Path::new("a.js")), "text/javascript; charset=utf-8");
+        assert_eq!(
+            content_type(Path::new("a.js")),
+            "text/javascript; charset=utf-8"
+        );
         assert_eq!(content_type(Path::new("a")), "application/octet-stream");
     }
 
     #[test]
     fn number_parameters_are_capped() {
         let params = HashMap::from([("to".to_string(), "10^9".to_string())]);
-        let failure = number_param(&params, "to", None, MAX_SEQUENCE_TO).err().unwrap();
+        let failure = number_param(&params, "to", None, MAX_SEQUENCE_TO)
+            .err()
+            .unwrap();
         assert!(failure.report.limit);
         assert!(number_param(&params, "n", None, 10).is_err());
         assert_eq!(number_param(&params, "n", Some(7), 10).ok(), Some(7));
