@@ -129,6 +129,8 @@ async function main() {
     form: $('play-card'), startButton: $('play-start'), hints: $('play-hints'), positionText: $('play-position'),
     valueText: $('play-value'), status: $('play-status'), moveList: $('play-moves'), log: $('play-log'),
   });
+  dagView.clear('Analyze a game to draw its DAG.');
+  const resultCards = ['.result', '.sum', '.dag'].map((selector) => document.querySelector(selector));
   let seqEdited = false;
   let current = null;
 
@@ -145,11 +147,14 @@ async function main() {
     if (!value.ok) {
       showError(errorBox, text, value.error);
       input.classList.add('invalid');
+      // What is still shown belongs to the last game that was analyzed.
+      if (current !== null) resultCards.forEach((card) => card.classList.add('stale'));
       showStatus(value.error.limit ? 'A limit stopped the computation; try a smaller game.' : 'Fix the spec and analyze again.');
       return;
     }
     errorBox.hidden = true;
     input.classList.remove('invalid');
+    resultCards.forEach((card) => card.classList.remove('stale'));
     current = text;
     renderResult(value.report);
     const sum = engine.highestBit(text);

@@ -210,7 +210,19 @@ test('big DAGs are cut at the limit and say how much was left out', async (t) =>
   await page.getByTestId('dag-limit').selectOption('50');
   await analyze(page, 'nim(30,40,50)');
   await page.getByTestId('dag-note').filter({ hasText: 'left out' }).waitFor();
-  assert.equal(await page.locator('[data-testid="dag"] [data-grundy]').count(), 50);
+  // 50 positions: those drawn, and those collapsed into "+k more" boxes of wide rows.
+  const drawn = () => page.locator('[data-testid="dag"] [data-grundy]').count();
+  const collapsed = () => page.getByTestId('dag-collapsed').evaluateAll((boxes) => boxes.map((box) => Number(box.dataset.hidden)));
+  const hidden = await collapsed();
+  assert.ok(hidden.length > 0, 'the widest row is collapsed');
+  assert.equal(await drawn() + hidden.reduce((a, b) => a + b, 0), 50);
+  // Each drawn row hangs from the start: only edges from one row to the next.
+  const depthOf = await page.locator('[data-testid="dag"] [data-grundy]').evaluateAll((nodes) => Object.fromEntries(nodes.map((n) => [n.dataset.id, n.getBoundingClientRect().top])));
+  const edges = await page.locator('[data-testid="dag"] path.edge').evaluateAll((paths) => paths.map((p) => [p.dataset.from, p.dataset.to]));
+  for (const [from, to] of edges) assert.ok(depthOf[to] > depthOf[from]);
+  await page.getByTestId('dag-collapsed').first().click();
+  assert.equal(await drawn() + (await collapsed()).reduce((a, b) => a + b, 0), 50);
+  assert.equal((await collapsed()).length, hidden.length - 1, 'a click expands the row');
   const note = await page.getByTestId('dag-note').textContent();
   const leftOut = Number(/(?:at least )?([\d,]+) more are left out/.exec(note)[1].replaceAll(',', ''));
   assert.ok(leftOut > 1000, note);
