@@ -72,9 +72,9 @@ enum Command {
     Dag {
         /// The game, e.g. "kayles(6)" or "nim(1,2) + sub{1,2}(3)".
         spec: String,
-        /// The most positions to list; the rest are counted.
-        #[arg(long, value_parser = parse_count, default_value_t = 200)]
-        max_nodes: u64,
+        /// The most positions to list (at most 100000); the rest are counted.
+        #[arg(long, value_parser = parse_max_nodes, default_value_t = 200)]
+        max_nodes: usize,
         /// Output format.
         #[arg(long, value_enum, default_value_t = DagFormat::Text)]
         format: DagFormat,
@@ -196,6 +196,15 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
         .split_once('x')
         .ok_or_else(|| format!("expected WIDTHxHEIGHT such as 960x540, found '{text}'"))?;
     Ok((parse(width)?, parse(height)?))
+}
+
+/// A DAG's node limit: at most 100000, since every position drawn is kept in memory.
+fn parse_max_nodes(text: &str) -> Result<usize, String> {
+    const MAX: u64 = 100_000;
+    match parse_count(text)? {
+        count if count > MAX => Err(format!("at most {MAX} positions, not {count}")),
+        count => usize::try_from(count).map_err(|error| error.to_string()),
+    }
 }
 
 fn parse_count(text: &str) -> Result<u64, String> {
@@ -326,7 +335,6 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             limits,
         } => {
             let sum = parse_sum(&spec, limits.limits())?;
-            let max_nodes = usize::try_from(max_nodes).unwrap_or(usize::MAX);
             let report = analysis::dag(&sum, max_nodes).map_err(with_input(&spec))?;
             match format {
                 DagFormat::Json => print_json(&mut out, &report)?,
