@@ -3,11 +3,14 @@
 //! This crate parses arguments, calls the library and renders its reports; it holds no game
 //! theory. Exit codes: 0 answered, 1 a limit stopped the computation, 2 bad input.
 
+mod dag;
 mod heap_cmds;
 mod play;
+mod plot;
 mod render;
 mod render_loopy;
 mod render_misere;
+mod serve;
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -155,6 +158,56 @@ enum Command {
         #[command(flatten)]
         output: Output,
     },
+    /// The game DAG: every position reachable, equal ones merged, with values and winning moves.
+    ///
+    /// Example: grundy dag "kayles(4)" --format dot | dot -Tsvg > kayles.svg
+    Dag {
+        /// The game, e.g. "kayles(6)" or "nim(1,2) + sub{1,2}(3)".
+        spec: String,
+        /// The most positions to list (at most 100000); the rest are counted.
+        #[arg(long, value_parser = parse_max_nodes, default_value_t = 200)]
+        max_nodes: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = DagFormat::Text)]
+        format: DagFormat,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// A plot of the Grundy values g(n) of a heap rule, written as SVG or PNG.
+    ///
+    /// Example: grundy plot kayles --to 200 --out kayles.svg
+    Plot {
+        /// The rule without a heap, as for `seq`: kayles, sub{1,2,4}, 0.137, ...
+        rule: String,
+        /// The last heap.
+        #[arg(long, value_parser = parse_count)]
+        to: u64,
+        /// The image file; its extension (.svg or .png) picks the format.
+        #[arg(long)]
+        out: PathBuf,
+        /// Width and height in pixels.
+        #[arg(long, value_parser = parse_size, default_value = "960x540")]
+        size: (u32, u32),
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Serves the explorer page and a JSON API on 127.0.0.1 (see /api/value?spec=nim(3,4,5)).
+    ///
+    /// Example: grundy serve --port 8080, then open http://127.0.0.1:8080/
+    Serve {
+        /// The port; 0 picks a free one.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; anything but 127.0.0.1 or ::1 exposes the server to others.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// The folder of the page (default: web/ of the source tree, or ./web).
+        #[arg(long)]
+        web: Option<PathBuf>,
+        /// The most milliseconds a request may take.
+        #[arg(long, value_parser = parse_count, default_value_t = 5000)]
+        time_limit_ms: u64,
+    },
     /// Nimber arithmetic: + is nim-sum, * nim-product, / division, inv(x), sqrt(x), x^k.
     ///
     /// With no expression, reads one expression per line from standard input and prints one
@@ -220,6 +273,40 @@ enum SeqFormat {
     Csv,
     /// Compact binary (`seq --out` only): a header line, then one LEB128 varint per heap.
     Binary,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum DagFormat {
+    /// Layers of positions with their options' values and moves.
+    Text,
+    /// One JSON document (the `DagReport`).
+    Json,
+    /// Graphviz DOT: P-positions filled, winning moves red.
+    Dot,
+}
+
+/// `WIDTHxHEIGHT` in pixels, each from 100 to 10000.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let parse = |part: &str| {
+        part.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|pixels| (100..=10_000).contains(pixels))
+            .ok_or_else(|| format!("'{part}' is not a size from 100 to 10000 pixels"))
+    };
+    let (width, height) = text
+        .split_once('x')
+        .ok_or_else(|| format!("expected WIDTHxHEIGHT such as 960x540, found '{text}'"))?;
+    Ok((parse(width)?, parse(height)?))
+}
+
+/// A DAG's node limit: at most 100000, since every position drawn is kept in memory.
+fn parse_max_nodes(text: &str) -> Result<usize, String> {
+    const MAX: u64 = 100_000;
+    match parse_count(text)? {
+        count if count > MAX => Err(format!("at most {MAX} positions, not {count}")),
+        count => usize::try_from(count).map_err(|error| error.to_string()),
+    }
 }
 
 fn parse_count(text: &str) -> Result<u64, String> {
@@ -525,6 +612,48 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
                 Format::Json => print_json(&mut out, &rows)?,
                 Format::Text => heap_cmds::render_bench(&mut out, &rows)?,
             }
+        }
+        Command::Dag {
+            spec,
+            max_nodes,
+            format,
+            limits,
+        } => {
+            let sum = parse_sum(&spec, limits.limits())?;
+            let report = analysis::dag(&sum, max_nodes).map_err(with_input(&spec))?;
+            match format {
+                DagFormat::Json => print_json(&mut out, &report)?,
+                DagFormat::Dot => write!(out, "{}", dag::dot(&report))?,
+                DagFormat::Text => write!(out, "{}", dag::text(&report))?,
+            }
+        }
+        Command::Plot {
+            rule,
+            to,
+            out: path,
+            size,
+            limits,
+        } => {
+            plot::ImageFormat::of(&path)?;
+            let heap_rule = spec::parse_heap_rule(&rule).map_err(with_input(&rule))?;
+            let name = heap_rule.to_string();
+            let values = HeapSolver::with_limits(heap_rule, limits.limits())
+                .values(to)
+                .map_err(with_input(&rule))?;
+            plot::write(&analysis::sequence(name, &values), &path, size)?;
+        }
+        Command::Serve {
+            port,
+            host,
+            web,
+            time_limit_ms,
+        } => {
+            serve::run(serve::Config {
+                host,
+                port,
+                web_root: serve::find_web_root(web),
+                time_limit: std::time::Duration::from_millis(time_limit_ms),
+            })?;
         }
         Command::Nimber {
             expression,

@@ -10,6 +10,19 @@
 //! ```
 //! Every game in a report is spec text that [`crate::spec::parse`] accepts; values are plain
 //! integers; outcomes are `"N"` (the player to move wins) or `"P"` (the previous player wins).
+//!
+//! The JSON of [`DagReport`] (the game DAG, equal positions merged) is
+//! ```json
+//! {"schema": 1, "spec": "kayles(2)", "value": 2, "outcome": "N", "max_nodes": 200,
+//!  "nodes": [{"id": 0, "spec": "kayles(2)", "value": 2, "outcome": "N", "layer": 2,
+//!             "depth": 0, "option_values": [0, 1], "moves": 2, "expanded": true,
+//!             "complete": true}, ...],
+//!  "edges": [{"from": 0, "to": 1, "component": "kayles(2)",
+//!             "description": "take 1 from 2, leaving 1", "winning": false}, ...],
+//!  "layers": 3, "left_out": 0, "left_out_exact": true}
+//! ```
+//! and an error, as faces that speak JSON report it ([`ErrorReport`]), is
+//! `{"schema": 1, "error": "unknown game 'foo'", "span": [0, 3], "limit": false}`.
 
 pub mod loopy;
 pub mod misere;
@@ -17,7 +30,8 @@ pub mod play;
 
 use serde::Serialize;
 
-use crate::error::Result;
+use crate::dag;
+use crate::error::{Error, Result};
 use crate::game::Outcome;
 use crate::nimber::Nimber;
 use crate::sum::{Sum, SumMove};
@@ -385,4 +399,233 @@ pub struct BenchRow {
     pub by_period_seconds: Option<f64>,
     /// Whether the two engines agreed on the window.
     pub agree: bool,
+}
+
+/// The game DAG of a sum: every position reachable from it, equal positions merged, each with
+/// its value, the values of its options and a layer for drawing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DagReport {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The start position as spec text.
+    pub spec: String,
+    /// The start position's Grundy value.
+    pub value: u64,
+    /// `"N"` or `"P"` for the start position.
+    pub outcome: String,
+    /// The most positions the report may hold.
+    pub max_nodes: u64,
+    /// The positions, the start first (id 0), then breadth-first.
+    pub nodes: Vec<DagNode>,
+    /// The moves between positions in `nodes`; moves with equal results are one edge.
+    pub edges: Vec<DagEdgeReport>,
+    /// The number of layers: one more than the start's layer.
+    pub layers: u64,
+    /// Reachable positions not in `nodes` (the DAG was cut at `max_nodes`).
+    pub left_out: u64,
+    /// Whether `left_out` is exact; otherwise it is a lower bound.
+    pub left_out_exact: bool,
+}
+
+/// One position of a [`DagReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DagNode {
+    /// Index into [`DagReport::nodes`].
+    pub id: usize,
+    /// The position as spec text (`0` for the end of the game).
+    pub spec: String,
+    /// Its Grundy value: the mex of `option_values`.
+    pub value: u64,
+    /// `"N"` or `"P"`.
+    pub outcome: String,
+    /// The longest path to a position without edges in the report: 0 for the end of the game,
+    /// and for a complete report the most moves the game can still last.
+    pub layer: u64,
+    /// The fewest moves from the start.
+    pub depth: u64,
+    /// The distinct values of its options (all of them, in the report or not), ascending.
+    pub option_values: Vec<u64>,
+    /// Its number of moves, before moves with equal results are merged.
+    pub moves: u64,
+    /// Whether its moves were listed; false when the report's budget of moves ran out first,
+    /// and then `option_values` is empty and `moves` is 0.
+    pub expanded: bool,
+    /// Whether its moves were listed and every option is in the report.
+    pub complete: bool,
+}
+
+/// One edge of a [`DagReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DagEdgeReport {
+    /// The node moved from.
+    pub from: usize,
+    /// The node moved to.
+    pub to: usize,
+    /// The component moved in, as spec text.
+    pub component: String,
+    /// The move in words.
+    pub description: String,
+    /// Whether the move wins: it leaves a P-position (value 0).
+    pub winning: bool,
+}
+
+/// The highest-bit rule for a winning move in a sum, spelled out: with `x` the nim-sum, pick a
+/// component whose value `v` has the highest bit of `x` set and move it to `v ⊕ x`, which is
+/// smaller than `v`, so that (by the mex property) such a move exists.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HighestBitReport {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The sum as spec text.
+    pub spec: String,
+    /// The nim-sum `x` of the components' values.
+    pub value: u64,
+    /// `"N"` or `"P"`.
+    pub outcome: String,
+    /// Each component with its value, left to right.
+    pub components: Vec<ComponentReport>,
+    /// The highest set bit of `value` (0 for the units bit); none when the value is 0.
+    pub highest_bit: Option<u32>,
+    /// The first component whose value has that bit set.
+    pub component: Option<usize>,
+    /// The value that component must move to: its value ⊕ `value`.
+    pub target_value: Option<u64>,
+    /// A move of that component to that value.
+    pub winning_move: Option<MoveReport>,
+}
+
+/// An error as faces that speak JSON report it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ErrorReport {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The message: lowercase, one line.
+    pub error: String,
+    /// The byte range of the input at fault, when known.
+    pub span: Option<(usize, usize)>,
+    /// Whether a limit stopped the computation (rather than the input being bad).
+    pub limit: bool,
+}
+
+/// The game DAG of a sum, with at most `max_nodes` positions (see [`crate::dag::explore`]).
+///
+/// # Errors
+/// A cycle, or a limit reached while solving or listing moves.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis, spec};
+/// let report = analysis::dag(&spec::parse("kayles(2)")?, 100)?;
+/// let nodes: Vec<(&str, u64)> = report.nodes.iter().map(|n| (n.spec.as_str(), n.value)).collect();
+/// assert_eq!(nodes, [("kayles(2)", 2), ("kayles(1)", 1), ("0", 0)]);
+/// assert_eq!(report.nodes[0].option_values, [0, 1]); // mex {0, 1} = 2
+/// assert!(report.edges.iter().any(|e| (e.from, e.to, e.winning) == (0, 2, true)));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn dag(sum: &Sum, max_nodes: usize) -> Result<DagReport> {
+    let game = dag::explore(sum, max_nodes)?;
+    let values: Vec<Nimber> = game.positions.iter().map(|p| p.value).collect();
+    let nodes: Vec<DagNode> = game
+        .positions
+        .iter()
+        .enumerate()
+        .map(|(id, position)| DagNode {
+            id,
+            spec: position.sum.format(),
+            value: position.value.value(),
+            outcome: Outcome::of(position.value).letter().to_string(),
+            layer: position.layer as u64,
+            depth: position.depth as u64,
+            option_values: position.option_values.iter().map(|v| v.value()).collect(),
+            moves: position.move_count as u64,
+            expanded: position.expanded,
+            complete: position.complete,
+        })
+        .collect();
+    let edges = game
+        .edges
+        .into_iter()
+        .map(|edge| DagEdgeReport {
+            from: edge.from,
+            to: edge.to,
+            component: edge.component,
+            description: edge.description,
+            winning: values[edge.to] == Nimber::ZERO,
+        })
+        .collect();
+    Ok(DagReport {
+        schema: SCHEMA,
+        spec: sum.format(),
+        value: values[0].value(),
+        outcome: Outcome::of(values[0]).letter().to_string(),
+        max_nodes: max_nodes.max(1) as u64,
+        layers: nodes.first().map_or(0, |root| root.layer + 1),
+        nodes,
+        edges,
+        left_out: game.left_out as u64,
+        left_out_exact: game.left_out_exact,
+    })
+}
+
+/// The highest-bit rule applied to a sum: which component a winning move changes, and to
+/// which value.
+///
+/// # Errors
+/// A cycle, or a limit reached while solving or listing moves.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis, spec};
+/// // Values 2 and 1: the nim-sum is 3 = 0b11, whose highest bit (2) only the first has.
+/// let report = analysis::highest_bit(&spec::parse("sub{1,2,4}(8) + sub{1,3}(5)")?)?;
+/// assert_eq!((report.value, report.highest_bit), (3, Some(1)));
+/// assert_eq!((report.component, report.target_value), (Some(0), Some(2 ^ 3)));
+/// assert_eq!(report.winning_move.unwrap().to, "sub{1,2,4}(7)");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn highest_bit(sum: &Sum) -> Result<HighestBitReport> {
+    let components = components(sum)?;
+    let value: u64 = components.iter().fold(0, |total, c| total ^ c.value);
+    let highest_bit = value.checked_ilog2();
+    let component =
+        highest_bit.and_then(|bit| components.iter().position(|c| c.value & (1 << bit) != 0));
+    let target_value = component.map(|index| components[index].value ^ value);
+    let winning_move = match (component, target_value) {
+        (Some(index), Some(target)) => sum
+            .winning_moves()?
+            .iter()
+            .find(|m| m.component == index && m.component_value.value() == target)
+            .map(move_report),
+        _ => None,
+    };
+    Ok(HighestBitReport {
+        schema: SCHEMA,
+        spec: sum.format(),
+        value,
+        outcome: Outcome::of(Nimber::new(value)).letter().to_string(),
+        components,
+        highest_bit,
+        component,
+        target_value,
+        winning_move,
+    })
+}
+
+/// An error as a report, for faces that answer in JSON.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis, spec};
+/// let error = spec::parse("nim(3").map(|_| ()).unwrap_err();
+/// let report = analysis::error(&error);
+/// assert_eq!(report.span, Some((5, 5)));
+/// assert!(!report.limit);
+/// ```
+pub fn error(error: &Error) -> ErrorReport {
+    ErrorReport {
+        schema: SCHEMA,
+        error: error.to_string(),
+        span: error.span().map(|span| (span.start, span.end)),
+        limit: error.is_limit(),
+    }
 }

@@ -12,6 +12,7 @@
 //! - built-in [`rules`]: Nim, subtraction games, take-and-break codes, Grundy's game, ...;
 //! - [`heap`]: value tables of heap games;
 //! - [`sum`]: sums of components from different rulesets, with every winning move;
+//! - [`dag`]: the game DAG of a sum, equal positions merged;
 //! - [`spec`]: the text language (`kayles(13) + nim(3,4,5)`);
 //! - [`misere`]: misère play (the last mover loses), searched over whole sums ([`whole`],
 //!   [`table`]): outcomes, misère values, genus, tameness, Bouton's rule;
@@ -35,6 +36,7 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod dag;
 mod error;
 mod game;
 pub mod heap;

@@ -286,6 +286,36 @@ impl Sum {
             .collect()
     }
 
+    /// A name that equal positions share: within each term, the components' spec texts
+    /// sorted (shorter first, so heaps sort by size), all joined with `+`; `0` when nothing is
+    /// left. Sums that differ only in the order of components within a term, such as
+    /// `kayles(1,3)` and `kayles(3,1)`, get the same key, and the key is itself spec text of
+    /// an equal sum. Terms keep their order, and positions are not otherwise normalised.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::spec;
+    /// let key = |text| spec::parse(text).map(|sum| sum.canonical_key());
+    /// assert_eq!(key("kayles(3,1)")?, key("kayles(1,3)")?);
+    /// assert_eq!(key("nim(10,3) + kayles(2)")?, "nim(3) + nim(10) + kayles(2)");
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn canonical_key(&self) -> String {
+        let mut parts = Vec::new();
+        for term in &self.terms {
+            let mut components: Vec<String> = (0..term.len())
+                .map(|index| term.format_component(index))
+                .collect();
+            components.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+            parts.extend(components);
+        }
+        if parts.is_empty() {
+            "0".to_string()
+        } else {
+            parts.join(" + ")
+        }
+    }
+
     /// The Grundy value of the sum: the nim-sum of its components' values.
     ///
     /// # Errors

@@ -1,0 +1,188 @@
+//! Renderings of a [`DagReport`]: Graphviz DOT, and text for people.
+//!
+//! DOT draws each position as a box labelled with its spec and Grundy value, P-positions
+//! filled, winning edges red and bold, and positions of one layer on one rank.
+
+use std::fmt::Write as _;
+
+use grundy::analysis::DagReport;
+
+/// A DOT string literal: quotes and backslashes escaped.
+fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            _ => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A line that says what was left out, or nothing.
+fn left_out_note(report: &DagReport) -> Option<String> {
+    (report.left_out > 0).then(|| {
+        format!(
+            "{}{} more positions left out (the limit is {} positions)",
+            if report.left_out_exact {
+                ""
+            } else {
+                "at least "
+            },
+            report.left_out,
+            report.max_nodes
+        )
+    })
+}
+
+/// The DAG in Graphviz DOT.
+pub fn dot(report: &DagReport) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "// game DAG of {}; P-positions are filled, winning moves red",
+        report.spec
+    );
+    if let Some(note) = left_out_note(report) {
+        let _ = writeln!(text, "// {note}");
+    }
+    let _ = writeln!(text, "digraph game {{");
+    let _ = writeln!(text, "  rankdir=TB;");
+    let _ = writeln!(
+        text,
+        "  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"sans-serif\"];"
+    );
+    for node in &report.nodes {
+        let label = format!("{}\ng = {}", node.spec, node.value);
+        let fill = if node.outcome == "P" {
+            "#cfe3f7"
+        } else {
+            "white"
+        };
+        let border = if node.complete { "solid" } else { "dashed" };
+        let _ = writeln!(
+            text,
+            "  n{} [label={}, fillcolor=\"{fill}\", style=\"rounded,filled,{border}\"];",
+            node.id,
+            quoted(&label)
+        );
+    }
+    for edge in &report.edges {
+        let tooltip = quoted(&format!("in {}: {}", edge.component, edge.description));
+        if edge.winning {
+            let _ = writeln!(
+                text,
+                "  n{} -> n{} [color=\"#c0392b\", penwidth=2.5, tooltip={tooltip}];",
+                edge.from, edge.to
+            );
+        } else {
+            let _ = writeln!(
+                text,
+                "  n{} -> n{} [color=\"#7f8c8d\", tooltip={tooltip}];",
+                edge.from, edge.to
+            );
+        }
+    }
+    for layer in (0..report.layers).rev() {
+        let ids: Vec<String> = report
+            .nodes
+            .iter()
+            .filter(|node| node.layer == layer)
+            .map(|node| format!("n{}", node.id))
+            .collect();
+        if ids.len() > 1 {
+            let _ = writeln!(text, "  {{ rank=same; {}; }}", ids.join("; "));
+        }
+    }
+    let _ = writeln!(text, "}}");
+    text
+}
+
+/// The DAG as text: layer by layer from the start down, each position with its options'
+/// values, its mex and its moves.
+pub fn text(report: &DagReport) -> String {
+    let mut text = String::new();
+    let _ = writeln!(text, "game:      {}", report.spec);
+    let _ = writeln!(text, "value:     {} ({})", report.value, report.outcome);
+    let _ = writeln!(
+        text,
+        "positions: {} in {} layers (a layer is the most moves left; * marks winning moves)",
+        report.nodes.len(),
+        report.layers
+    );
+    if let Some(note) = left_out_note(report) {
+        let _ = writeln!(text, "           {note}");
+    }
+    for layer in (0..report.layers).rev() {
+        let _ = writeln!(text, "\nlayer {layer}:");
+        for node in report.nodes.iter().filter(|node| node.layer == layer) {
+            let options: Vec<String> = node.option_values.iter().map(u64::to_string).collect();
+            let mex = if node.expanded {
+                format!("mex {{{}}} = {}", options.join(", "), node.value)
+            } else {
+                format!("value {} (moves not listed)", node.value)
+            };
+            let _ = writeln!(
+                text,
+                "  [{}] {}  {}  {}",
+                node.id, node.spec, node.outcome, mex
+            );
+            for edge in report.edges.iter().filter(|edge| edge.from == node.id) {
+                let _ = writeln!(
+                    text,
+                    "      {} -> [{}] {}  (in {}: {})",
+                    if edge.winning { "*" } else { " " },
+                    edge.to,
+                    report.nodes[edge.to].spec,
+                    edge.component,
+                    edge.description
+                );
+            }
+            if !node.complete && node.expanded {
+                let _ = writeln!(text, "        -> (more positions, left out)");
+            }
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::{analysis, spec};
+
+    #[test]
+    fn dot_marks_p_positions_and_winning_edges() {
+        let report = analysis::dag(&spec::parse("kayles(2)").unwrap(), 100).unwrap();
+        let dot = dot(&report);
+        assert!(dot.starts_with("// game DAG of kayles(2)"));
+        assert!(dot.contains("n0 [label=\"kayles(2)\\ng = 2\", fillcolor=\"white\""));
+        assert!(dot.contains("n2 [label=\"0\\ng = 0\", fillcolor=\"#cfe3f7\""));
+        assert!(dot.contains("n0 -> n2 [color=\"#c0392b\""));
+        assert!(dot.contains("n0 -> n1 [color=\"#7f8c8d\""));
+        assert!(dot.trim_end().ends_with('}'));
+    }
+
+    #[test]
+    fn text_lists_layers_from_the_top() {
+        let report = analysis::dag(&spec::parse("nim(2)").unwrap(), 100).unwrap();
+        let text = text(&report);
+        let top = text.find("layer 2:").unwrap();
+        let bottom = text.find("layer 0:").unwrap();
+        assert!(top < bottom);
+        assert!(text.contains("[0] nim(2)  N  mex {0, 1} = 2"), "{text}");
+        assert!(
+            text.contains("* -> [1] 0  (in nim(2): take 2 from 2, leaving nothing)"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn quotes_are_escaped() {
+        assert_eq!(quoted("a\"b\\c"), "\"a\\\"b\\\\c\"");
+    }
+}

@@ -1,0 +1,271 @@
+//! `grundy serve` from outside: the real binary on 127.0.0.1 with a free port, spoken to with a
+//! minimal HTTP/1.1 client (one connection per request, all on loopback). Answers are checked
+//! against the library's own reports.
+
+// Test helpers outside #[test] functions may unwrap too, as clippy.toml allows in tests.
+#![allow(clippy::unwrap_used)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Barrier};
+use std::time::{Duration, Instant};
+
+use grundy::{analysis, spec};
+
+/// A running server, killed when dropped.
+struct Server {
+    child: Child,
+    address: String,
+    _web: TempDir,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn start(extra: &[&str]) -> Server {
+    let web = std::env::temp_dir().join(format!(
+        "grundy-serve-test-{}-{}",
+        std::process::id(),
+        extra.join("").len()
+    ));
+    std::fs::create_dir_all(web.join("pkg")).unwrap();
+    std::fs::write(
+        web.join("index.html"),
+        "<!doctype html><title>explorer</title>",
+    )
+    .unwrap();
+    std::fs::write(web.join("pkg/grundy_wasm.js"), "export default 1;").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "--port", "0", "--web"])
+        .arg(&web)
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let address = line
+        .trim()
+        .strip_prefix("grundy explorer: http://")
+        .and_then(|rest| rest.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
+        .to_string();
+    Server {
+        child,
+        address,
+        _web: TempDir(web),
+    }
+}
+
+/// Percent-encodes a query value.
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|byte| match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (byte as char).to_string()
+            }
+            _ => format!("%{byte:02X}"),
+        })
+        .collect()
+}
+
+/// `GET target`: the status and the body.
+fn get(address: &str, target: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        stream,
+        "GET {target} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, body.to_string())
+}
+
+fn json(body: &str) -> serde_json::Value {
+    serde_json::from_str(body).unwrap_or_else(|error| panic!("{error}: {body}"))
+}
+
+#[test]
+fn binds_loopback_by_default() {
+    let server = start(&[]);
+    assert!(
+        server.address.starts_with("127.0.0.1:"),
+        "{}",
+        server.address
+    );
+}
+
+#[test]
+fn answers_200_concurrent_value_requests_correctly() {
+    let server = start(&[]);
+    let specs: Vec<String> = (0..200)
+        .map(|i| {
+            format!(
+                "kayles({}) + nim({},{}) + sub{{1,2,4}}({})",
+                i % 40,
+                i,
+                i / 3,
+                i % 17
+            )
+        })
+        .collect();
+    let barrier = Arc::new(Barrier::new(specs.len()));
+    let threads: Vec<_> = specs
+        .iter()
+        .cloned()
+        .map(|text| {
+            let barrier = Arc::clone(&barrier);
+            let address = server.address.clone();
+            std::thread::spawn(move || {
+                barrier.wait();
+                get(&address, &format!("/api/value?spec={}", encode(&text)))
+            })
+        })
+        .collect();
+    for (thread, text) in threads.into_iter().zip(&specs) {
+        let (status, body) = thread.join().unwrap();
+        assert_eq!(status, 200, "{text}: {body}");
+        let expected = analysis::value(&spec::parse(text).unwrap()).unwrap();
+        assert_eq!(body.trim_end(), serde_json::to_string(&expected).unwrap());
+    }
+}
+
+#[test]
+fn serves_every_report() {
+    let server = start(&[]);
+    let (status, body) = get(&server.address, "/api/seq?rule=kayles&to=12");
+    assert_eq!(status, 200);
+    // OEIS A002186.
+    assert_eq!(
+        json(&body)["values"],
+        serde_json::json!([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4])
+    );
+    let (status, body) = get(&server.address, "/api/dag?spec=kayles(6)");
+    assert_eq!(status, 200);
+    let expected = analysis::dag(&spec::parse("kayles(6)").unwrap(), 200).unwrap();
+    assert_eq!(body.trim_end(), serde_json::to_string(&expected).unwrap());
+    let (status, body) = get(
+        &server.address,
+        &format!("/api/moves?spec={}", encode("nim(3,4,5)")),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(json(&body)["moves"].as_array().unwrap().len(), 12);
+    let (status, body) = get(&server.address, "/");
+    assert_eq!(
+        (status, body.as_str()),
+        (200, "<!doctype html><title>explorer</title>")
+    );
+}
+
+#[test]
+fn bad_requests_are_json_400_within_the_time_cap() {
+    let server = start(&["--time-limit-ms", "3000"]);
+    let cases = [
+        (format!("/api/value?spec={}", encode("nim(3")), "expected"),
+        (
+            format!("/api/value?spec={}", encode("foo(1)")),
+            "unknown game",
+        ),
+        ("/api/value".to_string(), "missing"),
+        (
+            format!("/api/value?spec=nim({})", "1,".repeat(600)),
+            "limit of 1000",
+        ),
+        (
+            format!("/api/value?spec=x&pad={}", "a".repeat(5000)),
+            "limit of 4096",
+        ),
+        (
+            format!("/api/value?spec={}", encode("kayles(10^9)")),
+            "limit",
+        ),
+        (
+            format!("/api/value?spec={}", encode("wythoff(10^5,10^5)")),
+            "limit",
+        ),
+        (format!("/api/moves?spec={}", encode("nim(10^9)")), "limit"),
+        (
+            format!("/api/dag?spec={}", encode("nim(10^5,10^5)")),
+            "limit",
+        ),
+        (
+            "/api/seq?rule=kayles&to=10^9".to_string(),
+            "limit of 100000",
+        ),
+        ("/api/seq?rule=kayles".to_string(), "missing"),
+        (
+            format!("/api/dag?spec=nim(3)&max_nodes={}", 5000),
+            "limit of 1000",
+        ),
+    ];
+    for (target, message) in cases {
+        let started = Instant::now();
+        let (status, body) = get(&server.address, &target);
+        let elapsed = started.elapsed();
+        let start: String = body.chars().take(300).collect();
+        assert_eq!(status, 400, "{target}: {start}");
+        let report = json(&body);
+        let error = report["error"].as_str().unwrap();
+        assert!(error.contains(message), "{target}: {error}");
+        assert!(
+            elapsed < Duration::from_millis(3500),
+            "{target} took {elapsed:?}"
+        );
+    }
+    let (status, body) = get(
+        &server.address,
+        &format!("/api/value?spec={}", encode("nim(3")),
+    );
+    assert_eq!(
+        (status, json(&body)["span"].clone()),
+        (400, serde_json::json!([5, 5]))
+    );
+    let (status, body) = get(&server.address, "/api/nothing");
+    assert_eq!(status, 404);
+    assert!(json(&body)["error"]
+        .as_str()
+        .unwrap()
+        .contains("no such API"));
+    for target in ["/../Cargo.toml", "/pkg/../../x", "/.hidden", "/missing.js"] {
+        assert_eq!(get(&server.address, target).0, 404, "{target}");
+    }
+}
+
+#[test]
+fn slow_requests_stop_at_the_time_limit() {
+    // Kayles to 20000 heaps is about 10^8 moves: far more than 30 ms allow.
+    let server = start(&["--time-limit-ms", "30"]);
+    let started = Instant::now();
+    let (status, body) = get(&server.address, "/api/seq?rule=kayles&to=20000");
+    assert_eq!(status, 400, "{body}");
+    let report = json(&body);
+    assert!(
+        report["error"].as_str().unwrap().contains("time limit"),
+        "{body}"
+    );
+    assert_eq!(report["limit"], serde_json::json!(true));
+    assert!(started.elapsed() < Duration::from_secs(2));
+}

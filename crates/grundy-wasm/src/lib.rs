@@ -1,0 +1,171 @@
+//! WebAssembly bindings of the `grundy` library for the explorer page (`web/`).
+//!
+//! Each function takes spec text and returns one of the library's [`grundy::analysis`] reports
+//! serialised as JSON: the very documents that `grundy ... --format json` prints. On bad input
+//! or a limit it fails with an [`grundy::analysis::ErrorReport`] as JSON (in JavaScript: throws
+//! that string). Bindings only: no game theory lives here, and the functions also build for the
+//! host so that they can be tested natively.
+
+use grundy::{analysis, heap::HeapSolver, spec, Limits};
+use serde::Serialize;
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// The limits of every computation: small enough to answer in about a second in a browser tab.
+pub const LIMITS: Limits = Limits {
+    max_positions: 1 << 20,
+    max_work: 1 << 23,
+    max_moves: 1 << 16,
+};
+
+/// The most positions a DAG may draw.
+pub const MAX_DAG_NODES: u32 = 2000;
+
+/// The last heap a sequence may reach.
+pub const MAX_SEQUENCE_TO: u32 = 100_000;
+
+/// A report as JSON, or an error report as JSON.
+type Json = Result<String, String>;
+
+fn to_json(report: &impl Serialize) -> Json {
+    serde_json::to_string(report).map_err(|error| error.to_string())
+}
+
+fn error_json(error: &grundy::Error) -> String {
+    to_json(&analysis::error(error)).unwrap_or_else(|message| message)
+}
+
+fn message_json(message: String) -> String {
+    let report = analysis::ErrorReport {
+        schema: analysis::SCHEMA,
+        error: message,
+        span: None,
+        limit: false,
+    };
+    to_json(&report).unwrap_or_else(|message| message)
+}
+
+fn parse(text: &str) -> Result<grundy::sum::Sum, String> {
+    let options = spec::Options {
+        limits: LIMITS,
+        include: None,
+    };
+    spec::parse_with(text, options).map_err(|error| error_json(&error))
+}
+
+/// `grundy value SPEC --format json`: value, outcome, components and every winning move.
+///
+/// # Errors
+/// An `ErrorReport` as JSON.
+#[wasm_bindgen]
+pub fn value(spec: &str) -> Json {
+    let sum = parse(spec)?;
+    to_json(&analysis::value(&sum).map_err(|error| error_json(&error))?)
+}
+
+/// `grundy moves SPEC --format json`: every move with the value it leads to.
+///
+/// # Errors
+/// An `ErrorReport` as JSON.
+#[wasm_bindgen]
+pub fn moves(spec: &str) -> Json {
+    let sum = parse(spec)?;
+    to_json(&analysis::moves(&sum).map_err(|error| error_json(&error))?)
+}
+
+/// `grundy dag SPEC --format json`: the game DAG with at most `max_nodes` positions (at most
+/// [`MAX_DAG_NODES`]).
+///
+/// # Errors
+/// An `ErrorReport` as JSON.
+#[wasm_bindgen]
+pub fn dag(spec: &str, max_nodes: u32) -> Json {
+    if max_nodes > MAX_DAG_NODES {
+        return Err(message_json(format!(
+            "a DAG may show at most {MAX_DAG_NODES} positions, not {max_nodes}"
+        )));
+    }
+    let sum = parse(spec)?;
+    to_json(&analysis::dag(&sum, max_nodes as usize).map_err(|error| error_json(&error))?)
+}
+
+/// The highest-bit rule spelled out for the sum panel.
+///
+/// # Errors
+/// An `ErrorReport` as JSON.
+#[wasm_bindgen]
+pub fn highest_bit(spec: &str) -> Json {
+    let sum = parse(spec)?;
+    to_json(&analysis::highest_bit(&sum).map_err(|error| error_json(&error))?)
+}
+
+/// `grundy seq RULE --to TO --format json`: values of heaps `0..=to` (at most
+/// [`MAX_SEQUENCE_TO`]).
+///
+/// # Errors
+/// An `ErrorReport` as JSON.
+#[wasm_bindgen]
+pub fn sequence(rule: &str, to: u32) -> Json {
+    if to > MAX_SEQUENCE_TO {
+        return Err(message_json(format!(
+            "a sequence may go up to heap {MAX_SEQUENCE_TO}, not {to}"
+        )));
+    }
+    let heap_rule = spec::parse_heap_rule(rule).map_err(|error| error_json(&error))?;
+    let name = heap_rule.to_string();
+    let values = HeapSolver::with_limits(heap_rule, LIMITS)
+        .values(u64::from(to))
+        .map_err(|error| error_json(&error))?;
+    to_json(&analysis::sequence(name, &values))
+}
+
+/// The version of the library, for the page's footer.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_are_the_library_json() {
+        let text = "sub{1,2,4}(8) + sub{1,3}(5)";
+        let sum = spec::parse(text).unwrap();
+        let expected = serde_json::to_string(&analysis::value(&sum).unwrap()).unwrap();
+        assert_eq!(value(text), Ok(expected));
+        let report: serde_json::Value = serde_json::from_str(&value(text).unwrap()).unwrap();
+        assert_eq!(
+            (report["value"].as_u64(), report["outcome"].as_str()),
+            (Some(3), Some("N"))
+        );
+        let expected = serde_json::to_string(&analysis::dag(&sum, 50).unwrap()).unwrap();
+        assert_eq!(dag(text, 50), Ok(expected));
+        let expected = serde_json::to_string(&analysis::moves(&sum).unwrap()).unwrap();
+        assert_eq!(moves(text), Ok(expected));
+        let report: serde_json::Value = serde_json::from_str(&highest_bit(text).unwrap()).unwrap();
+        assert_eq!(report["target_value"].as_u64(), Some(1));
+    }
+
+    #[test]
+    fn sequences_match_published_values() {
+        let report: serde_json::Value =
+            serde_json::from_str(&sequence("kayles", 12).unwrap()).unwrap();
+        // OEIS A002186.
+        let expected = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4];
+        assert_eq!(report["values"], serde_json::json!(expected));
+    }
+
+    #[test]
+    fn errors_are_json_with_a_span() {
+        let error: serde_json::Value = serde_json::from_str(&value("nim(3").unwrap_err()).unwrap();
+        assert_eq!(error["span"], serde_json::json!([5, 5]));
+        assert!(error["error"].as_str().unwrap().starts_with("expected"));
+        let error: serde_json::Value =
+            serde_json::from_str(&value("kayles(10^9)").unwrap_err()).unwrap();
+        assert_eq!(error["limit"], serde_json::json!(true));
+        assert!(dag("nim(3)", MAX_DAG_NODES + 1).is_err());
+        assert!(sequence("wythoff", 10).is_err());
+        assert!(sequence("nim", MAX_SEQUENCE_TO + 1).is_err());
+    }
+}

@@ -1,0 +1,225 @@
+// The grundy explorer page: reads a spec, asks the WebAssembly engine for the library's reports
+// and shows them. Everything runs in the browser; no server is needed beyond static files.
+import { loadEngine } from './engine.js';
+import { h, binary, byteToIndex } from './dom.js';
+import { DagView } from './dag-view.js';
+import { Play } from './play.js';
+import { renderSequence, summary } from './seq-plot.js';
+
+const EXAMPLES = [
+  'sub{1,2,4}(8) + sub{1,3}(5)',
+  'kayles(6)',
+  'nim(3,4,5)',
+  'dawson(7)',
+  'wythoff(3,4)',
+  'grundy(9)',
+  'kayles(4) + nim(2,3)',
+  'turtles(THHTH)',
+  'digraph(a>b, a>c, b>c, c>d; a)',
+  'green(a-b, b-c, a-c; ground=a)',
+];
+const MAX_WINNING_SHOWN = 12;
+
+const $ = (id) => document.getElementById(id);
+
+function showStatus(text) {
+  $('status').textContent = text;
+}
+
+/** Shows `error` (an ErrorReport) under the spec box, marking its span in `text`. */
+function showError(box, text, error) {
+  box.hidden = false;
+  const parts = [h('div', { text: `Error: ${error.error}` })];
+  if (error.span && text !== null) {
+    const start = byteToIndex(text, error.span[0]);
+    const end = Math.max(byteToIndex(text, error.span[1]), start);
+    const marked = text.slice(start, end) || ' ';
+    parts.push(h('pre', {}, text.slice(0, start), h('mark', { text: marked }), text.slice(end)));
+  }
+  box.replaceChildren(...parts);
+}
+
+function renderResult(report) {
+  $('result-value').textContent = String(report.value);
+  const outcome = $('result-outcome');
+  outcome.textContent = report.outcome;
+  outcome.className = `badge ${report.outcome}`;
+  $('outcome-words').textContent = report.outcome === 'N'
+    ? 'the player to move wins'
+    : 'the player to move loses';
+  $('result-game').textContent = report.spec;
+  const list = $('winning-moves');
+  if (report.winning_moves.length === 0) {
+    list.replaceChildren(h('li', { class: 'none', text: report.value === 0
+      ? 'None: value 0 means every move leaves a nonzero value, so the player to move loses.'
+      : 'None listed.' }));
+    return;
+  }
+  const shown = report.winning_moves.slice(0, MAX_WINNING_SHOWN).map((move) => h('li', { 'data-testid': 'winning-move' },
+    h('span', {}, `in ${move.from}: ${move.description}`),
+    h('span', { class: 'to', text: `→ ${move.result}   (${move.to} has value ${move.target_value})` })));
+  const more = report.winning_moves.length - shown.length;
+  if (more > 0) shown.push(h('li', { class: 'none', text: `and ${more} more winning moves` }));
+  list.replaceChildren(...shown);
+}
+
+/** The sum panel: each component's value in binary, the XOR, and the highest-bit rule. */
+function renderSum(report) {
+  const width = Math.max(1, ...report.components.map((c) => c.value.toString(2).length), report.value.toString(2).length);
+  const topBit = report.highest_bit;
+  const bits = (value, emphasise) => {
+    const digits = binary(value, width);
+    return [...digits].map((digit, index) => {
+      const bit = width - 1 - index;
+      return h('span', { class: emphasise && bit === topBit ? 'bit high' : 'bit', text: digit });
+    });
+  };
+  const rows = report.components.map((component, index) => h('tr', { class: index === report.component ? 'chosen' : '' },
+    h('td', { text: component.spec }),
+    h('td', { class: 'num', text: String(component.value) }),
+    h('td', { class: 'num' }, bits(component.value, index === report.component))));
+  $('sum-table').tBodies[0].replaceChildren(...rows);
+  $('sum-table').tFoot.replaceChildren(h('tr', {},
+    h('td', { text: '⊕ nim-sum' }),
+    h('td', { class: 'num', 'data-testid': 'sum-total', text: String(report.value) }),
+    h('td', { class: 'num' }, bits(report.value, true))));
+  const rule = $('sum-rule');
+  if (report.value === 0 || report.component === null) {
+    rule.replaceChildren('The nim-sum is 0: a P-position. Any move changes one component’s value and so makes the nim-sum nonzero.');
+    return;
+  }
+  const chosen = report.components[report.component];
+  const power = 2 ** topBit;
+  const parts = [
+    `The nim-sum is ${report.value} = ${report.value.toString(2)}₂; its highest bit is ${power}. `,
+    h('b', { text: chosen.spec }),
+    ` has value ${chosen.value} = ${chosen.value.toString(2)}₂ with that bit set, so move it to `,
+    h('b', { 'data-testid': 'sum-target', text: `${chosen.value} ⊕ ${report.value} = ${report.target_value}` }),
+    ` (smaller than ${chosen.value}, so such a move exists).`,
+  ];
+  if (report.winning_move) {
+    parts.push(' Winning move: ', h('b', { 'data-testid': 'sum-move', text: `in ${report.winning_move.from}: ${report.winning_move.description}` }), '.');
+  }
+  rule.replaceChildren(...parts);
+}
+
+/** The rule part of a spec's first term (`kayles` of `kayles(6) + nim(2)`), if any. */
+function heapRuleOf(spec) {
+  const match = /^\s*([^()+\s][^()+]*?)\s*\(/.exec(spec);
+  return match ? match[1] : null;
+}
+
+async function main() {
+  let engine;
+  try {
+    engine = await loadEngine();
+  } catch (error) {
+    showStatus(`Could not load the WebAssembly engine (${error}). Build it with scripts/wasm.`);
+    return;
+  }
+  $('version').textContent = engine.version;
+  const input = $('spec-input');
+  const analyzeButton = $('analyze');
+  const dagLimit = $('dag-limit');
+  const dagView = new DagView({
+    container: $('dag'), explain: $('dag-explain'), note: $('dag-note'), stats: $('dag-stats'),
+    animateButton: $('dag-animate'), stepButton: $('dag-step'), showButton: $('dag-show'),
+  });
+  const play = new Play(engine, {
+    form: $('play-card'), startButton: $('play-start'), hints: $('play-hints'), positionText: $('play-position'),
+    valueText: $('play-value'), status: $('play-status'), moveList: $('play-moves'), log: $('play-log'),
+  });
+  dagView.clear('Analyze a game to draw its DAG.');
+  const resultCards = ['.result', '.sum', '.dag'].map((selector) => document.querySelector(selector));
+  let seqEdited = false;
+  let current = null;
+
+  const drawDag = (text) => {
+    const result = engine.dag(text, Number(dagLimit.value));
+    if (result.ok) dagView.show(result.report);
+    else dagView.clear(`No DAG: ${result.error.error}`);
+  };
+
+  const analyze = (text) => {
+    const started = performance.now();
+    const errorBox = $('spec-error');
+    const value = engine.value(text);
+    if (!value.ok) {
+      showError(errorBox, text, value.error);
+      input.classList.add('invalid');
+      // What is still shown belongs to the last game that was analyzed.
+      if (current !== null) resultCards.forEach((card) => card.classList.add('stale'));
+      showStatus(value.error.limit ? 'A limit stopped the computation; try a smaller game.' : 'Fix the spec and analyze again.');
+      return;
+    }
+    errorBox.hidden = true;
+    input.classList.remove('invalid');
+    resultCards.forEach((card) => card.classList.remove('stale'));
+    current = text;
+    renderResult(value.report);
+    const sum = engine.highestBit(text);
+    if (sum.ok) renderSum(sum.report);
+    drawDag(text);
+    play.setGame(value.report.spec);
+    const rule = heapRuleOf(text);
+    if (!seqEdited && rule && engine.sequence(rule, 1).ok) {
+      $('seq-rule').value = rule;
+      plotSequence();
+    }
+    history.replaceState(null, '', `#spec=${encodeURIComponent(text)}`);
+    showStatus(`Analyzed ${value.report.spec} in ${Math.max(1, Math.round(performance.now() - started))} ms.`);
+  };
+
+  const plotSequence = () => {
+    const rule = $('seq-rule').value.trim();
+    const to = Number($('seq-to').value);
+    const errorBox = $('seq-error');
+    const result = Number.isInteger(to) && to >= 1
+      ? engine.sequence(rule, to)
+      : { ok: false, error: { error: 'n must be a whole number from 1 to 100000', span: null } };
+    if (!result.ok) {
+      showError(errorBox, rule, result.error);
+      return;
+    }
+    errorBox.hidden = true;
+    lastSequence = result.report;
+    renderSequence($('seq-plot'), result.report);
+    $('seq-summary').textContent = summary(result.report);
+  };
+  let lastSequence = null;
+  let resizeWidth = $('seq-plot').clientWidth;
+  window.addEventListener('resize', () => {
+    const width = $('seq-plot').clientWidth;
+    if (lastSequence && width !== resizeWidth) renderSequence($('seq-plot'), lastSequence);
+    resizeWidth = width;
+  });
+
+  $('spec-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (text) analyze(text);
+  });
+  dagLimit.addEventListener('change', () => { if (current) drawDag(current); });
+  $('seq-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    seqEdited = true;
+    plotSequence();
+  });
+  $('examples').replaceChildren(...EXAMPLES.map((example) => h('button', {
+    type: 'button',
+    class: 'chip',
+    'data-testid': 'example',
+    onclick: () => { input.value = example; analyze(example); },
+  }, example)));
+
+  analyzeButton.disabled = false;
+  $('seq-plot-button').disabled = false;
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get('spec');
+  const initial = fromHash || EXAMPLES[0];
+  input.value = initial;
+  plotSequence();
+  analyze(initial);
+  document.body.dataset.ready = 'true';
+}
+
+main();

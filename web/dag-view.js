@@ -1,0 +1,442 @@
+// The game DAG drawn in rows, with a step-through animation that fills in the Grundy labels
+// bottom-up, each step showing a position's options, the set of their values and its mex.
+//
+// A complete DAG is drawn by the report's `layer` (the most moves left), so the end of the game
+// is at the bottom. A DAG cut at its node limit is drawn by `depth` (moves from the start), the
+// start on top, with only the edges from one row to the next. Rows wider than MAX_ROW positions
+// are collapsed into a "+k more" box that expands on click. Every number shown comes from the
+// DagReport; this module only lays out and animates.
+import { h, svg, setText } from './dom.js';
+
+const LINE_HEIGHT = 14;
+const MAX_LINES = 3;
+const ROW_SPACE = 34;
+const PAD = 16;
+const MIN_SCALE = 0.7;
+const MAX_LABEL = 34;
+const MAX_ROW = 16;
+const MORE_WIDTH = 92;
+// Spacing for wide containers, and tighter for phones.
+const ROOMY = { nodeGap: 16, padding: 22, maxRow: MAX_ROW };
+const COMPACT = { nodeGap: 8, padding: 14, maxRow: 8 };
+const COMPACT_BELOW = 600;
+
+let measureContext = null;
+
+/** The width in pixels of `text` in the node font. */
+function textWidth(text) {
+  measureContext ??= document.createElement('canvas').getContext('2d');
+  measureContext.font = '12px "DejaVu Sans Mono", ui-monospace, monospace';
+  return measureContext.measureText(text).width;
+}
+
+function shortLabel(spec) {
+  return spec.length > MAX_LABEL ? `${spec.slice(0, MAX_LABEL - 1)}…` : spec;
+}
+
+/** A position's label lines: one per part of a sum (the spec's ` + `), at most MAX_LINES. */
+export function labelLines(spec) {
+  const parts = spec.split(' + ');
+  if (parts.length <= MAX_LINES) return parts.map(shortLabel);
+  return [...parts.slice(0, MAX_LINES - 1).map(shortLabel), `+ ${parts.length - MAX_LINES + 1} more`];
+}
+
+/** The height of a node whose label has `lines` lines, with the value line below. */
+function nodeHeight(lines) {
+  return 12 + LINE_HEIGHT * (lines + 1);
+}
+
+/**
+ * Places the nodes. Rows come from layers (complete DAG) or depths (cut DAG); rows wider than
+ * `spacing.maxRow` keep their first positions and a "+k more" box unless `expanded` holds the
+ * row (P-positions are kept first); the order within rows comes from a few barycenter sweeps, then rows are packed and
+ * centered. Returns {places (by node id, visible nodes only), more (boxes), edges (drawn),
+ * width, height}.
+ */
+export function layout(report, spacing = ROOMY, expanded = new Set()) {
+  const cut = report.left_out > 0;
+  const rowOf = cut
+    ? (node) => node.depth
+    : (node) => report.layers - 1 - node.layer;
+  const rowCount = Math.max(1, ...report.nodes.map((node) => rowOf(node) + 1));
+  const allRows = Array.from({ length: rowCount }, () => []);
+  for (const node of report.nodes) allRows[rowOf(node)].push(node.id);
+  const hiddenCount = new Array(rowCount).fill(0);
+  const rows = allRows.map((row, index) => {
+    if (row.length <= spacing.maxRow || expanded.has(index)) return row;
+    hiddenCount[index] = row.length - spacing.maxRow;
+    // P-positions stay in sight: they are where the winning moves lead.
+    const first = (id) => (report.nodes[id].value === 0 ? 0 : 1);
+    return [...row].sort((a, b) => first(a) - first(b) || a - b).slice(0, spacing.maxRow);
+  });
+  const visible = new Set(rows.flat());
+  const edges = report.edges.filter((edge) => visible.has(edge.from) && visible.has(edge.to)
+    && (!cut || rowOf(report.nodes[edge.to]) > rowOf(report.nodes[edge.from])));
+
+  const lines = new Map([...visible].map((id) => [id, labelLines(report.nodes[id].spec)]));
+  const widths = new Map([...lines].map(([id, label]) => [id, Math.max(60, Math.ceil(Math.max(...label.map(textWidth))) + spacing.padding)]));
+  const height = nodeHeight(Math.max(1, ...[...lines.values()].map((label) => label.length)));
+  const rowGap = height + ROW_SPACE;
+  const parents = new Map([...visible].map((id) => [id, []]));
+  const children = new Map([...visible].map((id) => [id, []]));
+  for (const edge of edges) {
+    parents.get(edge.to).push(edge.from);
+    children.get(edge.from).push(edge.to);
+  }
+  const gap = spacing.nodeGap;
+  const center = new Map();
+  const rowWidth = (row, index) => row.reduce((sum, id) => sum + widths.get(id), 0)
+    + (hiddenCount[index] > 0 ? MORE_WIDTH + gap : 0) + gap * Math.max(row.length - 1, 0);
+  const pack = () => {
+    const rowWidths = rows.map(rowWidth);
+    const widest = Math.max(...rowWidths, 0);
+    rows.forEach((row, index) => {
+      let x = (widest - rowWidths[index]) / 2;
+      for (const id of row) {
+        center.set(id, x + widths.get(id) / 2);
+        x += widths.get(id) + gap;
+      }
+    });
+    return { widest, rowWidths };
+  };
+  pack();
+  const mean = (ids, fallback) => (ids.length ? ids.reduce((sum, id) => sum + center.get(id), 0) / ids.length : fallback);
+  for (let sweep = 0; sweep < 4; sweep += 1) {
+    const downward = sweep % 2 === 0;
+    const order = downward ? [...rows.keys()] : [...rows.keys()].reverse();
+    for (const index of order) {
+      const neighbours = downward ? parents : children;
+      const key = new Map(rows[index].map((id) => [id, mean(neighbours.get(id), center.get(id))]));
+      rows[index].sort((a, b) => key.get(a) - key.get(b) || a - b);
+      pack();
+    }
+  }
+  const { widest, rowWidths } = pack();
+  const places = new Map();
+  for (const id of visible) {
+    places.set(id, {
+      x: PAD + center.get(id) - widths.get(id) / 2,
+      y: PAD + rowOf(report.nodes[id]) * rowGap,
+      width: widths.get(id),
+      height,
+      lines: lines.get(id),
+    });
+  }
+  const more = [];
+  rows.forEach((row, index) => {
+    if (hiddenCount[index] === 0) return;
+    const x = PAD + (widest - rowWidths[index]) / 2 + rowWidths[index] - MORE_WIDTH;
+    more.push({ row: index, hidden: hiddenCount[index], x, y: PAD + index * rowGap, width: MORE_WIDTH, height });
+  });
+  return { places, more, edges, width: widest + 2 * PAD, height: (rowCount - 1) * rowGap + height + 2 * PAD };
+}
+
+export class DagView {
+  constructor({ container, explain, note, stats, animateButton, stepButton, showButton }) {
+    Object.assign(this, { container, explain, note, stats, animateButton, stepButton, showButton });
+    this.report = null;
+    this.timer = null;
+    this.order = [];
+    this.next = 0;
+    this.revealed = null;
+    this.selected = null;
+    this.current = null;
+    this.expanded = new Set();
+    animateButton.addEventListener('click', () => this.toggleAnimation());
+    stepButton.addEventListener('click', () => this.step());
+    showButton.addEventListener('click', () => this.showAll());
+    window.addEventListener('resize', () => {
+      if (this.report && this.isCompact() !== this.compact) this.draw();
+      else this.fit();
+    });
+    this.setButtons();
+  }
+
+  /** Draws `report` with every label shown. */
+  show(report) {
+    this.stop();
+    this.report = report;
+    this.revealed = null;
+    this.selected = null;
+    this.current = null;
+    this.expanded = new Set();
+    this.draw();
+    const { nodes, layers, left_out: leftOut, left_out_exact: exact, max_nodes: maxNodes } = report;
+    this.stats.textContent = leftOut > 0
+      ? `${nodes.length} of ${exact ? '' : 'at least '}${(nodes.length + leftOut).toLocaleString('en')} positions`
+      : `${nodes.length} position${nodes.length === 1 ? '' : 's'} · ${layers} layer${layers === 1 ? '' : 's'}`;
+    if (leftOut > 0) {
+      this.note.hidden = false;
+      this.note.textContent = `The DAG is too big to draw: showing the ${nodes.length} positions nearest the start `
+        + `(the limit is ${maxNodes}), one row per move from the start; ${exact ? '' : 'at least '}`
+        + `${leftOut.toLocaleString('en')} more are left out. Dashed positions have options that are not drawn; their values still count.`;
+    } else {
+      this.note.hidden = true;
+    }
+    this.explainIdle();
+    this.setButtons();
+  }
+
+  /** Shows a message instead of a DAG. */
+  clear(message) {
+    this.stop();
+    this.report = null;
+    this.svgElement = null;
+    this.container.replaceChildren(h('div', { class: 'empty', text: message }));
+    this.stats.textContent = '';
+    this.note.hidden = true;
+    this.explain.replaceChildren();
+    this.setButtons();
+  }
+
+  isCompact() {
+    return this.container.clientWidth < COMPACT_BELOW;
+  }
+
+  draw() {
+    const report = this.report;
+    this.compact = this.isCompact();
+    const { places, more, edges, width, height } = layout(report, this.compact ? COMPACT : ROOMY, this.expanded);
+    this.natural = { width, height };
+    this.places = places;
+    // Bottom-up: positions with fewer moves left first; an option always comes before.
+    this.order = [...places.keys()].sort((a, b) => report.nodes[a].layer - report.nodes[b].layer || a - b);
+    if (this.revealed) {
+      this.next = this.order.filter((id) => this.revealed.has(id)).length;
+    }
+    const marker = (id, color) => svg('marker', {
+      id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 9, markerHeight: 9, markerUnits: 'userSpaceOnUse', orient: 'auto',
+    }, svg('path', { d: 'M0,1 L10,5 L0,9 z', fill: color }));
+    const defs = svg('defs', {}, marker('arrow', '#a3acba'), marker('arrow-win', '#cf3f2b'), marker('arrow-lit', '#f0a020'));
+    const edgeLayer = svg('g', { class: 'edges' });
+    this.edgeElements = [];
+    for (const edge of [...edges].sort((a, b) => Number(a.winning) - Number(b.winning))) {
+      const from = places.get(edge.from);
+      const to = places.get(edge.to);
+      const x1 = from.x + from.width / 2;
+      const y1 = from.y + from.height;
+      const x2 = to.x + to.width / 2;
+      const y2 = to.y - 2;
+      const bend = Math.min(42, (y2 - y1) / 2);
+      const path = svg('path', {
+        class: `edge${edge.winning ? ' winning' : ''}`,
+        d: `M${x1},${y1} C${x1},${y1 + bend} ${x2},${y2 - bend} ${x2},${y2}`,
+        'marker-end': `url(#${edge.winning ? 'arrow-win' : 'arrow'})`,
+        'data-from': edge.from,
+        'data-to': edge.to,
+      }, svg('title', { text: `in ${edge.component}: ${edge.description}${edge.winning ? ' (winning move)' : ''}` }));
+      this.edgeElements.push({ edge, path });
+      edgeLayer.append(path);
+    }
+    const nodeLayer = svg('g', { class: 'nodes' });
+    this.nodeElements = new Map();
+    for (const [id, place] of places) {
+      const node = report.nodes[id];
+      const valueText = svg('text', { class: 'value-label', x: place.width / 2, y: 17 + place.lines.length * LINE_HEIGHT, 'text-anchor': 'middle' });
+      const group = svg('g', {
+        class: 'node',
+        transform: `translate(${place.x},${place.y})`,
+        tabindex: 0,
+        role: 'button',
+        'data-testid': 'dag-node',
+        'data-id': id,
+        'data-spec': node.spec,
+        'data-grundy': node.value,
+        'data-outcome': node.outcome,
+        onclick: (event) => { event.stopPropagation(); this.select(id); },
+        onkeydown: (event) => { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); this.select(id); } },
+      },
+      svg('title', { text: `${node.spec}: value ${node.value}, ${node.outcome}-position` }),
+      svg('rect', { width: place.width, height: place.height, rx: 8 }),
+      place.lines.map((line, index) => svg('text', {
+        class: 'spec-label', x: place.width / 2, y: 16 + index * LINE_HEIGHT, 'text-anchor': 'middle', text: line,
+      })),
+      valueText);
+      nodeLayer.append(group);
+      this.nodeElements.set(id, { group, valueText });
+    }
+    for (const box of more) {
+      nodeLayer.append(svg('g', {
+        class: 'more',
+        transform: `translate(${box.x},${box.y})`,
+        tabindex: 0,
+        role: 'button',
+        'data-testid': 'dag-collapsed',
+        'data-hidden': box.hidden,
+        onclick: (event) => { event.stopPropagation(); this.expandRow(box.row); },
+        onkeydown: (event) => { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); this.expandRow(box.row); } },
+      },
+      svg('title', { text: `${box.hidden} more positions in this row: click to show them` }),
+      svg('rect', { width: box.width, height: box.height, rx: 8 }),
+      svg('text', { x: box.width / 2, y: box.height / 2 - 2, 'text-anchor': 'middle', text: `+${box.hidden} more` }),
+      svg('text', { class: 'hint', x: box.width / 2, y: box.height / 2 + 12, 'text-anchor': 'middle', text: 'click to show' })));
+    }
+    this.svgElement = svg('svg', {
+      viewBox: `0 0 ${width} ${height}`, width, height, role: 'img',
+      'aria-label': `Game DAG of ${report.spec}`,
+    }, defs, edgeLayer, nodeLayer);
+    this.svgElement.addEventListener('click', () => this.select(null));
+    this.container.replaceChildren(this.svgElement);
+    this.paint(this.timer !== null ? this.current : null);
+    this.fit();
+    this.rootPlace = places.get(0);
+    this.scrollToRoot();
+  }
+
+  expandRow(row) {
+    this.expanded.add(row);
+    const left = this.container.scrollLeft;
+    const top = this.container.scrollTop;
+    this.draw();
+    this.container.scrollLeft = left;
+    this.container.scrollTop = top;
+  }
+
+  /** Scrolls a drawing wider than its view so that the start position is in sight. */
+  scrollToRoot() {
+    if (!this.rootPlace) return;
+    const scale = Number(this.svgElement.getAttribute('width')) / this.natural.width;
+    const rootCenter = (this.rootPlace.x + this.rootPlace.width / 2) * scale;
+    this.container.scrollLeft = Math.max(0, rootCenter - this.container.clientWidth / 2);
+    this.container.scrollTop = 0;
+  }
+
+  /** Scales the drawing down to the container's width when that keeps it readable. */
+  fit() {
+    if (!this.svgElement || !this.natural) return;
+    const available = this.container.clientWidth - 2;
+    const scale = Math.min(1, available / this.natural.width);
+    const used = scale >= MIN_SCALE ? scale : 1;
+    this.svgElement.setAttribute('width', Math.floor(this.natural.width * used));
+    this.svgElement.setAttribute('height', Math.floor(this.natural.height * used));
+  }
+
+  /** Sets every node's label and colour from the animation state. */
+  paint(current = null) {
+    for (const [id, { group, valueText }] of this.nodeElements) {
+      const node = this.report.nodes[id];
+      const shown = !this.revealed || this.revealed.has(id);
+      const classes = ['node'];
+      if (shown) classes.push(node.outcome);
+      else classes.push('hidden');
+      if (!node.complete) classes.push('incomplete');
+      if (id === 0) classes.push('root');
+      if (id === current) classes.push('current');
+      if (id === this.selected) classes.push('selected');
+      group.setAttribute('class', classes.join(' '));
+      valueText.textContent = shown ? `g = ${node.value}` : 'g = ?';
+    }
+    const focus = current ?? this.selected;
+    for (const { edge, path } of this.edgeElements) {
+      const lit = focus !== null && edge.from === focus;
+      const classes = ['edge'];
+      if (lit) classes.push('lit');
+      else if (edge.winning && !this.revealed) classes.push('winning');
+      if (focus !== null && !lit) classes.push('dim');
+      path.setAttribute('class', classes.join(' '));
+      const markerName = lit ? 'arrow-lit' : (classes.includes('winning') ? 'arrow-win' : 'arrow');
+      path.setAttribute('marker-end', `url(#${markerName})`);
+    }
+  }
+
+  /** Explains how node `id` gets its value: its options, their values and the mex. */
+  explainNode(id, prefix = '') {
+    const node = this.report.nodes[id];
+    const options = this.report.edges.filter((edge) => edge.from === id).map((edge) => this.report.nodes[edge.to]);
+    const parts = [];
+    if (prefix) parts.push(h('b', {}, prefix), ' ');
+    parts.push(h('code', { text: node.spec }), ' ');
+    if (!node.expanded) {
+      parts.push(`has value ${node.value}; its moves were not listed (the DAG's budget ran out).`);
+    } else if (node.moves === 0) {
+      parts.push('has no moves: its option set is empty, and mex {} = 0, so the player to move loses (P).');
+    } else {
+      const listed = options.slice(0, 6).map((option) => `${option.spec} (${option.value})`).join(', ');
+      const more = options.length > 6 ? `, and ${options.length - 6} more` : '';
+      const hidden = node.complete ? '' : `${options.length ? ' plus' : ''} options not drawn`;
+      parts.push(`→ options ${listed}${more}${hidden}. Their values ${setText(node.option_values)}; `,
+        h('b', { text: `mex ${setText(node.option_values)} = ${node.value}` }),
+        node.value === 0 ? ', a P-position: every move leads to an N-position.' : `, an N-position${node.option_values.includes(0) ? ': a move to value 0 wins' : ''}.`);
+    }
+    this.explain.replaceChildren(...parts);
+  }
+
+  explainIdle() {
+    this.explain.replaceChildren('Each label is the mex (least value not among) of the values one move away. ',
+      'Press ', h('b', { text: 'Animate labels' }), ' to fill them in from the end of the game upwards, or click a position.');
+  }
+
+  select(id) {
+    if (!this.report) return;
+    this.selected = id;
+    this.paint(this.timer !== null ? this.current : null);
+    if (id !== null) this.explainNode(id);
+    else if (!this.revealed) this.explainIdle();
+  }
+
+  toggleAnimation() {
+    if (!this.report) return;
+    if (this.timer !== null) {
+      this.stop();
+      return;
+    }
+    if (!this.revealed || this.next >= this.order.length) this.restart();
+    const interval = Math.max(140, Math.min(900, 30000 / this.order.length));
+    this.timer = window.setInterval(() => this.step(), interval);
+    this.step();
+    this.setButtons();
+  }
+
+  restart() {
+    this.revealed = new Set();
+    this.next = 0;
+    this.selected = null;
+    this.paint();
+  }
+
+  /** Reveals the next label, bottom-up. */
+  step() {
+    if (!this.report) return;
+    if (!this.revealed || this.next >= this.order.length) this.restart();
+    const id = this.order[this.next];
+    this.next += 1;
+    this.revealed.add(id);
+    this.current = id;
+    this.paint(id);
+    this.explainNode(id, `Step ${this.next} of ${this.order.length}:`);
+    if (this.next >= this.order.length) {
+      this.stop();
+      // Every value is known now, so the winning moves can be lit again.
+      this.revealed = null;
+      this.paint(id);
+      const root = this.report.nodes[0];
+      this.explain.append(h('br'), `All labels are filled in: ${root.spec} has value ${root.value}.`);
+    }
+    this.setButtons();
+  }
+
+  showAll() {
+    if (!this.report) return;
+    this.stop();
+    this.revealed = null;
+    this.selected = null;
+    this.current = null;
+    this.paint();
+    this.explainIdle();
+    this.setButtons();
+  }
+
+  stop() {
+    if (this.timer !== null) window.clearInterval(this.timer);
+    this.timer = null;
+    this.setButtons();
+  }
+
+  setButtons() {
+    const ready = Boolean(this.report);
+    this.animateButton.disabled = !ready;
+    this.stepButton.disabled = !ready;
+    this.showButton.disabled = !ready || !this.revealed;
+    this.animateButton.textContent = this.timer !== null ? 'Pause' : 'Animate labels';
+  }
+}

@@ -1,0 +1,381 @@
+// Browser tests of the explorer: Debian's Chromium driven by playwright-core, the page served as
+// plain static files (the URL in $GRUNDY_PAGE_URL, else a server started here). Expected values
+// come from independent brute force written here, not from the page's engine.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { launch, openPage } from './browser.mjs';
+import { startStaticServer, WEB_ROOT } from './static-server.mjs';
+
+const SHOTS = process.env.GRUNDY_SCREENSHOTS ?? join(WEB_ROOT, 'test-results');
+let browser;
+let ownServer = null;
+let baseUrl;
+
+before(async () => {
+  baseUrl = process.env.GRUNDY_PAGE_URL;
+  if (!baseUrl) {
+    ownServer = await startStaticServer();
+    baseUrl = ownServer.url;
+  }
+  browser = await launch();
+  await mkdir(SHOTS, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await ownServer?.close();
+});
+
+/** A page at the explorer with `spec` analyzed; fails the test on any console error. */
+async function explorer(t, spec = null, viewport = undefined) {
+  const url = spec === null ? baseUrl : `${baseUrl}#spec=${encodeURIComponent(spec)}`;
+  const opened = await openPage(browser.context, url, viewport);
+  t.after(async () => {
+    await opened.page.close();
+  });
+  return opened;
+}
+
+async function analyze(page, spec) {
+  await page.getByTestId('spec-input').fill(spec);
+  await page.getByTestId('analyze').click();
+}
+
+// ---- Independent brute force -------------------------------------------------------------
+
+function mex(values) {
+  const set = new Set(values);
+  let value = 0;
+  while (set.has(value)) value += 1;
+  return value;
+}
+
+/** Kayles from the definition: knock down one pin or two adjacent pins of one row. */
+function kaylesOptions(heaps) {
+  const options = new Map();
+  heaps.forEach((row, index) => {
+    for (let knocked = 1; knocked <= Math.min(2, row); knocked += 1) {
+      for (let left = 0; left <= row - knocked; left += 1) {
+        const right = row - knocked - left;
+        const option = heaps.filter((_, i) => i !== index).concat([left, right].filter((pins) => pins > 0)).sort((a, b) => a - b);
+        options.set(option.join(','), option);
+      }
+    }
+  });
+  return [...options.values()];
+}
+
+/** Every position reachable from a Kayles row of `pins`, keyed `1,1,2`, with its value. */
+function kaylesPositions(pins) {
+  const values = new Map();
+  const value = (heaps) => {
+    const key = heaps.join(',');
+    if (!values.has(key)) values.set(key, mex(kaylesOptions(heaps).map(value)));
+    return values.get(key);
+  };
+  value(pins > 0 ? [pins] : []);
+  return values;
+}
+
+/** Kayles values of single rows 0..=last: g(n) = mex of g(a) ⊕ g(b), a + b = n - 1 or n - 2. */
+function kaylesRows(last) {
+  const g = [];
+  for (let n = 0; n <= last; n += 1) {
+    const options = [];
+    for (let knocked = 1; knocked <= Math.min(2, n); knocked += 1) {
+      for (let a = 0; a <= n - knocked; a += 1) options.push(g[a] ^ g[n - knocked - a]);
+    }
+    g.push(mex(options));
+  }
+  return g;
+}
+
+/** `kayles(1,2)` → `1,2`; `0` → empty. */
+function kaylesKey(spec) {
+  if (spec === '0') return '';
+  const match = /^kayles\(([\d,]+)\)$/.exec(spec);
+  assert.ok(match, `not a Kayles position: ${spec}`);
+  return match[1].split(',').map(Number).sort((a, b) => a - b).join(',');
+}
+
+/** The nim-sum of a Nim position `nim(a,b,c)`; 0 for `0`. */
+function nimSum(spec) {
+  if (spec === '0') return 0;
+  const match = /^nim\(([\d,]+)\)$/.exec(spec);
+  assert.ok(match, `not a Nim position: ${spec}`);
+  return match[1].split(',').map(Number).reduce((a, b) => a ^ b, 0);
+}
+
+/** A small seeded random generator (mulberry32), so that failures can be replayed. */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---- Tests -------------------------------------------------------------------------------
+
+test('a sum shows value 3, outcome N and the winning move', async (t) => {
+  const { page, problems } = await explorer(t, 'nim(1)');
+  await analyze(page, 'sub{1,2,4}(8) + sub{1,3}(5)');
+  await assert.doesNotReject(page.getByTestId('result-value').filter({ hasText: /^3$/ }).waitFor());
+  assert.equal(await page.getByTestId('result-outcome').textContent(), 'N');
+  // sub{1,2,4} has g(n) = n mod 3 and sub{1,3} g(n) = n mod 2: 2 ⊕ 1 = 3, and the winning
+  // moves take heap 8 to a heap of value 1: 7 or 4.
+  const moves = await page.getByTestId('winning-move').allTextContents();
+  assert.equal(moves.length, 2);
+  assert.match(moves[0], /in sub\{1,2,4\}\(8\): take 1 from 8, leaving 7/);
+  assert.match(moves[1], /take 4 from 8, leaving 4/);
+  assert.equal(await page.getByTestId('sum-total').textContent(), '3');
+  assert.equal(await page.getByTestId('sum-target').textContent(), '2 ⊕ 3 = 1');
+  assert.match(await page.getByTestId('sum-move').textContent(), /in sub\{1,2,4\}\(8\): take 1 from 8/);
+  assert.deepEqual(problems, []);
+});
+
+test('the DAG of kayles(6) shows every position with its correct label', async (t) => {
+  const { page, problems } = await explorer(t, 'kayles(6)');
+  const dag = page.getByTestId('dag');
+  const nodes = await dag.locator('[data-grundy]').evaluateAll((elements) => elements.map((element) => ({
+    spec: element.dataset.spec,
+    grundy: Number(element.dataset.grundy),
+    label: element.querySelector('.value-label').textContent,
+    coloured: element.classList.contains('P'),
+  })));
+  const expected = kaylesPositions(6);
+  const found = new Map(nodes.map((node) => [kaylesKey(node.spec), node]));
+  assert.equal(found.size, nodes.length, 'equal positions are merged');
+  assert.deepEqual([...found.keys()].sort(), [...expected.keys()].sort());
+  for (const [key, value] of expected) {
+    const node = found.get(key);
+    assert.equal(node.grundy, value, `value of ${node.spec}`);
+    assert.equal(node.label, `g = ${value}`);
+    assert.equal(node.coloured, value === 0, `P-positions are coloured: ${node.spec}`);
+  }
+  // Winning edges are exactly the edges into P-positions.
+  const edges = await dag.locator('path.edge').evaluateAll((paths) => paths.map((path) => ({
+    to: Number(path.dataset.to), winning: path.classList.contains('winning'),
+  })));
+  const grundyById = await dag.locator('[data-grundy]').evaluateAll((elements) => Object.fromEntries(elements.map((e) => [e.dataset.id, Number(e.dataset.grundy)])));
+  assert.ok(edges.length > 20);
+  for (const edge of edges) assert.equal(edge.winning, grundyById[edge.to] === 0);
+  assert.deepEqual(problems, []);
+});
+
+test('the animation fills in labels bottom-up with each option set and mex', async (t) => {
+  const { page, problems } = await explorer(t, 'kayles(4)');
+  const count = await page.locator('[data-testid="dag"] [data-grundy]').count();
+  const layerOf = new Map();
+  for (let step = 1; step <= count; step += 1) {
+    await page.getByTestId('dag-step').click();
+    const state = await page.locator('[data-testid="dag"] [data-grundy]').evaluateAll((elements) => elements.map((element) => ({
+      id: element.dataset.id,
+      spec: element.dataset.spec,
+      label: element.querySelector('.value-label').textContent,
+      hidden: element.classList.contains('hidden'),
+      current: element.classList.contains('current'),
+    })));
+    const revealed = state.filter((node) => !node.hidden);
+    const current = state.find((node) => node.current);
+    const explain = await page.getByTestId('dag-explain').textContent();
+    if (step < count) assert.equal(revealed.length, step);
+    assert.ok(current, `step ${step} marks the position being labelled`);
+    assert.match(explain, new RegExp(`Step ${step} of ${count}`));
+    // The option set and its mex, as the page states them, agree with the definition.
+    const heaps = kaylesKey(current.spec).split(',').filter(Boolean).map(Number);
+    const all = kaylesPositions(4);
+    const values = [...new Set(kaylesOptions(heaps).map((option) => all.get(option.join(','))))].sort((a, b) => a - b);
+    assert.ok(explain.includes(`mex {${values.join(', ')}} = ${mex(values)}`), `${current.spec}: ${explain}`);
+    // Bottom-up: every option of the position just labelled was labelled before.
+    for (const option of kaylesOptions(heaps)) {
+      const optionNode = state.find((node) => kaylesKey(node.spec) === option.join(','));
+      assert.ok(optionNode && (!optionNode.hidden || step === count), `${option} before ${current.spec}`);
+    }
+    layerOf.set(current.spec, step);
+    if (step === Math.ceil(count / 2)) await page.screenshot({ path: join(SHOTS, 'explorer-animation.png') });
+    if (step === 1) assert.equal(current.spec, '0', 'the end of the game comes first');
+  }
+  assert.equal(layerOf.get('kayles(4)'), count, 'the start comes last');
+  assert.deepEqual(problems, []);
+});
+
+test('big DAGs are cut at the limit and say how much was left out', async (t) => {
+  const { page, problems } = await explorer(t, 'nim(1)');
+  await page.getByTestId('dag-limit').selectOption('50');
+  await analyze(page, 'nim(30,40,50)');
+  await page.getByTestId('dag-note').filter({ hasText: 'left out' }).waitFor();
+  // 50 positions: those drawn, and those collapsed into "+k more" boxes of wide rows.
+  const drawn = () => page.locator('[data-testid="dag"] [data-grundy]').count();
+  const collapsed = () => page.getByTestId('dag-collapsed').evaluateAll((boxes) => boxes.map((box) => Number(box.dataset.hidden)));
+  const hidden = await collapsed();
+  assert.ok(hidden.length > 0, 'the widest row is collapsed');
+  assert.equal(await drawn() + hidden.reduce((a, b) => a + b, 0), 50);
+  // Each drawn row hangs from the start: only edges from one row to the next.
+  const depthOf = await page.locator('[data-testid="dag"] [data-grundy]').evaluateAll((nodes) => Object.fromEntries(nodes.map((n) => [n.dataset.id, n.getBoundingClientRect().top])));
+  const edges = await page.locator('[data-testid="dag"] path.edge').evaluateAll((paths) => paths.map((p) => [p.dataset.from, p.dataset.to]));
+  for (const [from, to] of edges) assert.ok(depthOf[to] > depthOf[from]);
+  await page.getByTestId('dag-collapsed').first().click();
+  assert.equal(await drawn() + (await collapsed()).reduce((a, b) => a + b, 0), 50);
+  assert.equal((await collapsed()).length, hidden.length - 1, 'a click expands the row');
+  const note = await page.getByTestId('dag-note').textContent();
+  const leftOut = Number(/(?:at least )?([\d,]+) more are left out/.exec(note)[1].replaceAll(',', ''));
+  assert.ok(leftOut > 1000, note);
+  assert.deepEqual(problems, []);
+});
+
+for (const seed of [1, 2, 3, 4, 5]) {
+  test(`nim(3,4,5), computer first: the computer wins against random moves (seed ${seed})`, async (t) => {
+    const { page, problems } = await explorer(t, 'nim(3,4,5)');
+    const next = random(seed);
+    await page.getByTestId('play-first-computer').check();
+    await page.getByTestId('play-start').click();
+    const status = page.getByTestId('play-status');
+    for (let turn = 0; turn < 20; turn += 1) {
+      await page.waitForFunction(() => ['your-turn', 'won', 'lost', 'error'].includes(document.querySelector('[data-testid="play-status"]').dataset.state));
+      const state = await status.getAttribute('data-state');
+      if (state !== 'your-turn') break;
+      // The computer has just moved: it always leaves a nim-sum of 0.
+      assert.equal(nimSum(await page.getByTestId('play-position').textContent()), 0);
+      const buttons = page.getByTestId('play-move');
+      const count = await buttons.count();
+      if (seed === 1 && turn === 1) await page.locator('#play-card').screenshot({ path: join(SHOTS, 'explorer-play.png') });
+      await buttons.nth(Math.floor(next() * count)).click();
+    }
+    assert.equal(await status.getAttribute('data-state'), 'lost');
+    assert.match(await status.textContent(), /computer wins/);
+    assert.deepEqual(problems, []);
+  });
+}
+
+test('a player who moves first and plays perfectly beats the computer', async (t) => {
+  const { page, problems } = await explorer(t, 'nim(3,4,5)');
+  await page.getByTestId('play-first-you').check();
+  await page.getByTestId('play-start').click();
+  const status = page.getByTestId('play-status');
+  for (let turn = 0; turn < 20; turn += 1) {
+    await page.waitForFunction(() => ['your-turn', 'won', 'lost', 'error'].includes(document.querySelector('[data-testid="play-status"]').dataset.state));
+    if ((await status.getAttribute('data-state')) !== 'your-turn') break;
+    const moves = await page.getByTestId('play-move').evaluateAll((buttons) => buttons.map((b) => b.querySelector('.to').textContent.replace('→ ', '')));
+    const index = moves.findIndex((result) => nimSum(result) === 0);
+    assert.ok(index >= 0, `a winning move exists among ${moves}`);
+    await page.getByTestId('play-move').nth(index).click();
+  }
+  assert.equal(await status.getAttribute('data-state'), 'won');
+  assert.deepEqual(problems, []);
+});
+
+test('bad specs show a clear error with the place marked', async (t) => {
+  const { page, problems } = await explorer(t);
+  await analyze(page, 'nim(3');
+  const error = page.getByTestId('spec-error');
+  await error.waitFor();
+  assert.match(await error.textContent(), /expected/);
+  assert.equal(await error.locator('mark').count(), 1);
+  await analyze(page, 'foo(3)');
+  await error.filter({ hasText: "unknown game 'foo'" }).waitFor();
+  assert.equal(await error.locator('mark').textContent(), 'foo');
+  await analyze(page, 'kayles(10^9)');
+  await error.filter({ hasText: 'limit' }).waitFor();
+  // A good spec clears the error.
+  await analyze(page, 'nim(1,2,3)');
+  await page.getByTestId('result-value').filter({ hasText: /^0$/ }).waitFor();
+  assert.equal(await error.isHidden(), true);
+  assert.equal(await page.getByTestId('result-outcome').textContent(), 'P');
+  assert.deepEqual(problems, []);
+});
+
+test('the sequence view plots g(n) of a heap rule', async (t) => {
+  const { page, problems } = await explorer(t, 'nim(1)');
+  await page.getByTestId('seq-rule').fill('kayles');
+  await page.getByTestId('seq-to').fill('40');
+  await page.getByTestId('seq-plot-button').click();
+  await page.getByTestId('seq-summary').filter({ hasText: 'g(40)' }).waitFor();
+  const dots = await page.locator('[data-testid="seq-plot"] circle').evaluateAll((circles) => circles.map((c) => Number(c.dataset.g)));
+  assert.deepEqual(dots, kaylesRows(40));
+  // The same recursion gives Kayles' published values (OEIS A002186).
+  assert.deepEqual(kaylesRows(12), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+  assert.match(await page.getByTestId('seq-summary').textContent(), /prefix only/);
+  // A proved period, when a report has one, is shaded.
+  const shaded = await page.evaluate(async () => {
+    const { renderSequence } = await import('./seq-plot.js');
+    const box = document.createElement('div');
+    document.body.append(box);
+    renderSequence(box, { rule: 'sub{1,2}', values: [0, 1, 2, 0, 1, 2, 0, 1, 2, 0], to: 9, max_value: 2, max_value_at: 2, periodicity: { preperiod: 2, period: 3 } });
+    const counts = [box.querySelectorAll('rect.preperiod').length, box.querySelectorAll('rect.period').length];
+    box.remove();
+    return counts;
+  });
+  assert.deepEqual(shaded, [1, 2]);
+  await page.getByTestId('seq-rule').fill('wythoff');
+  await page.getByTestId('seq-plot-button').click();
+  await page.getByTestId('seq-error').filter({ hasText: 'not played on single heaps' }).waitFor();
+  assert.deepEqual(problems, []);
+});
+
+test('the page keeps working with its server stopped', async (t) => {
+  const server = await startStaticServer();
+  const opened = await openPage(browser.context, server.url);
+  t.after(() => opened.page.close());
+  await server.close();
+  const { page, problems } = opened;
+  await analyze(page, 'nim(3,4,5) + kayles(6)');
+  await page.getByTestId('result-value').filter({ hasText: /^1$/ }).waitFor();
+  assert.equal(await page.getByTestId('result-outcome').textContent(), 'N');
+  await page.getByTestId('play-start').click();
+  await page.getByTestId('play-status').filter({ hasText: 'Your move' }).waitFor();
+  assert.deepEqual(problems, []);
+});
+
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  test(`the page looks finished at ${width}×${height}: no overflow, nothing overlapping`, async (t) => {
+    const { page, problems } = await explorer(t, 'sub{1,2,4}(8) + sub{1,3}(5)', { width, height });
+    await page.screenshot({ path: join(SHOTS, `explorer-${width}x${height}.png`) });
+    await page.screenshot({ path: join(SHOTS, `explorer-${width}x${height}-full.png`), fullPage: true });
+    const layout = await page.evaluate(() => {
+      const boxes = [...document.querySelectorAll('.card')].map((card) => {
+        const r = card.getBoundingClientRect();
+        return { id: card.id || card.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      });
+      const overlaps = [];
+      for (let i = 0; i < boxes.length; i += 1) {
+        for (let j = i + 1; j < boxes.length; j += 1) {
+          const a = boxes[i];
+          const b = boxes[j];
+          if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) overlaps.push(`${a.id} / ${b.id}`);
+        }
+      }
+      // Every DAG label fits inside its box, and no two boxes of one layer overlap.
+      const labels = [...document.querySelectorAll('[data-testid="dag"] .node')].map((node) => {
+        const rect = node.querySelector('rect').getBoundingClientRect();
+        const fits = [...node.querySelectorAll('text')].every((label) => {
+          const text = label.getBoundingClientRect();
+          return text.left >= rect.left - 0.5 && text.right <= rect.right + 0.5 && text.top >= rect.top - 0.5 && text.bottom <= rect.bottom + 0.5;
+        });
+        return { fits, rect };
+      });
+      const nodeOverlaps = [];
+      labels.forEach((a, i) => labels.slice(i + 1).forEach((b) => {
+        if (a.rect.left < b.rect.right && b.rect.left < a.rect.right && a.rect.top < b.rect.bottom && b.rect.top < a.rect.bottom) nodeOverlaps.push(i);
+      }));
+      return {
+        pageWidth: document.documentElement.scrollWidth,
+        overlaps,
+        labelsFit: labels.every((label) => label.fits),
+        nodeOverlaps: nodeOverlaps.length,
+        nodes: labels.length,
+      };
+    });
+    assert.ok(layout.pageWidth <= width, `no horizontal scrolling: ${layout.pageWidth} > ${width}`);
+    assert.deepEqual(layout.overlaps, []);
+    assert.ok(layout.nodes > 10);
+    assert.ok(layout.labelsFit, 'every DAG label fits its box');
+    assert.equal(layout.nodeOverlaps, 0);
+    assert.deepEqual(problems, []);
+  });
+}
