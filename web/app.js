@@ -57,7 +57,8 @@ function renderResult(report) {
   }
   const shown = report.winning_moves.slice(0, MAX_WINNING_SHOWN).map((move) => h('li', { 'data-testid': 'winning-move' },
     h('span', {}, `in ${move.from}: ${move.description}`),
-    h('span', { class: 'to', text: `→ ${move.result}   (${move.to} has value ${move.target_value})` })));
+    h('span', { class: 'to' }, h('span', { class: 'chunk', text: `→ ${move.result}` }), ' ',
+      h('span', { class: 'chunk', text: `(${move.to} has value ${move.target_value})` }))));
   const more = report.winning_moves.length - shown.length;
   if (more > 0) shown.push(h('li', { class: 'none', text: `and ${more} more winning moves` }));
   list.replaceChildren(...shown);
