@@ -663,7 +663,9 @@ fn cycles_are_analysed_in_normal_play_and_named_in_misere_play() {
 #[test]
 fn limits_stop_with_exit_code_1() {
     for args in [
-        &["value", "kayles(10^18)"][..],
+        // No period is known for Grundy's game, so a huge heap needs a table (issue 3 answers
+        // kayles(10^18) by its proved period instead).
+        &["value", "grundy(10^18)"][..],
         &["value", "grundy(10^15) + nim(3)"],
         &["value", "wythoff(10^6,10^6)"],
         &["moves", "nim(10^18)"],
@@ -681,7 +683,7 @@ fn limits_stop_with_exit_code_1() {
         assert!(stderr.contains("limit"), "{args:?}: {stderr}");
     }
     // Limits that are refused at once, before any work, with the default limits too.
-    for spec in ["kayles(10^18)", "wythoff(10^6,10^6)", "sub{1,2}(10^9)"] {
+    for spec in ["grundy(10^18)", "wythoff(10^6,10^6)"] {
         let stderr = refused(&["value", spec], 1);
         assert!(stderr.contains("needs"), "{spec}: {stderr}");
     }
