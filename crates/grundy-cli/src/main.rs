@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use grundy::analysis::loopy::{AnyMovesReport, AnyValueReport};
-use grundy::{analysis, heap::HeapSolver, spec, Limits, Play};
+use grundy::{analysis, spec, Limits, Play};
 
 /// Sprague-Grundy values, winning moves and sequences of impartial games.
 ///
@@ -548,10 +548,8 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             ..
         } => {
             let heap_rule = spec::parse_heap_rule(&rule).map_err(with_input(&rule))?;
-            let name = heap_rule.to_string();
-            let mut solver = HeapSolver::with_limits(heap_rule, limits.limits());
-            let values = solver.values(to).map_err(with_input(&rule))?;
-            let report = analysis::sequence(name, &values);
+            let report = analysis::heap_sequence(heap_rule, to, limits.limits())
+                .map_err(with_input(&rule))?;
             match format {
                 SeqFormat::Json => print_json(&mut out, &report)?,
                 SeqFormat::Csv => render::sequence_csv(&mut out, &report)?,
@@ -636,11 +634,9 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
         } => {
             plot::ImageFormat::of(&path)?;
             let heap_rule = spec::parse_heap_rule(&rule).map_err(with_input(&rule))?;
-            let name = heap_rule.to_string();
-            let values = HeapSolver::with_limits(heap_rule, limits.limits())
-                .values(to)
+            let report = analysis::heap_sequence(heap_rule, to, limits.limits())
                 .map_err(with_input(&rule))?;
-            plot::write(&analysis::sequence(name, &values), &path, size)?;
+            plot::write(&report, &path, size)?;
         }
         Command::Serve {
             port,

@@ -74,10 +74,12 @@ pub fn write(report: &SequenceReport, path: &Path, size: (u32, u32)) -> Result<(
 
 /// The caption under the title: what is known about the sequence's period.
 fn period_note(report: &SequenceReport) -> String {
-    if report.prefix_only {
-        format!("heaps 0 to {}, prefix only (no period proved)", report.to)
-    } else {
-        format!("heaps 0 to {}", report.to)
+    match &report.periodicity {
+        Some(period) => format!(
+            "heaps 0 to {}, period {} from heap {} (proved)",
+            report.to, period.period, period.preperiod
+        ),
+        None => format!("heaps 0 to {}, prefix only (no period proved)", report.to),
     }
 }
 

@@ -119,8 +119,17 @@ pub fn sequence(report: &SequenceReport) -> String {
         "largest value: {} (first at heap {})",
         report.max_value, report.max_value_at
     );
-    if report.prefix_only {
-        let _ = writeln!(text, "prefix only: no period is claimed");
+    match &report.periodicity {
+        Some(period) => {
+            let _ = writeln!(
+                text,
+                "period {} from heap {} (saltus {}), proved by {}; `grundy period` gives the certificate",
+                period.period, period.preperiod, period.saltus, period.theorem
+            );
+        }
+        None => {
+            let _ = writeln!(text, "prefix only: no period proved from these values");
+        }
     }
     text
 }

@@ -27,7 +27,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use grundy::analysis::{self, ErrorReport};
-use grundy::{heap::HeapSolver, spec, Limits};
+use grundy::{spec, Limits};
 use tokio::sync::Semaphore;
 
 /// The longest request target (path and query) accepted, in bytes.
@@ -370,11 +370,7 @@ async fn sequence(State(state): State<Arc<AppState>>, query: Params) -> Response
     };
     compute(&state, move || {
         let heap_rule = spec::parse_heap_rule(&rule).map_err(|error| Failure::library(&error))?;
-        let name = heap_rule.to_string();
-        let values = HeapSolver::with_limits(heap_rule, LIMITS)
-            .values(to)
-            .map_err(|error| Failure::library(&error))?;
-        Ok(analysis::sequence(name, &values))
+        analysis::heap_sequence(heap_rule, to, LIMITS).map_err(|error| Failure::library(&error))
     })
     .await
 }

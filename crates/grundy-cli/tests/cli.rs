@@ -278,14 +278,16 @@ fn seed_powers_of_two_are_n_mod_3() {
         })
         .collect();
     assert_eq!(values, (0..=100).map(|n| n % 3).collect::<Vec<_>>());
-    assert!(text.contains("prefix only"), "{text}");
+    // The window theorem proves the period from these 101 values.
+    assert!(text.contains("period 3 from heap 0"), "{text}");
     // JSON.
     let report = json(&["seq", rule, "--to", "100"]);
     assert_eq!(report["rule"], rule);
     assert_eq!(report["to"], 100);
     assert_eq!(report["max_value"], 2);
     assert_eq!(report["max_value_at"], 2);
-    assert_eq!(report["prefix_only"], true);
+    assert_eq!(report["prefix_only"], false);
+    assert_eq!(report["periodicity"]["period"], 3);
     let values: Vec<u64> = report["values"]
         .as_array()
         .expect("values")

@@ -205,3 +205,16 @@ fn killed_runs_resume_to_identical_files() {
         std::fs::read(&parts).unwrap()
     );
 }
+
+#[test]
+fn seq_reports_a_period_proved_from_its_values() {
+    // Kayles: period 12 from heap 71, proved by Guy-Smith from heaps 0..=167.
+    let report = json(&["seq", "kayles", "--to", "200", "--format", "json"]);
+    assert_eq!(report["prefix_only"], false);
+    assert_eq!(report["periodicity"]["period"], 12);
+    assert_eq!(report["periodicity"]["preperiod"], 71);
+    // Too few values for the proof: a prefix only, and no period claimed.
+    let report = json(&["seq", "kayles", "--to", "100", "--format", "json"]);
+    assert_eq!(report["prefix_only"], true);
+    assert!(report["periodicity"].is_null());
+}

@@ -6,7 +6,7 @@
 //! that string). Bindings only: no game theory lives here, and the functions also build for the
 //! host so that they can be tested natively.
 
-use grundy::{analysis, heap::HeapSolver, spec, Limits};
+use grundy::{analysis, spec, Limits};
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -111,11 +111,9 @@ pub fn sequence(rule: &str, to: u32) -> Json {
         )));
     }
     let heap_rule = spec::parse_heap_rule(rule).map_err(|error| error_json(&error))?;
-    let name = heap_rule.to_string();
-    let values = HeapSolver::with_limits(heap_rule, LIMITS)
-        .values(u64::from(to))
+    let report = analysis::heap_sequence(heap_rule, u64::from(to), LIMITS)
         .map_err(|error| error_json(&error))?;
-    to_json(&analysis::sequence(name, &values))
+    to_json(&report)
 }
 
 /// The version of the library, for the page's footer.

@@ -32,8 +32,10 @@ use serde::Serialize;
 
 use crate::dag;
 use crate::error::{Error, Result};
-use crate::game::Outcome;
+use crate::game::{Limits, Outcome};
+use crate::heap::HeapSolver;
 use crate::nimber::Nimber;
+use crate::rules::HeapRule;
 use crate::sum::{Sum, SumMove};
 
 /// The version of the JSON format; it changes only when a field changes meaning or goes away.
@@ -124,8 +126,23 @@ pub struct SequenceReport {
     pub max_value: u64,
     /// The first heap with the largest value.
     pub max_value_at: u64,
-    /// Whether this is a finite prefix only: always true until periods are proved.
+    /// Whether this is a finite prefix only: true unless `periodicity` holds a proved period.
     pub prefix_only: bool,
+    /// The period, when a theorem proves it from the values computed (null otherwise).
+    pub periodicity: Option<PeriodicityReport>,
+}
+
+/// A proved period of a heap sequence: `g(n + period) = g(n) + saltus` for `n >= preperiod`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PeriodicityReport {
+    /// The first heap from which the period holds.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
+    /// 0 for an ordinary period.
+    pub saltus: u64,
+    /// The short name of the theorem that proves it (`grundy period` gives the certificate).
+    pub theorem: String,
 }
 
 /// The result of nimber arithmetic.
@@ -213,7 +230,38 @@ pub fn moves(sum: &Sum) -> Result<MovesReport> {
     })
 }
 
-/// Reports a sequence of values computed elsewhere.
+/// The Grundy values of heaps `0..=to` of a heap rule, with the period when a theorem proves one
+/// from the values computed (no extra heaps are computed to look for it).
+///
+/// # Errors
+/// A limit reached while filling the table.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis, spec, Limits};
+/// let report = analysis::heap_sequence(spec::parse_heap_rule("kayles")?, 200, Limits::default())?;
+/// let period = report.periodicity.expect("Kayles' period is proved from 168 heaps");
+/// assert_eq!((period.preperiod, period.period), (71, 12));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn heap_sequence(rule: HeapRule, to: u64, limits: Limits) -> Result<SequenceReport> {
+    let name = rule.to_string();
+    let mut solver = HeapSolver::with_limits(rule, limits);
+    let values = solver.values(to)?;
+    let mut report = sequence(name, &values);
+    if let Some(certificate) = solver.seek_period() {
+        report.prefix_only = false;
+        report.periodicity = Some(PeriodicityReport {
+            preperiod: certificate.preperiod,
+            period: certificate.period,
+            saltus: certificate.saltus,
+            theorem: certificate.theorem.name().to_string(),
+        });
+    }
+    Ok(report)
+}
+
+/// Reports a sequence of values computed elsewhere, as a prefix only.
 pub fn sequence(rule: String, values: &[Nimber]) -> SequenceReport {
     let values: Vec<u64> = values.iter().map(|value| value.value()).collect();
     let max_value = values.iter().copied().max().unwrap_or(0);
@@ -228,6 +276,7 @@ pub fn sequence(rule: String, values: &[Nimber]) -> SequenceReport {
             .unwrap_or(0) as u64,
         values,
         prefix_only: true,
+        periodicity: None,
     }
 }
 
