@@ -280,7 +280,7 @@ test('bad specs show a clear error with the place marked', async (t) => {
   await analyze(page, 'foo(3)');
   await error.filter({ hasText: "unknown game 'foo'" }).waitFor();
   assert.equal(await error.locator('mark').textContent(), 'foo');
-  await analyze(page, 'kayles(10^9)');
+  await analyze(page, 'grundy(10^9)');
   await error.filter({ hasText: 'limit' }).waitFor();
   // A good spec clears the error.
   await analyze(page, 'nim(1,2,3)');

@@ -199,7 +199,7 @@ fn bad_requests_are_json_400_within_the_time_cap() {
             "limit of 4096",
         ),
         (
-            format!("/api/value?spec={}", encode("kayles(10^9)")),
+            format!("/api/value?spec={}", encode("grundy(10^9)")),
             "limit",
         ),
         (

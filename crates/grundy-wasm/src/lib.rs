@@ -160,7 +160,7 @@ mod tests {
         assert_eq!(error["span"], serde_json::json!([5, 5]));
         assert!(error["error"].as_str().unwrap().starts_with("expected"));
         let error: serde_json::Value =
-            serde_json::from_str(&value("kayles(10^9)").unwrap_err()).unwrap();
+            serde_json::from_str(&value("grundy(10^9)").unwrap_err()).unwrap();
         assert_eq!(error["limit"], serde_json::json!(true));
         assert!(dag("nim(3)", MAX_DAG_NODES + 1).is_err());
         assert!(sequence("wythoff", 10).is_err());
