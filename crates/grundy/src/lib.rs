@@ -25,8 +25,8 @@
 //! ```
 //! use grundy::{analysis, spec};
 //!
-//! let mut sum = spec::parse("nim(3,4,5)")?;
-//! let report = analysis::value(&mut sum)?;
+//! let sum = spec::parse("nim(3,4,5)")?;
+//! let report = analysis::value(&sum)?;
 //! assert_eq!(report.value, 2);
 //! assert_eq!(report.outcome, "N");
 //! // The winning move: take 2 from the heap of 3, leaving a position of value 0.
