@@ -214,6 +214,20 @@ impl Marks for ByteMarks<'_> {
     }
 }
 
+/// Where a search of one class's pairs stands within one heap.
+#[derive(Clone, Copy, Default)]
+struct Cursor {
+    /// Index into the class's removals.
+    take: usize,
+    /// Whether `low` and `high` are set for the current removal.
+    started: bool,
+    /// The pairs `(a, rest - a)` with `low <= a <= high` are not scanned yet.
+    low: usize,
+    high: usize,
+    /// The next chunk comes from the top of the range.
+    from_top: bool,
+}
+
 /// The value is too large for the cell width.
 pub(crate) struct Overflow;
 
@@ -549,7 +563,7 @@ impl<V: Cell> Engine<V> {
             }
         }
         let mut candidate = marks.first_free(0, others);
-        let mut cursors = [(0usize, 1usize); 2];
+        let mut cursors = [Cursor::default(), Cursor::default()];
         let mut exhausted = false;
         loop {
             let unsafe_class = (0..self.classes.len()).find(|&index| {
@@ -573,41 +587,63 @@ impl<V: Cell> Engine<V> {
         candidate
     }
 
-    /// Scans the pairs of class `index` from `cursor` on, marking their XORs, until one equals
-    /// `target` (true) or none is left (false).
+    /// Scans the pairs of class `index` not yet scanned (per `cursor`), marking their XORs,
+    /// until one equals `target` (true) or none is left (false).
+    ///
+    /// The unscanned pairs `(a, rest - a)` form a range of `a`, taken alternately from both
+    /// ends: pairs with a small part reach the values near those of large heaps, pairs of two
+    /// middle-sized parts their XORs (mostly smaller values), so the two ends together reach
+    /// every value sooner than either alone.
     fn search<M: Marks>(
         &mut self,
         index: usize,
         n: usize,
         target: u32,
-        cursor: &mut (usize, usize),
+        cursor: &mut Cursor,
         marks: &mut M,
     ) -> bool {
         let class = &self.classes[index];
-        while let Some(&take) = class.takes.get(cursor.0) {
+        while let Some(&take) = class.takes.get(cursor.take) {
             if n > take {
                 let rest = n - take;
-                let last = if self.unequal {
-                    (rest - 1) / 2
-                } else {
-                    rest / 2
-                };
+                if !cursor.started {
+                    cursor.started = true;
+                    cursor.low = 1;
+                    cursor.high = if self.unequal {
+                        (rest - 1) / 2
+                    } else {
+                        rest / 2
+                    };
+                }
                 // Chunks of pairs in a tight loop; the target is looked up after each chunk.
-                while cursor.1 <= last {
-                    let end = last.min(cursor.1 + SEARCH_CHUNK - 1);
-                    let small = &self.values[cursor.1..=end];
-                    let large = &self.values[rest - end..=rest - cursor.1];
+                while cursor.low <= cursor.high {
+                    let (first, last) = if cursor.from_top {
+                        let first = cursor.high.saturating_sub(SEARCH_CHUNK - 1).max(cursor.low);
+                        let last = cursor.high;
+                        cursor.high = first - 1;
+                        (first, last)
+                    } else {
+                        let last = cursor.high.min(cursor.low + SEARCH_CHUNK - 1);
+                        let first = cursor.low;
+                        cursor.low = last + 1;
+                        (first, last)
+                    };
+                    cursor.from_top = !cursor.from_top;
+                    let small = &self.values[first..=last];
+                    let large = &self.values[rest - last..=rest - first];
                     for (a, b) in small.iter().zip(large.iter().rev()) {
                         marks.mark(a.get() ^ b.get());
                     }
-                    self.work += (end + 1 - cursor.1) as u64;
-                    cursor.1 = end + 1;
+                    self.work += (last + 1 - first) as u64;
                     if marks.has(target) {
                         return true;
                     }
                 }
             }
-            *cursor = (cursor.0 + 1, 1);
+            *cursor = Cursor {
+                take: cursor.take + 1,
+                ..Cursor::default()
+            };
         }
         false
     }
