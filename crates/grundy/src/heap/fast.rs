@@ -27,8 +27,11 @@ use super::code::Code;
 const EARLY_CHECK: u64 = 1 << 10;
 const LATE_CHECK: u64 = 1 << 14;
 
-/// Pairs scanned between looks for the value searched for.
-const SEARCH_CHUNK: usize = 32;
+/// The most lanes a search of pairs is split into, the fewest pairs a lane holds, and the
+/// pairs scanned from one lane before the next (and between looks for the value searched).
+const SEARCH_LANES: usize = 32;
+const LANE_MIN: usize = 64;
+const LANE_CHUNK: usize = 64;
 
 /// A stored value: `u16` while values fit, `u32` after.
 pub(crate) trait Cell: Copy + Default + Send + Sync + 'static {
@@ -212,6 +215,22 @@ impl Marks for ByteMarks<'_> {
             value += 1;
         }
     }
+}
+
+/// Where a search of one class's pairs stands within one heap.
+#[derive(Clone, Copy, Default)]
+struct Cursor {
+    /// Index into the class's removals.
+    take: usize,
+    /// Whether the lanes are set for the current removal.
+    started: bool,
+    /// The largest `a` of the pairs `(a, rest - a)`.
+    last: usize,
+    /// The number of lanes.
+    lanes: usize,
+    /// Chunks `0..round` of every lane, and chunk `round` of lanes `0..lane`, are scanned.
+    round: usize,
+    lane: usize,
 }
 
 /// The value is too large for the cell width.
@@ -549,7 +568,7 @@ impl<V: Cell> Engine<V> {
             }
         }
         let mut candidate = marks.first_free(0, others);
-        let mut cursors = [(0usize, 1usize); 2];
+        let mut cursors = [Cursor::default(), Cursor::default()];
         let mut exhausted = false;
         loop {
             let unsafe_class = (0..self.classes.len()).find(|&index| {
@@ -573,41 +592,74 @@ impl<V: Cell> Engine<V> {
         candidate
     }
 
-    /// Scans the pairs of class `index` from `cursor` on, marking their XORs, until one equals
-    /// `target` (true) or none is left (false).
+    /// Scans the pairs of class `index` not yet scanned (per `cursor`), marking their XORs,
+    /// until one equals `target` (true) or none is left (false).
+    ///
+    /// The pairs `(a, rest - a)` are split by `a` into up to [`SEARCH_LANES`] lanes of
+    /// consecutive heaps, and the lanes are scanned a few pairs at a time in turn. Values of
+    /// nearby heaps are alike, so pairs drawn from all over the range reach every value in
+    /// fewer pairs than a scan upwards from `a = 1` (in Grundy's game near 10^6 heaps, about
+    /// 2100 pairs a heap instead of 3300), while each lane still reads memory in order.
     fn search<M: Marks>(
         &mut self,
         index: usize,
         n: usize,
         target: u32,
-        cursor: &mut (usize, usize),
+        cursor: &mut Cursor,
         marks: &mut M,
     ) -> bool {
         let class = &self.classes[index];
-        while let Some(&take) = class.takes.get(cursor.0) {
+        while let Some(&take) = class.takes.get(cursor.take) {
             if n > take {
                 let rest = n - take;
-                let last = if self.unequal {
-                    (rest - 1) / 2
-                } else {
-                    rest / 2
-                };
-                // Chunks of pairs in a tight loop; the target is looked up after each chunk.
-                while cursor.1 <= last {
-                    let end = last.min(cursor.1 + SEARCH_CHUNK - 1);
-                    let small = &self.values[cursor.1..=end];
-                    let large = &self.values[rest - end..=rest - cursor.1];
-                    for (a, b) in small.iter().zip(large.iter().rev()) {
-                        marks.mark(a.get() ^ b.get());
+                if !cursor.started {
+                    let last = if self.unequal {
+                        (rest - 1) / 2
+                    } else {
+                        rest / 2
+                    };
+                    *cursor = Cursor {
+                        take: cursor.take,
+                        started: true,
+                        last,
+                        lanes: (last / LANE_MIN).clamp(1, SEARCH_LANES),
+                        round: 0,
+                        lane: 0,
+                    };
+                }
+                // Lane `j` holds `a` from `1 + j * width` to `min(last, (j + 1) * width)`.
+                let (last, lanes) = (cursor.last, cursor.lanes);
+                let width = last.div_ceil(lanes);
+                while cursor.round * LANE_CHUNK < width {
+                    let offset = 1 + cursor.round * LANE_CHUNK;
+                    let chunk_end = width.min((cursor.round + 1) * LANE_CHUNK);
+                    while cursor.lane < lanes {
+                        let base = cursor.lane * width;
+                        cursor.lane += 1;
+                        let first = base + offset;
+                        let end = (last + 1).min(base + 1 + chunk_end);
+                        if first >= end {
+                            // This lane and the ones after it lie beyond `last`.
+                            break;
+                        }
+                        let small = &self.values[first..end];
+                        let large = &self.values[rest + 1 - end..=rest - first];
+                        for (a, b) in small.iter().zip(large.iter().rev()) {
+                            marks.mark(a.get() ^ b.get());
+                        }
+                        self.work += (end - first) as u64;
+                        if marks.has(target) {
+                            return true;
+                        }
                     }
-                    self.work += (end + 1 - cursor.1) as u64;
-                    cursor.1 = end + 1;
-                    if marks.has(target) {
-                        return true;
-                    }
+                    cursor.lane = 0;
+                    cursor.round += 1;
                 }
             }
-            *cursor = (cursor.0 + 1, 1);
+            *cursor = Cursor {
+                take: cursor.take + 1,
+                ..Cursor::default()
+            };
         }
         false
     }
