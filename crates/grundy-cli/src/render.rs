@@ -89,7 +89,13 @@ pub fn moves(report: &MovesReport) -> String {
         "\n{} moves (value after the move; * marks a winning move):",
         report.moves.len()
     );
-    for entry in &report.moves {
+    move_lines(&mut text, &report.moves);
+    text
+}
+
+/// One line per move: `*` on winning moves, the value after the move, the move, the result.
+pub fn move_lines(text: &mut String, moves: &[grundy::analysis::MoveEntry]) {
+    for entry in moves {
         let mark = if entry.winning { "*" } else { " " };
         let _ = writeln!(
             text,
@@ -97,7 +103,6 @@ pub fn moves(report: &MovesReport) -> String {
             entry.value_after, entry.summary.from, entry.summary.description, entry.summary.result
         );
     }
-    text
 }
 
 /// `grundy seq` as text: ten values a row.

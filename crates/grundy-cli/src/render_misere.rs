@@ -95,14 +95,7 @@ pub fn moves(report: &MisereMovesReport) -> String {
         "\n{} moves (misère value after the move; * marks a winning move):",
         report.moves.len()
     );
-    for entry in &report.moves {
-        let mark = if entry.winning { "*" } else { " " };
-        let _ = writeln!(
-            text,
-            "  {mark} {:>4}  in {}: {}  ->  {}",
-            entry.value_after, entry.summary.from, entry.summary.description, entry.summary.result
-        );
-    }
+    crate::render::move_lines(&mut text, &report.moves);
     text
 }
 
