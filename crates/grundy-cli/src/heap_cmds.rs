@@ -13,7 +13,6 @@
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use anyhow::{bail, Context};
 use grundy::analysis::{self, BenchRow, PeriodReport, RunSummary, VerifyReport};
@@ -400,49 +399,10 @@ pub fn long_run(run: &LongRun<'_>) -> Result<Option<RunSummary>, Problem> {
 /// `grundy bench`: each rule by the fast engine to `heaps`, and the naive engine on the last
 /// `window` heaps, in this process.
 pub fn bench(rules: &[String], heaps: u64, window: u64) -> Result<Vec<BenchRow>, Problem> {
-    let mut rows = Vec::new();
-    let window = window.clamp(1, heaps);
-    for text in rules {
-        let rule = parse_rule(text)?;
-        let name = rule.to_string();
-        let limits = run_limits(heaps);
-        let mut fast = HeapSolver::with_limits(rule.clone(), limits).extend_by_period(false);
-        let start = Instant::now();
-        fast.extend(heaps - window).map_err(with_input(text))?;
-        let window_start = Instant::now();
-        fast.extend(window).map_err(with_input(text))?;
-        let fast_window = window_start.elapsed().as_secs_f64();
-        let fast_seconds = start.elapsed().as_secs_f64();
-        let below = fast.tabulated_range(0, heaps - window);
-        let mut naive = grundy::heap::NaiveTable::from_values(below);
-        let naive_start = Instant::now();
-        for _ in 0..window {
-            naive.step(&rule).map_err(with_input(text))?;
-        }
-        let naive_window = naive_start.elapsed().as_secs_f64();
-        let agree = naive.values()[(heaps - window) as usize..]
-            == fast.tabulated_range(heaps - window, heaps)[..];
-        let mut by_period = HeapSolver::with_limits(rule, limits);
-        let period_start = Instant::now();
-        by_period.extend(heaps).map_err(with_input(text))?;
-        let by_period_seconds = by_period
-            .certificate()
-            .map(|_| period_start.elapsed().as_secs_f64());
-        let rate = |count: u64, seconds: f64| count as f64 / seconds.max(1e-9);
-        rows.push(BenchRow {
-            rule: name,
-            heaps,
-            fast_seconds,
-            fast_heaps_per_second: rate(heaps, fast_seconds),
-            fast_window_heaps_per_second: rate(window, fast_window),
-            naive_window_heaps_per_second: rate(window, naive_window),
-            window,
-            ratio: naive_window / fast_window.max(1e-9),
-            by_period_seconds,
-            agree,
-        });
-    }
-    Ok(rows)
+    rules
+        .iter()
+        .map(|text| analysis::bench(parse_rule(text)?, heaps, window).map_err(with_input(text)))
+        .collect()
 }
 
 /// Writes a certificate file (the JSON of a proved period).

@@ -450,6 +450,66 @@ pub struct BenchRow {
     pub agree: bool,
 }
 
+/// Times the fast engine against the naive engine on `rule`, in this process: the fast engine
+/// tabulates `heaps` heaps (every heap computed, no period copying), the naive engine then
+/// computes the last `window` of them from the same values below, and a third run reaches
+/// `heaps` by copying a proved period, if one is found on the way.
+///
+/// ```
+/// use grundy::analysis::bench;
+/// use grundy::spec::parse_heap_rule;
+///
+/// let row = bench(parse_heap_rule("kayles")?, 2000, 50)?;
+/// assert!(row.agree);
+/// assert_eq!((row.heaps, row.window), (2000, 50));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn bench(rule: HeapRule, heaps: u64, window: u64) -> Result<BenchRow> {
+    use std::time::Instant;
+    let heaps = heaps.max(1);
+    let window = window.clamp(1, heaps);
+    let limits = Limits {
+        max_positions: heaps,
+        max_work: u64::MAX,
+        ..Limits::default()
+    };
+    let name = rule.to_string();
+    let mut fast = HeapSolver::with_limits(rule.clone(), limits).extend_by_period(false);
+    let start = Instant::now();
+    fast.extend(heaps - window)?;
+    let window_start = Instant::now();
+    fast.extend(window)?;
+    let fast_window = window_start.elapsed().as_secs_f64();
+    let fast_seconds = start.elapsed().as_secs_f64();
+    let mut naive = crate::heap::NaiveTable::from_values(fast.tabulated_range(0, heaps - window));
+    let naive_start = Instant::now();
+    for _ in 0..window {
+        naive.step(&rule)?;
+    }
+    let naive_window = naive_start.elapsed().as_secs_f64();
+    let agree = naive.values()[(heaps - window) as usize..]
+        == fast.tabulated_range(heaps - window, heaps)[..];
+    let mut by_period = HeapSolver::with_limits(rule, limits);
+    let period_start = Instant::now();
+    by_period.extend(heaps)?;
+    let by_period_seconds = by_period
+        .certificate()
+        .map(|_| period_start.elapsed().as_secs_f64());
+    let rate = |count: u64, seconds: f64| count as f64 / seconds.max(1e-9);
+    Ok(BenchRow {
+        rule: name,
+        heaps,
+        fast_seconds,
+        fast_heaps_per_second: rate(heaps, fast_seconds),
+        fast_window_heaps_per_second: rate(window, fast_window),
+        naive_window_heaps_per_second: rate(window, naive_window),
+        window,
+        ratio: naive_window / fast_window.max(1e-9),
+        by_period_seconds,
+        agree,
+    })
+}
+
 /// The game DAG of a sum: every position reachable from it, equal positions merged, each with
 /// its value, the values of its options and a layer for drawing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
