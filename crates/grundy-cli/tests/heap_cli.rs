@@ -218,3 +218,25 @@ fn seq_reports_a_period_proved_from_its_values() {
     assert_eq!(report["prefix_only"], true);
     assert!(report["periodicity"].is_null());
 }
+
+#[test]
+fn bench_compares_the_engines() {
+    let rows = json(&[
+        "bench", "kayles", "grundy", "--to", "5000", "--window", "20", "--format", "json",
+    ]);
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for row in rows {
+        assert_eq!(row["agree"], true, "{row}");
+        assert_eq!(
+            (row["heaps"].as_u64(), row["window"].as_u64()),
+            (Some(5000), Some(20))
+        );
+        assert!(row["fast_heaps_per_second"].as_f64().unwrap() > 0.0);
+    }
+    // Kayles' period is proved on the way; Grundy's game has none.
+    assert!(rows[0]["by_period_seconds"].is_number());
+    assert!(rows[1]["by_period_seconds"].is_null());
+    let bad = grundy(&["bench", "0.9"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
