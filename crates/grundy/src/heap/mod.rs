@@ -112,6 +112,16 @@ impl<R: HeapGame> HeapSolver<R> {
         solver
     }
 
+    /// The same solver, computing heaps in blocks from `heap` on (by default only long tables
+    /// do), so that tests can compare block and heap-by-heap routes on small tables.
+    #[cfg(test)]
+    pub(crate) fn blocks_from(mut self, heap: usize) -> HeapSolver<R> {
+        if let Engine::Fast(table) = self.engine {
+            self.engine = Engine::Fast(Box::new(table.blocks_from(heap)));
+        }
+        self
+    }
+
     /// The ruleset.
     pub fn rules(&self) -> &R {
         &self.rules

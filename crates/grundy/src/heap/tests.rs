@@ -73,6 +73,79 @@ fn fast_engine_equals_naive_engine_on_all_short_codes() {
     });
 }
 
+/// Heaps computed in blocks (most work ahead, on every core) equal heaps computed one at a
+/// time, on every short code whose table gets a mask, far enough to pass many blocks and mask
+/// changes.
+#[test]
+fn blocks_equal_heap_by_heap() {
+    let codes: Vec<String> = (0..2)
+        .flat_map(|first| (1..512).map(move |digits| format!("{}.{digits:03o}", first * 4)))
+        .collect();
+    let heaps = 6000;
+    let blocked: u64 = std::thread::scope(|scope| {
+        let workers: Vec<_> = codes
+            .chunks(codes.len() / 2 + 1)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let mut blocked = 0;
+                    for code in chunk {
+                        let rule = HeapRule::TakeBreak(TakeBreak::parse(code, false).unwrap());
+                        let mut blocks = HeapSolver::with_limits(rule.clone(), big_limits())
+                            .extend_by_period(false)
+                            .blocks_from(512);
+                        blocks.extend(heaps).unwrap();
+                        let stats = blocks.stats();
+                        if stats.block_heaps == 0 {
+                            continue;
+                        }
+                        blocked += 1;
+                        let mut single = HeapSolver::with_limits(rule, big_limits())
+                            .extend_by_period(false)
+                            .blocks_from(usize::MAX);
+                        single.extend(heaps).unwrap();
+                        assert_eq!(
+                            blocks.tabulated_range(0, heaps),
+                            single.tabulated_range(0, heaps),
+                            "{code}"
+                        );
+                        assert_eq!(stats.rare_heaps, single.stats().rare_heaps, "{code}");
+                    }
+                    blocked
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).sum()
+    });
+    // Codes with a sparse space: most of those that split heaps.
+    assert!(blocked > 100, "only {blocked} codes used blocks");
+}
+
+/// Grundy's game keeps finding rare heaps (the last below 10^6 at 82860), so blocks meet rare
+/// heaps of their own; and 0.6 removes a token without splitting, an option inside the block.
+#[test]
+fn blocks_equal_heap_by_heap_on_long_tables() {
+    for (text, heaps) in [("grundy", 120_000), ("0.6", 60_000)] {
+        let mut blocks = HeapSolver::with_limits(rule(text), big_limits())
+            .extend_by_period(false)
+            .blocks_from(1024);
+        blocks.extend(heaps).unwrap();
+        let mut single = HeapSolver::with_limits(rule(text), big_limits())
+            .extend_by_period(false)
+            .blocks_from(usize::MAX);
+        single.extend(heaps).unwrap();
+        assert_eq!(
+            blocks.tabulated_range(0, heaps),
+            single.tabulated_range(0, heaps),
+            "{text}"
+        );
+        let (stats, single) = (blocks.stats(), single.stats());
+        assert!(stats.block_heaps > heaps * 9 / 10, "{text}: {stats:?}");
+        assert_eq!(single.block_heaps, 0);
+        assert_eq!(stats.rare_heaps, single.rare_heaps, "{text}");
+        assert!(stats.last_rare > Some(20_000), "{text}: {stats:?}");
+    }
+}
+
 #[test]
 fn fast_engine_equals_naive_engine_on_other_rules() {
     for (text, heaps) in [
@@ -142,6 +215,11 @@ fn sparse_space_engine_equals_plain_scan() {
         let mut solver = HeapSolver::with_limits(rule.clone(), big_limits());
         solver.extend(heaps as u64).unwrap();
         assert_eq!(solver.tabulated_range(0, heaps as u64), plain, "{text}");
+        let mut blocks = HeapSolver::with_limits(rule.clone(), big_limits())
+            .extend_by_period(false)
+            .blocks_from(1024);
+        blocks.extend(heaps as u64).unwrap();
+        assert_eq!(blocks.tabulated_range(0, heaps as u64), plain, "{text}");
         let stats = solver.stats();
         if text != "0.77" {
             assert!(

@@ -21,7 +21,10 @@
 //! Three-heap splits (hexadecimal codes) and repeating tails are computed plainly; they are
 //! correct, not fast.
 
+mod blocks;
+
 use super::code::Code;
+use blocks::Ahead;
 
 /// How often (in heaps) the masks are reconsidered while the table is small, and later.
 const EARLY_CHECK: u64 = 1 << 10;
@@ -85,6 +88,8 @@ pub struct TableStats {
     pub last_rare: Option<u64>,
     /// Heaps whose mex needed a scan of every pair (rare heaps, or no mask in force).
     pub full_scans: u64,
+    /// Heaps computed in blocks, most of the work on every core.
+    pub block_heaps: u64,
 }
 
 /// The splits into two heaps whose removals have one parity.
@@ -131,11 +136,16 @@ pub(crate) struct Engine<V: Cell> {
     max_value: u32,
     max_value_at: u64,
     full_scans: u64,
+    block_heaps: u64,
     next_check: u64,
     work: u64,
     hits: Vec<u8>,
     /// Never use a mask: scan every pair (an independent route for checking).
     plain: bool,
+    /// Heaps from this one on are computed in blocks (see [`blocks`]).
+    blocks_from: usize,
+    ahead: Vec<Ahead>,
+    scratch: Vec<Vec<u8>>,
 }
 
 #[inline(always)]
@@ -252,10 +262,14 @@ impl<V: Cell> Engine<V> {
             max_value: 0,
             max_value_at: 0,
             full_scans: 0,
+            block_heaps: 0,
             next_check: EARLY_CHECK,
             work: 0,
             hits: Vec::new(),
             plain: false,
+            blocks_from: blocks::BLOCKS_FROM,
+            ahead: Vec::new(),
+            scratch: Vec::new(),
         };
         let mut by_parity: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
         for &(take, digit) in code.digits() {
@@ -327,6 +341,7 @@ impl<V: Cell> Engine<V> {
                 .filter_map(|c| c.rare.last().map(|&a| u64::from(a)))
                 .max(),
             full_scans: self.full_scans,
+            block_heaps: self.block_heaps,
         }
     }
 
@@ -346,10 +361,14 @@ impl<V: Cell> Engine<V> {
             max_value: self.max_value,
             max_value_at: self.max_value_at,
             full_scans: self.full_scans,
+            block_heaps: self.block_heaps,
             next_check: self.next_check,
             work: self.work,
             hits: self.hits,
             plain: self.plain,
+            blocks_from: self.blocks_from,
+            ahead: self.ahead,
+            scratch: self.scratch,
         }
     }
 
@@ -499,17 +518,7 @@ impl<V: Cell> Engine<V> {
         let mut seen = std::mem::take(&mut self.seen);
         seen[..words].fill(0);
         let seen_words = &mut seen[..words];
-        for &take in &self.take_all {
-            if n == take {
-                set(seen_words, 0);
-            }
-        }
-        for &take in &self.take_one {
-            if n > take {
-                set(seen_words, self.value(n - take));
-            }
-        }
-        self.work += (self.take_all.len() + self.take_one.len()) as u64 + 1;
+        self.single_options(n, seen_words);
         if self.tail.is_some() {
             self.tail_options(n, seen_words);
         }
@@ -539,11 +548,26 @@ impl<V: Cell> Engine<V> {
         candidate
     }
 
+    /// Options of removals that leave at most one heap.
+    fn single_options(&mut self, n: usize, seen: &mut [u64]) {
+        for &take in &self.take_all {
+            if n == take {
+                set(seen, 0);
+            }
+        }
+        for &take in &self.take_one {
+            if n > take {
+                set(seen, self.value(n - take));
+            }
+        }
+        self.work += (self.take_all.len() + self.take_one.len()) as u64 + 1;
+    }
+
     /// The options of two-heap splits, marked in `marks`, and the value of heap `n` given the
     /// other options `others`: pairs with a rare part (or every pair where no mask is in
     /// force), then searches while the candidate would make `n` rare.
     fn splits<M: Marks>(&mut self, n: usize, others: &[u64], marks: &mut M) -> u32 {
-        let mut complete = [false; 2];
+        let mut state = Hunt::default();
         for (index, class) in self.classes.iter().enumerate() {
             if class.mask == 0 {
                 for &take in &class.takes {
@@ -551,7 +575,7 @@ impl<V: Cell> Engine<V> {
                         self.work += scan_all(&self.values, n - take, self.unequal, marks);
                     }
                 }
-                complete[index] = true;
+                state.complete[index] = true;
             } else {
                 for &take in &class.takes {
                     if n > take + 1 {
@@ -567,101 +591,72 @@ impl<V: Cell> Engine<V> {
                 }
             }
         }
+        let candidate = self.hunt(n, n, others, marks, &mut state, u64::MAX);
+        if state.exhausted || self.classes.iter().any(|class| class.mask == 0) {
+            self.full_scans += 1;
+        }
+        self.work += state.pairs;
+        candidate
+    }
+
+    /// Takes the mex candidate from `marks` and, while it would make heap `n` rare for some
+    /// class, searches that class's pairs (those whose parts lie below `known`, see
+    /// [`Pairs::search`]) for it; stops early, leaving the rest to a later call with the same
+    /// `state` (marked `stalled`), once one candidate takes `budget` pairs. Returns the last
+    /// candidate.
+    fn hunt<M: Marks>(
+        &self,
+        n: usize,
+        known: usize,
+        others: &[u64],
+        marks: &mut M,
+        state: &mut Hunt,
+        budget: u64,
+    ) -> u32 {
         let mut candidate = marks.first_free(0, others);
-        let mut cursors = [Cursor::default(), Cursor::default()];
-        let mut exhausted = false;
+        let mut spent = 0;
+        state.stalled = false;
         loop {
             let unsafe_class = (0..self.classes.len()).find(|&index| {
                 let class = &self.classes[index];
-                !complete[index] && {
+                !state.complete[index] && {
                     let extended = (candidate << 1) | ((n as u32 + u32::from(class.parity)) & 1);
                     parity(class.mask & extended) == 0
                 }
             });
-            let Some(index) = unsafe_class else { break };
-            if self.search(index, n, candidate, &mut cursors[index], marks) {
-                candidate = marks.first_free(candidate + 1, others);
-            } else {
-                complete[index] = true;
-                exhausted = true;
-            }
-        }
-        if exhausted || self.classes.iter().any(|class| class.mask == 0) {
-            self.full_scans += 1;
-        }
-        candidate
-    }
-
-    /// Scans the pairs of class `index` not yet scanned (per `cursor`), marking their XORs,
-    /// until one equals `target` (true) or none is left (false).
-    ///
-    /// The pairs `(a, rest - a)` are split by `a` into up to [`SEARCH_LANES`] lanes of
-    /// consecutive heaps, and the lanes are scanned a few pairs at a time in turn. Values of
-    /// nearby heaps are alike, so pairs drawn from all over the range reach every value in
-    /// fewer pairs than a scan upwards from `a = 1` (in Grundy's game near 10^6 heaps, about
-    /// 2100 pairs a heap instead of 3300), while each lane still reads memory in order.
-    fn search<M: Marks>(
-        &mut self,
-        index: usize,
-        n: usize,
-        target: u32,
-        cursor: &mut Cursor,
-        marks: &mut M,
-    ) -> bool {
-        let class = &self.classes[index];
-        while let Some(&take) = class.takes.get(cursor.take) {
-            if n > take {
-                let rest = n - take;
-                if !cursor.started {
-                    let last = if self.unequal {
-                        (rest - 1) / 2
-                    } else {
-                        rest / 2
-                    };
-                    *cursor = Cursor {
-                        take: cursor.take,
-                        started: true,
-                        last,
-                        lanes: (last / LANE_MIN).clamp(1, SEARCH_LANES),
-                        round: 0,
-                        lane: 0,
-                    };
-                }
-                // Lane `j` holds `a` from `1 + j * width` to `min(last, (j + 1) * width)`.
-                let (last, lanes) = (cursor.last, cursor.lanes);
-                let width = last.div_ceil(lanes);
-                while cursor.round * LANE_CHUNK < width {
-                    let offset = 1 + cursor.round * LANE_CHUNK;
-                    let chunk_end = width.min((cursor.round + 1) * LANE_CHUNK);
-                    while cursor.lane < lanes {
-                        let base = cursor.lane * width;
-                        cursor.lane += 1;
-                        let first = base + offset;
-                        let end = (last + 1).min(base + 1 + chunk_end);
-                        if first >= end {
-                            // This lane and the ones after it lie beyond `last`.
-                            break;
-                        }
-                        let small = &self.values[first..end];
-                        let large = &self.values[rest + 1 - end..=rest - first];
-                        for (a, b) in small.iter().zip(large.iter().rev()) {
-                            marks.mark(a.get() ^ b.get());
-                        }
-                        self.work += (end - first) as u64;
-                        if marks.has(target) {
-                            return true;
-                        }
-                    }
-                    cursor.lane = 0;
-                    cursor.round += 1;
-                }
-            }
-            *cursor = Cursor {
-                take: cursor.take + 1,
-                ..Cursor::default()
+            let Some(index) = unsafe_class else {
+                return candidate;
             };
+            let pairs = Pairs {
+                values: &self.values,
+                takes: &self.classes[index].takes,
+                unequal: self.unequal,
+                n,
+                known,
+            };
+            let (end, used) = pairs.search(
+                candidate,
+                &mut state.cursors[index],
+                marks,
+                budget.saturating_sub(spent),
+            );
+            state.pairs += used;
+            spent += used;
+            match end {
+                Search::Found => {
+                    candidate = marks.first_free(candidate + 1, others);
+                    spent = 0;
+                }
+                Search::Exhausted => {
+                    state.complete[index] = true;
+                    state.exhausted = true;
+                }
+                Search::OutOfBudget => {
+                    state.stalled = true;
+                    return candidate;
+                }
+            }
         }
-        false
     }
 
     /// Options of three-heap splits of `rest` tokens, plainly.
@@ -768,6 +763,122 @@ fn scan_rare<V: Cell, M: Marks>(
     count as u64
 }
 
+/// How a search of pairs ended.
+enum Search {
+    /// The value sought is marked.
+    Found,
+    /// Every pair is marked, the value sought is not among them.
+    Exhausted,
+    /// The budget of pairs ran out first.
+    OutOfBudget,
+}
+
+/// Where the searches of one heap stand.
+#[derive(Clone, Copy, Default)]
+struct Hunt {
+    cursors: [Cursor; 2],
+    /// Classes whose pairs are all marked.
+    complete: [bool; 2],
+    /// Whether some search ran out of pairs (the heap needed a full scan).
+    exhausted: bool,
+    /// Whether the last hunt stopped at its budget.
+    stalled: bool,
+    /// Pairs examined.
+    pairs: u64,
+}
+
+/// The two-heap splits of heap `n` by the removals `takes`, for a search.
+struct Pairs<'a, V> {
+    values: &'a [V],
+    takes: &'a [usize],
+    unequal: bool,
+    n: usize,
+    /// Only heaps below `known` have values yet: pairs with a part at or above it are left
+    /// out (they are the pairs with the smallest `a`).
+    known: usize,
+}
+
+impl<V: Cell> Pairs<'_, V> {
+    /// Scans the pairs not yet scanned (per `cursor`), marking their XORs, until one equals
+    /// `target`, none is left, or `budget` pairs are examined. Returns how it ended and the
+    /// pairs examined.
+    ///
+    /// The pairs `(a, rest - a)` are split by `a` into up to [`SEARCH_LANES`] lanes of
+    /// consecutive heaps, and the lanes are scanned a few pairs at a time in turn. Values of
+    /// nearby heaps are alike, so pairs drawn from all over the range reach every value in
+    /// fewer pairs than a scan upwards from `a = 1` (in Grundy's game near 10^6 heaps, about
+    /// 2100 pairs a heap instead of 3300), while each lane still reads memory in order.
+    fn search<M: Marks>(
+        &self,
+        target: u32,
+        cursor: &mut Cursor,
+        marks: &mut M,
+        budget: u64,
+    ) -> (Search, u64) {
+        let mut pairs = 0;
+        while let Some(&take) = self.takes.get(cursor.take) {
+            if self.n > take {
+                let rest = self.n - take;
+                // Pairs with `a <= clip` have their other part at or above `known`.
+                let clip = rest.saturating_sub(self.known);
+                if !cursor.started {
+                    let last = if self.unequal {
+                        (rest - 1) / 2
+                    } else {
+                        rest / 2
+                    };
+                    *cursor = Cursor {
+                        take: cursor.take,
+                        started: true,
+                        last,
+                        lanes: (last / LANE_MIN).clamp(1, SEARCH_LANES),
+                        round: 0,
+                        lane: 0,
+                    };
+                }
+                // Lane `j` holds `a` from `1 + j * width` to `min(last, (j + 1) * width)`.
+                let (last, lanes) = (cursor.last, cursor.lanes);
+                let width = last.div_ceil(lanes);
+                while cursor.round * LANE_CHUNK < width {
+                    let offset = 1 + cursor.round * LANE_CHUNK;
+                    let chunk_end = width.min((cursor.round + 1) * LANE_CHUNK);
+                    while cursor.lane < lanes {
+                        let base = cursor.lane * width;
+                        cursor.lane += 1;
+                        let end = (last + 1).min(base + 1 + chunk_end);
+                        if base + offset >= end {
+                            // This lane and the ones after it lie beyond `last`.
+                            break;
+                        }
+                        let first = (base + offset).max(clip + 1);
+                        if first < end {
+                            let small = &self.values[first..end];
+                            let large = &self.values[rest + 1 - end..=rest - first];
+                            for (a, b) in small.iter().zip(large.iter().rev()) {
+                                marks.mark(a.get() ^ b.get());
+                            }
+                            pairs += (end - first) as u64;
+                            if marks.has(target) {
+                                return (Search::Found, pairs);
+                            }
+                        }
+                        if pairs >= budget {
+                            return (Search::OutOfBudget, pairs);
+                        }
+                    }
+                    cursor.lane = 0;
+                    cursor.round += 1;
+                }
+            }
+            *cursor = Cursor {
+                take: cursor.take + 1,
+                ..Cursor::default()
+            };
+        }
+        (Search::Exhausted, pairs)
+    }
+}
+
 /// The fast engine's table, in the narrowest cells its values allow.
 #[derive(Clone)]
 pub(crate) enum Table {
@@ -785,6 +896,16 @@ impl Table {
         let mut engine = Engine::new(code);
         engine.plain = true;
         Table::Narrow(engine)
+    }
+
+    /// The same table, computing heaps in blocks from `heap` on (tests use small tables).
+    #[cfg(test)]
+    pub(crate) fn blocks_from(mut self, heap: usize) -> Table {
+        match &mut self {
+            Table::Narrow(engine) => engine.blocks_from = heap,
+            Table::Wide(engine) => engine.blocks_from = heap,
+        }
+        self
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -834,10 +955,10 @@ impl Table {
     pub(crate) fn extend_to(&mut self, len: usize, budget: u64) {
         let stop = self.work().saturating_add(budget);
         loop {
-            let result = match self {
+            let result = blocks::in_pool(|| match self {
                 Table::Narrow(engine) => run(engine, len, stop),
                 Table::Wide(engine) => run(engine, len, stop),
-            };
+            });
             match result {
                 Ok(()) => return,
                 Err(Overflow) => self.widen(),
@@ -862,7 +983,11 @@ impl Table {
 
 fn run<V: Cell>(engine: &mut Engine<V>, len: usize, stop: u64) -> Result<(), Overflow> {
     while engine.len() < len && engine.work() < stop {
-        engine.step()?;
+        if engine.block_ready() {
+            engine.step_block(len)?;
+        } else {
+            engine.step()?;
+        }
     }
     Ok(())
 }
