@@ -112,12 +112,13 @@ impl<R: HeapGame> HeapSolver<R> {
         solver
     }
 
-    /// The same solver, computing heaps in blocks from `heap` on (by default only long tables
-    /// do), so that tests can compare block and heap-by-heap routes on small tables.
+    /// The same solver, computing heaps in blocks from `heap` on however little work a heap
+    /// takes (by default only long tables of costly heaps do), so that tests can compare block
+    /// and heap-by-heap routes on small tables.
     #[cfg(test)]
-    pub(crate) fn blocks_from(mut self, heap: usize) -> HeapSolver<R> {
+    pub(crate) fn force_blocks_from(mut self, heap: usize) -> HeapSolver<R> {
         if let Engine::Fast(table) = self.engine {
-            self.engine = Engine::Fast(Box::new(table.blocks_from(heap)));
+            self.engine = Engine::Fast(Box::new(table.force_blocks_from(heap)));
         }
         self
     }

@@ -92,7 +92,7 @@ fn blocks_equal_heap_by_heap() {
                         let rule = HeapRule::TakeBreak(TakeBreak::parse(code, false).unwrap());
                         let mut blocks = HeapSolver::with_limits(rule.clone(), big_limits())
                             .extend_by_period(false)
-                            .blocks_from(512);
+                            .force_blocks_from(512);
                         blocks.extend(heaps).unwrap();
                         let stats = blocks.stats();
                         if stats.block_heaps == 0 {
@@ -101,7 +101,7 @@ fn blocks_equal_heap_by_heap() {
                         blocked += 1;
                         let mut single = HeapSolver::with_limits(rule, big_limits())
                             .extend_by_period(false)
-                            .blocks_from(usize::MAX);
+                            .force_blocks_from(usize::MAX);
                         single.extend(heaps).unwrap();
                         assert_eq!(
                             blocks.tabulated_range(0, heaps),
@@ -127,11 +127,11 @@ fn blocks_equal_heap_by_heap_on_long_tables() {
     for (text, heaps) in [("grundy", 120_000), ("0.6", 60_000)] {
         let mut blocks = HeapSolver::with_limits(rule(text), big_limits())
             .extend_by_period(false)
-            .blocks_from(1024);
+            .force_blocks_from(1024);
         blocks.extend(heaps).unwrap();
         let mut single = HeapSolver::with_limits(rule(text), big_limits())
             .extend_by_period(false)
-            .blocks_from(usize::MAX);
+            .force_blocks_from(usize::MAX);
         single.extend(heaps).unwrap();
         assert_eq!(
             blocks.tabulated_range(0, heaps),
@@ -217,7 +217,7 @@ fn sparse_space_engine_equals_plain_scan() {
         assert_eq!(solver.tabulated_range(0, heaps as u64), plain, "{text}");
         let mut blocks = HeapSolver::with_limits(rule.clone(), big_limits())
             .extend_by_period(false)
-            .blocks_from(1024);
+            .force_blocks_from(1024);
         blocks.extend(heaps as u64).unwrap();
         assert_eq!(blocks.tabulated_range(0, heaps as u64), plain, "{text}");
         let stats = solver.stats();

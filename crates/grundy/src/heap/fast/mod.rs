@@ -142,8 +142,13 @@ pub(crate) struct Engine<V: Cell> {
     hits: Vec<u8>,
     /// Never use a mask: scan every pair (an independent route for checking).
     plain: bool,
-    /// Heaps from this one on are computed in blocks (see [`blocks`]).
+    /// Heaps from this one on are computed in blocks (see [`blocks`]), while the work per
+    /// heap since the last look at the masks is at least `block_min_work`.
     blocks_from: usize,
+    block_min_work: u64,
+    recent_work: u64,
+    /// `work` and heaps at the last look at the masks.
+    checked: (u64, u64),
     ahead: Vec<Ahead>,
     scratch: Vec<Vec<u8>>,
 }
@@ -268,6 +273,9 @@ impl<V: Cell> Engine<V> {
             hits: Vec::new(),
             plain: false,
             blocks_from: blocks::BLOCKS_FROM,
+            block_min_work: blocks::BLOCK_MIN_WORK,
+            recent_work: 0,
+            checked: (0, 0),
             ahead: Vec::new(),
             scratch: Vec::new(),
         };
@@ -367,6 +375,9 @@ impl<V: Cell> Engine<V> {
             hits: self.hits,
             plain: self.plain,
             blocks_from: self.blocks_from,
+            block_min_work: self.block_min_work,
+            recent_work: self.recent_work,
+            checked: self.checked,
             ahead: self.ahead,
             scratch: self.scratch,
         }
@@ -433,6 +444,8 @@ impl<V: Cell> Engine<V> {
     /// the rare lists of the classes whose mask changes.
     fn reconsider_masks(&mut self) {
         let heaps = self.values.len() as u64;
+        self.recent_work = (self.work - self.checked.0) / (heaps - self.checked.1).max(1);
+        self.checked = (self.work, heaps);
         self.next_check = heaps
             + if heaps < (1 << 16) {
                 EARLY_CHECK
@@ -898,12 +911,13 @@ impl Table {
         Table::Narrow(engine)
     }
 
-    /// The same table, computing heaps in blocks from `heap` on (tests use small tables).
+    /// The same table, computing heaps in blocks from `heap` on however little work a heap
+    /// takes (tests use small tables).
     #[cfg(test)]
-    pub(crate) fn blocks_from(mut self, heap: usize) -> Table {
+    pub(crate) fn force_blocks_from(mut self, heap: usize) -> Table {
         match &mut self {
-            Table::Narrow(engine) => engine.blocks_from = heap,
-            Table::Wide(engine) => engine.blocks_from = heap,
+            Table::Narrow(engine) => (engine.blocks_from, engine.block_min_work) = (heap, 0),
+            Table::Wide(engine) => (engine.blocks_from, engine.block_min_work) = (heap, 0),
         }
         self
     }
