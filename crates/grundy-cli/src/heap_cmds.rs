@@ -48,9 +48,13 @@ pub fn period(rule_text: &str, max: u64) -> Result<PeriodReport, Problem> {
             Some(code) if code.unequal() => {
                 "no periodicity theorem here covers splits into unequal heaps (Grundy's game)"
             }
-            Some(_) => {
+            Some(code) if code.max_parts() >= 2 => {
                 "no periodicity theorem here covers codes that split heaps and also remove \
-                 arbitrarily many tokens"
+                 arbitrarily many tokens leaving a heap"
+            }
+            Some(_) => {
+                "no periodicity theorem here covers a repeated digit 2 (remove any number of \
+                 tokens but not the whole heap)"
             }
             None => "the rule is not a take-and-break code or subtraction game",
         };

@@ -240,3 +240,18 @@ fn bench_compares_the_engines() {
     let bad = grundy(&["bench", "0.9"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn tails_that_take_whole_heaps_get_periods_and_others_say_why_not() {
+    let tail = json(&["period", "0.3[1]", "--format", "json"]);
+    assert_eq!(tail["proved"], true);
+    assert_eq!(
+        (tail["preperiod"].as_u64(), tail["period"].as_u64()),
+        (Some(1), Some(2))
+    );
+    // 0.3[1]: take one token, or a whole heap of two or more: values 1, 2, 1, 2, ...
+    assert!(stdout(&["value", "0.3[1](10^18)"]).contains("value:    2"));
+    let lasker = stdout(&["period", "lasker", "--max", "5000"]);
+    assert!(lasker.contains("no period proved"), "{lasker}");
+    assert!(lasker.contains("split heaps"), "{lasker}");
+}

@@ -23,8 +23,14 @@
 //!   and `P0 + s` lies in `P1 ∪ (Q + s)`, then `g(n + p) = g(n) + s` for every `n >= n0`.
 //!   (The options of `N + p` are then exactly `[0, s)` and the options of `N` shifted by `s`.)
 //!
-//! Rules no theorem covers here (Grundy's game, codes that split and also remove arbitrarily
-//! many tokens) get no certificate, whatever the table looks like.
+//! For codes whose last digit repeats, `t` is the first repeated removal less one. A repeated
+//! digit `1` (take a whole heap of at least `t + 1` tokens) gives every heap from `t + 1` on
+//! the same option 0, so the three finite theorems hold for such codes unchanged: their ranges
+//! already make `n >= t + 1` for every heap the induction reaches.
+//!
+//! Rules no theorem covers here (Grundy's game; codes whose repeated digit leaves a heap,
+//! other than the tail-arithmetic case, such as Lasker's Nim `4.[3]` or `0.[2]`) get no
+//! certificate, whatever the table looks like.
 
 use std::fmt;
 
@@ -74,12 +80,13 @@ impl Theorem {
     pub fn statement(self) -> &'static str {
         match self {
             Theorem::Window => {
-                "moves leave at most one heap and remove at most t tokens, so a repeated window \
-                 of t values repeats forever"
+                "moves leave at most one heap and remove at most t tokens (or a whole larger \
+                 heap), so a repeated window of t values repeats forever"
             }
             Theorem::GuySmith => {
-                "Guy-Smith (1956): for a finite code leaving at most two heaps, \
-                 g(n+p) = g(n) for n0 <= n < 2*max(n0,1) + p + t implies it for all n >= n0"
+                "Guy-Smith (1956): for a code leaving at most two heaps and removing at most t \
+                 tokens (or a whole larger heap), g(n+p) = g(n) for n0 <= n < 2*max(n0,1) + p + t \
+                 implies it for all n >= n0"
             }
             Theorem::GuySmithThree => {
                 "Guy-Smith generalised to three heaps: g(n+p) = g(n) for \
@@ -97,12 +104,17 @@ impl Theorem {
         if code.unequal() {
             return None;
         }
+        let finite = || match code.max_parts() {
+            0 | 1 => Theorem::Window,
+            2 => Theorem::GuySmith,
+            _ => Theorem::GuySmithThree,
+        };
         match code.tail() {
-            None => Some(match code.max_parts() {
-                0 | 1 => Theorem::Window,
-                2 => Theorem::GuySmith,
-                _ => Theorem::GuySmithThree,
-            }),
+            None => Some(finite()),
+            // A repeated 1 only takes a whole heap of `first` or more tokens: the option 0 of
+            // every heap from `first` on, the same for `n` and `n + p` once `n >= first`,
+            // which the finite theorems' ranges (t = first - 1) already ensure.
+            Some((_, 1)) => Some(finite()),
             Some((_, 3)) if code.max_parts() <= 1 => Some(Theorem::TailArithmetic),
             Some(_) => None,
         }
