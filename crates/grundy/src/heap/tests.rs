@@ -24,6 +24,15 @@ fn fast_values(rule: &HeapRule, heaps: u64) -> Vec<u64> {
     solver.tabulated_range(0, heaps)
 }
 
+/// A fast table of `heaps` heaps, every heap computed, in blocks from heap `blocks_from` on.
+fn blocks_table(rule: &HeapRule, heaps: u64, blocks_from: usize) -> HeapSolver<HeapRule> {
+    let mut solver = HeapSolver::with_limits(rule.clone(), big_limits())
+        .extend_by_period(false)
+        .force_blocks_from(blocks_from);
+    solver.extend(heaps).unwrap();
+    solver
+}
+
 fn naive_values(rule: &HeapRule, heaps: u64) -> Vec<u64> {
     let mut solver = HeapSolver::naive(rule.clone(), big_limits());
     solver.extend(heaps).unwrap();
@@ -90,19 +99,13 @@ fn blocks_equal_heap_by_heap() {
                     let mut blocked = 0;
                     for code in chunk {
                         let rule = HeapRule::TakeBreak(TakeBreak::parse(code, false).unwrap());
-                        let mut blocks = HeapSolver::with_limits(rule.clone(), big_limits())
-                            .extend_by_period(false)
-                            .force_blocks_from(512);
-                        blocks.extend(heaps).unwrap();
+                        let blocks = blocks_table(&rule, heaps, 512);
                         let stats = blocks.stats();
                         if stats.block_heaps == 0 {
                             continue;
                         }
                         blocked += 1;
-                        let mut single = HeapSolver::with_limits(rule, big_limits())
-                            .extend_by_period(false)
-                            .force_blocks_from(usize::MAX);
-                        single.extend(heaps).unwrap();
+                        let single = blocks_table(&rule, heaps, usize::MAX);
                         assert_eq!(
                             blocks.tabulated_range(0, heaps),
                             single.tabulated_range(0, heaps),
@@ -125,14 +128,8 @@ fn blocks_equal_heap_by_heap() {
 #[test]
 fn blocks_equal_heap_by_heap_on_long_tables() {
     for (text, heaps) in [("grundy", 120_000), ("0.6", 60_000)] {
-        let mut blocks = HeapSolver::with_limits(rule(text), big_limits())
-            .extend_by_period(false)
-            .force_blocks_from(1024);
-        blocks.extend(heaps).unwrap();
-        let mut single = HeapSolver::with_limits(rule(text), big_limits())
-            .extend_by_period(false)
-            .force_blocks_from(usize::MAX);
-        single.extend(heaps).unwrap();
+        let blocks = blocks_table(&rule(text), heaps, 1024);
+        let single = blocks_table(&rule(text), heaps, usize::MAX);
         assert_eq!(
             blocks.tabulated_range(0, heaps),
             single.tabulated_range(0, heaps),
@@ -215,10 +212,7 @@ fn sparse_space_engine_equals_plain_scan() {
         let mut solver = HeapSolver::with_limits(rule.clone(), big_limits());
         solver.extend(heaps as u64).unwrap();
         assert_eq!(solver.tabulated_range(0, heaps as u64), plain, "{text}");
-        let mut blocks = HeapSolver::with_limits(rule.clone(), big_limits())
-            .extend_by_period(false)
-            .force_blocks_from(1024);
-        blocks.extend(heaps as u64).unwrap();
+        let blocks = blocks_table(&rule, heaps as u64, 1024);
         assert_eq!(blocks.tabulated_range(0, heaps as u64), plain, "{text}");
         let stats = solver.stats();
         if text != "0.77" {

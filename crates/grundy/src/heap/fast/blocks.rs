@@ -99,15 +99,11 @@ impl<V: Cell> Engine<V> {
         let mut result = Ok(());
         for (offset, slot) in ahead[..count].iter().enumerate() {
             let value = self.finish(first + offset, first, slot);
-            if value > V::MAX {
-                result = Err(Overflow);
+            result = self.push_known(value);
+            if result.is_err() {
                 break;
             }
-            self.record(value);
             self.block_heaps += 1;
-            if self.values.len() as u64 >= self.next_check {
-                self.reconsider_masks();
-            }
         }
         self.ahead = ahead;
         self.scratch = scratch;

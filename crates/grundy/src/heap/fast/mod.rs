@@ -383,7 +383,7 @@ impl<V: Cell> Engine<V> {
         }
     }
 
-    /// Appends a value computed elsewhere (resuming a run), keeping the statistics.
+    /// Appends the value of the next heap, keeping the statistics and the masks up to date.
     pub(crate) fn push_known(&mut self, value: u32) -> Result<(), Overflow> {
         if value > V::MAX {
             return Err(Overflow);
@@ -398,14 +398,7 @@ impl<V: Cell> Engine<V> {
     /// Computes the next heap.
     pub(crate) fn step(&mut self) -> Result<(), Overflow> {
         let value = self.compute();
-        if value > V::MAX {
-            return Err(Overflow);
-        }
-        self.record(value);
-        if self.values.len() as u64 >= self.next_check {
-            self.reconsider_masks();
-        }
-        Ok(())
+        self.push_known(value)
     }
 
     fn value(&self, heap: usize) -> u32 {
