@@ -226,6 +226,7 @@ impl<V: Cell> Engine<V> {
             self.full_scans += 1;
         }
         self.work += pairs + ahead.hunt.pairs + hunt.pairs;
+        self.lanes.searched(ahead.hunt.pairs + hunt.pairs);
         self.seen = seen;
         candidate
     }

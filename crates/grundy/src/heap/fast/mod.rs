@@ -30,11 +30,17 @@ use blocks::Ahead;
 const EARLY_CHECK: u64 = 1 << 10;
 const LATE_CHECK: u64 = 1 << 14;
 
-/// The most lanes a search of pairs is split into, the fewest pairs a lane holds, and the
-/// pairs scanned from one lane before the next (and between looks for the value searched).
-const SEARCH_LANES: usize = 32;
+/// The fewest pairs a lane of a search holds, and the pairs scanned from one lane before the
+/// next (and between looks for the value searched).
 const LANE_MIN: usize = 64;
 const LANE_CHUNK: usize = 64;
+
+/// The most lanes a search is split into: each is tried for one stretch of heaps between looks
+/// at the masks, the one that searched the fewest pairs a heap is kept, and the trial is
+/// repeated every [`LANE_TRIALS_EVERY`] stretches. Games differ: Grundy's game needs fewest
+/// pairs with many lanes, 0.6 with few.
+const LANE_CHOICES: [usize; 2] = [32, 8];
+const LANE_TRIALS_EVERY: u32 = 64;
 
 /// A stored value: `u16` while values fit, `u32` after.
 pub(crate) trait Cell: Copy + Default + Send + Sync + 'static {
@@ -149,6 +155,7 @@ pub(crate) struct Engine<V: Cell> {
     recent_work: u64,
     /// `work` and heaps at the last look at the masks.
     checked: (u64, u64),
+    lanes: LaneChoice,
     ahead: Vec<Ahead>,
     scratch: Vec<Vec<u8>>,
 }
@@ -276,6 +283,7 @@ impl<V: Cell> Engine<V> {
             block_min_work: blocks::BLOCK_MIN_WORK,
             recent_work: 0,
             checked: (0, 0),
+            lanes: LaneChoice::default(),
             ahead: Vec::new(),
             scratch: Vec::new(),
         };
@@ -378,6 +386,7 @@ impl<V: Cell> Engine<V> {
             block_min_work: self.block_min_work,
             recent_work: self.recent_work,
             checked: self.checked,
+            lanes: self.lanes,
             ahead: self.ahead,
             scratch: self.scratch,
         }
@@ -438,6 +447,7 @@ impl<V: Cell> Engine<V> {
     fn reconsider_masks(&mut self) {
         let heaps = self.values.len() as u64;
         self.recent_work = (self.work - self.checked.0) / (heaps - self.checked.1).max(1);
+        self.lanes.look(heaps - self.checked.1);
         self.checked = (self.work, heaps);
         self.next_check = heaps
             + if heaps < (1 << 16) {
@@ -602,6 +612,7 @@ impl<V: Cell> Engine<V> {
             self.full_scans += 1;
         }
         self.work += state.pairs;
+        self.lanes.searched(state.pairs);
         candidate
     }
 
@@ -639,6 +650,7 @@ impl<V: Cell> Engine<V> {
                 unequal: self.unequal,
                 n,
                 known,
+                lanes: self.lanes.current(),
             };
             let (end, used) = pairs.search(
                 candidate,
@@ -769,6 +781,69 @@ fn scan_rare<V: Cell, M: Marks>(
     count as u64
 }
 
+/// The lane count of searches, chosen by trial (see [`LANE_CHOICES`]). The choice depends only
+/// on the pairs searched, so a table's work is the same on every run.
+#[derive(Clone, Copy, Debug)]
+struct LaneChoice {
+    /// Index into [`LANE_CHOICES`] of the lanes in use.
+    current: usize,
+    /// Pairs searched a heap in the last trial of each choice.
+    cost: [u64; LANE_CHOICES.len()],
+    /// The choice on trial, if any, and the looks at the masks until the next trials.
+    trying: Option<usize>,
+    until_trials: u32,
+    /// Pairs searched since the last look.
+    pairs: u64,
+}
+
+impl Default for LaneChoice {
+    fn default() -> LaneChoice {
+        LaneChoice {
+            current: 0,
+            cost: [0; LANE_CHOICES.len()],
+            trying: None,
+            // The first trials start once searches are long (about 2^16 heaps).
+            until_trials: 64,
+            pairs: 0,
+        }
+    }
+}
+
+impl LaneChoice {
+    fn current(&self) -> usize {
+        LANE_CHOICES[self.current]
+    }
+
+    fn searched(&mut self, pairs: u64) {
+        self.pairs += pairs;
+    }
+
+    /// At a look at the masks, after `heaps` heaps: ends one trial and starts the next, or
+    /// keeps the cheapest choice.
+    fn look(&mut self, heaps: u64) {
+        let per_heap = self.pairs / heaps.max(1);
+        self.pairs = 0;
+        if let Some(trial) = self.trying {
+            self.cost[trial] = per_heap;
+            if trial + 1 < LANE_CHOICES.len() {
+                self.trying = Some(trial + 1);
+                self.current = trial + 1;
+                return;
+            }
+            self.trying = None;
+            self.until_trials = LANE_TRIALS_EVERY;
+            self.current = (0..LANE_CHOICES.len())
+                .min_by_key(|&choice| (self.cost[choice], choice))
+                .unwrap_or(0);
+        } else if self.until_trials == 0 {
+            self.trying = Some(0);
+            self.current = 0;
+        } else {
+            self.until_trials -= 1;
+        }
+    }
+}
+
 /// How a search of pairs ended.
 enum Search {
     /// The value sought is marked.
@@ -802,6 +877,8 @@ struct Pairs<'a, V> {
     /// Only heaps below `known` have values yet: pairs with a part at or above it are left
     /// out (they are the pairs with the smallest `a`).
     known: usize,
+    /// The most lanes.
+    lanes: usize,
 }
 
 impl<V: Cell> Pairs<'_, V> {
@@ -809,7 +886,7 @@ impl<V: Cell> Pairs<'_, V> {
     /// `target`, none is left, or `budget` pairs are examined. Returns how it ended and the
     /// pairs examined.
     ///
-    /// The pairs `(a, rest - a)` are split by `a` into up to [`SEARCH_LANES`] lanes of
+    /// The pairs `(a, rest - a)` are split by `a` into up to `lanes` lanes of
     /// consecutive heaps, and the lanes are scanned a few pairs at a time in turn. Values of
     /// nearby heaps are alike, so pairs drawn from all over the range reach every value in
     /// fewer pairs than a scan upwards from `a = 1` (in Grundy's game near 10^6 heaps, about
@@ -837,7 +914,7 @@ impl<V: Cell> Pairs<'_, V> {
                         take: cursor.take,
                         started: true,
                         last,
-                        lanes: (last / LANE_MIN).clamp(1, SEARCH_LANES),
+                        lanes: (last / LANE_MIN).clamp(1, self.lanes),
                         round: 0,
                         lane: 0,
                     };
@@ -997,4 +1074,42 @@ fn run<V: Cell>(engine: &mut Engine<V>, len: usize, stop: u64) -> Result<(), Ove
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LaneChoice, LANE_CHOICES, LANE_TRIALS_EVERY};
+
+    /// Looks at the masks `looks` times, `pairs_for(lanes)` pairs searched a heap in between.
+    fn run(choice: &mut LaneChoice, looks: u32, pairs_for: impl Fn(usize) -> u64) {
+        for _ in 0..looks {
+            choice.searched(pairs_for(choice.current()) * 100);
+            choice.look(100);
+        }
+    }
+
+    #[test]
+    fn lanes_follow_the_cheaper_choice() {
+        let mut choice = LaneChoice::default();
+        assert_eq!(choice.current(), LANE_CHOICES[0]);
+        // Few lanes search fewer pairs: 64 looks before the first trials, one to start them,
+        // one to end each; then few lanes are kept.
+        run(&mut choice, 64 + 1 + 2, |lanes| {
+            if lanes == 8 {
+                1500
+            } else {
+                2000
+            }
+        });
+        assert_eq!((choice.trying, choice.current()), (None, 8));
+        run(&mut choice, LANE_TRIALS_EVERY, |lanes| lanes as u64);
+        assert_eq!(choice.current(), 8);
+        // The next trials notice that many lanes have become cheaper.
+        run(
+            &mut choice,
+            3,
+            |lanes| if lanes == 32 { 1000 } else { 3000 },
+        );
+        assert_eq!(choice.current(), 32);
+    }
 }
