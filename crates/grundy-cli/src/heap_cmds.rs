@@ -18,7 +18,7 @@ use anyhow::{bail, Context};
 use grundy::analysis::{self, BenchRow, PeriodReport, RunSummary, VerifyReport};
 use grundy::heap::{period, Certificate, HeapSolver, Recomputed, Theorem};
 use grundy::rules::HeapRule;
-use grundy::{spec, Limits};
+use grundy::{spec, Limit, Limits};
 
 use crate::{with_input, Problem};
 
@@ -28,6 +28,29 @@ fn run_limits(heaps: u64) -> Limits {
         max_positions: heaps.max(1),
         max_work: u64::MAX,
         ..Limits::default()
+    }
+}
+
+/// The most heaps whose table (2 bytes a heap) fits in the memory available now, where the
+/// system says (`/proc/meminfo`).
+fn heaps_in_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    text.lines().find_map(|line| {
+        let kib = line.strip_prefix("MemAvailable:")?.trim();
+        let kib = kib.strip_suffix("kB")?.trim().parse::<u64>().ok()?;
+        Some(kib.saturating_mul(512))
+    })
+}
+
+/// Refuses, before any work, a run whose table of `heaps` heaps would not fit in memory.
+fn check_memory(rule: &str, heaps: u64) -> Result<(), Problem> {
+    match heaps_in_memory() {
+        Some(fits) if heaps > fits => Err(with_input(rule)(grundy::Error::limit_needing(
+            Limit::Memory,
+            fits,
+            heaps,
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -43,6 +66,7 @@ pub fn period(rule_text: &str, max: u64) -> Result<PeriodReport, Problem> {
     let theorem = solver.code().and_then(Theorem::for_code);
     if theorem.is_none() {
         // Still compute the table, so that the answer says how far it looked.
+        check_memory(rule_text, max)?;
         solver.extend(max).map_err(with_input(rule_text))?;
         let reason = match solver.code() {
             Some(code) if code.unequal() => {
@@ -64,8 +88,10 @@ pub fn period(rule_text: &str, max: u64) -> Result<PeriodReport, Problem> {
             reason.to_string(),
         ));
     }
+    // The search stops at the first period proved, so a large `max` is only an upper bound:
+    // the table grows no further than memory allows.
     let proved = solver
-        .prove_period(max)
+        .prove_period(max.min(heaps_in_memory().unwrap_or(u64::MAX)))
         .map_err(with_input(rule_text))?
         .cloned();
     Ok(match proved {
@@ -276,6 +302,7 @@ pub fn long_run(run: &LongRun<'_>) -> Result<Option<RunSummary>, Problem> {
     let rule = parse_rule(run.rule)?;
     let name = rule.to_string();
     let heaps = run.to.saturating_add(1);
+    check_memory(run.rule, heaps)?;
     let mut solver =
         HeapSolver::with_limits(rule, run_limits(heaps)).extend_by_period(run.by_period);
     let mut file;
@@ -405,7 +432,11 @@ pub fn long_run(run: &LongRun<'_>) -> Result<Option<RunSummary>, Problem> {
 pub fn bench(rules: &[String], heaps: u64, window: u64) -> Result<Vec<BenchRow>, Problem> {
     rules
         .iter()
-        .map(|text| analysis::bench(parse_rule(text)?, heaps, window).map_err(with_input(text)))
+        .map(|text| {
+            let rule = parse_rule(text)?;
+            check_memory(text, heaps)?;
+            analysis::bench(rule, heaps, window).map_err(with_input(text))
+        })
         .collect()
 }
 

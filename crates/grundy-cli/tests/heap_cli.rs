@@ -255,3 +255,30 @@ fn tails_that_take_whole_heaps_get_periods_and_others_say_why_not() {
     assert!(lasker.contains("no period proved"), "{lasker}");
     assert!(lasker.contains("split heaps"), "{lasker}");
 }
+
+/// Runs whose table could never fit in memory are refused at once, naming the limit, and
+/// leave no file behind; a period search with a huge bound still stops at its period.
+#[test]
+fn runs_too_big_for_memory_are_refused_at_once() {
+    if !std::path::Path::new("/proc/meminfo").exists() {
+        return; // the check needs the system's word on available memory
+    }
+    let out = scratch("too-big.bin");
+    let out_text = out.to_str().unwrap();
+    for args in [
+        vec!["seq", "grundy", "--to", "1e15", "--out", out_text],
+        vec!["bench", "grundy", "--to", "1e15"],
+        vec!["period", "grundy", "--max", "1e15"],
+    ] {
+        let started = std::time::Instant::now();
+        let output = grundy(&args);
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("memory available"), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(started.elapsed().as_secs() < 5, "{args:?}");
+    }
+    assert!(!out.exists());
+    let kayles = json(&["period", "kayles", "--max", "1e15", "--format", "json"]);
+    assert_eq!(kayles["period"], 12);
+}

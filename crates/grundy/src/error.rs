@@ -86,6 +86,8 @@ pub enum Limit {
     HeapTable,
     /// Size of a graph or coin row in a spec.
     GraphSize,
+    /// Heaps whose table fits in the memory available (a face's check before a long run).
+    Memory,
 }
 
 impl Limit {
@@ -96,6 +98,7 @@ impl Limit {
             Limit::MovesPerPosition => "moves from one position",
             Limit::HeapTable => "heaps in a value table",
             Limit::GraphSize => "edges, vertices or coins",
+            Limit::Memory => "heaps in a table in the memory available now (2 bytes a heap)",
         }
     }
 }
