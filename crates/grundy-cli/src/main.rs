@@ -147,11 +147,11 @@ enum Command {
     /// the last --window heaps from the same values below them, and the ratio compares the two
     /// on that window. Example: grundy bench 0.77 grundy --to 2^20
     Bench {
-        /// Rules to time (default: 0.77 0.07 0.137 0.6 0.16 grundy).
+        /// Rules to time (default: 0.77 0.07 0.137 to 2^16 heaps, 0.6 0.16 grundy to 2^20).
         rules: Vec<String>,
-        /// Heaps for the fast engine.
-        #[arg(long, value_parser = parse_count, default_value_t = 1 << 20)]
-        to: u64,
+        /// Heaps for the fast engine (default: 2^20, or the sizes above for the default rules).
+        #[arg(long, value_parser = parse_count)]
+        to: Option<u64>,
         /// Heaps at the end that the naive engine computes too.
         #[arg(long, value_parser = parse_count, default_value_t = 1 << 8)]
         window: u64,
@@ -598,14 +598,16 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             window,
             output,
         } => {
-            let rules = if rules.is_empty() {
-                ["0.77", "0.07", "0.137", "0.6", "0.16", "grundy"]
-                    .map(String::from)
-                    .to_vec()
+            let plan: Vec<(String, u64)> = if rules.is_empty() {
+                analysis::BENCH_PLAN
+                    .iter()
+                    .map(|&(rule, heaps)| (rule.to_string(), to.unwrap_or(heaps)))
+                    .collect()
             } else {
-                rules
+                let heaps = to.unwrap_or(1 << 20);
+                rules.into_iter().map(|rule| (rule, heaps)).collect()
             };
-            let rows = heap_cmds::bench(&rules, to, window)?;
+            let rows = heap_cmds::bench(&plan, window)?;
             match output.format {
                 Format::Json => print_json(&mut out, &rows)?,
                 Format::Text => heap_cmds::render_bench(&mut out, &rows)?,

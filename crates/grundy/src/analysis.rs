@@ -450,6 +450,18 @@ pub struct BenchRow {
     pub agree: bool,
 }
 
+/// The rules of the heap-engine benchmark and their sizes: games without a sparse space (Kayles
+/// 0.77, Dawson's Kayles 0.07, 0.137) cost O(n) a heap when every heap is computed, so they run
+/// to 2^16 heaps; the sparse ones (0.6, 0.16, Grundy's game) to 2^20.
+pub const BENCH_PLAN: [(&str, u64); 6] = [
+    ("0.77", 1 << 16),
+    ("0.07", 1 << 16),
+    ("0.137", 1 << 16),
+    ("0.6", 1 << 20),
+    ("0.16", 1 << 20),
+    ("grundy", 1 << 20),
+];
+
 /// Times the fast engine against the naive engine on `rule`, in this process: the fast engine
 /// tabulates `heaps` heaps (every heap computed, no period copying), the naive engine then
 /// computes the last `window` of them from the same values below, and a third run reaches
