@@ -18,7 +18,6 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
-use grundy::analysis::loopy::{AnyMovesReport, AnyValueReport};
 use grundy::{analysis, spec, Limits, Play};
 
 /// Sprague-Grundy values, winning moves and sequences of impartial games.
@@ -235,6 +234,21 @@ struct Output {
     format: Format,
 }
 
+impl Output {
+    /// Writes `report` as JSON, or as the text `text` makes of it.
+    fn emit<T: serde::Serialize>(
+        self,
+        out: &mut impl Write,
+        report: &T,
+        text: impl FnOnce(&T) -> String,
+    ) -> Result<(), Problem> {
+        match self.format {
+            Format::Json => print_json(out, report),
+            Format::Text => Ok(write!(out, "{}", text(report))?),
+        }
+    }
+}
+
 #[derive(clap::Args, Debug, Clone, Copy)]
 struct LimitArgs {
     /// Most positions (or heaps in a table) a solver may hold.
@@ -398,10 +412,7 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             let sum = parse_sum(&spec, limits.limits())?;
             let report =
                 analysis::misere::value(&sum, limits.limits()).map_err(with_input(&spec))?;
-            match output.format {
-                Format::Json => print_json(&mut out, &report)?,
-                Format::Text => write!(out, "{}", render_misere::value(&report))?,
-            }
+            output.emit(&mut out, &report, render_misere::value)?;
         }
         Command::Value {
             spec,
@@ -412,15 +423,7 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             let sum = parse_sum(&spec, limits.limits())?;
             let report =
                 analysis::loopy::value_any(&sum, limits.limits()).map_err(with_input(&spec))?;
-            match (output.format, report) {
-                (Format::Json, report) => print_json(&mut out, &report)?,
-                (Format::Text, AnyValueReport::Ordinary(report)) => {
-                    write!(out, "{}", render::value(&report))?
-                }
-                (Format::Text, AnyValueReport::Loopy(report)) => {
-                    write!(out, "{}", render_loopy::value(&report))?
-                }
-            }
+            output.emit(&mut out, &report, render_loopy::any_value)?;
         }
         Command::Moves {
             spec,
@@ -431,10 +434,7 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             let sum = parse_sum(&spec, limits.limits())?;
             let report =
                 analysis::misere::moves(&sum, limits.limits()).map_err(with_input(&spec))?;
-            match output.format {
-                Format::Json => print_json(&mut out, &report)?,
-                Format::Text => write!(out, "{}", render_misere::moves(&report))?,
-            }
+            output.emit(&mut out, &report, render_misere::moves)?;
         }
         Command::Moves {
             spec,
@@ -445,15 +445,7 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             let sum = parse_sum(&spec, limits.limits())?;
             let report =
                 analysis::loopy::moves_any(&sum, limits.limits()).map_err(with_input(&spec))?;
-            match (output.format, report) {
-                (Format::Json, report) => print_json(&mut out, &report)?,
-                (Format::Text, AnyMovesReport::Ordinary(report)) => {
-                    write!(out, "{}", render::moves(&report))?
-                }
-                (Format::Text, AnyMovesReport::Loopy(report)) => {
-                    write!(out, "{}", render_loopy::moves(&report))?
-                }
-            }
+            output.emit(&mut out, &report, render_loopy::any_moves)?;
         }
         Command::Seq {
             rule,
@@ -572,10 +564,7 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
                     eprintln!("no period proved, so no certificate was written");
                 }
             }
-            match output.format {
-                Format::Json => print_json(&mut out, &report)?,
-                Format::Text => write!(out, "{}", render::period(&report))?,
-            }
+            output.emit(&mut out, &report, render::period)?;
         }
         Command::Verify {
             cert,
@@ -583,10 +572,7 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             output,
         } => {
             let report = heap_cmds::verify(&cert, naive)?;
-            match output.format {
-                Format::Json => print_json(&mut out, &report)?,
-                Format::Text => write!(out, "{}", render::verify(&report))?,
-            }
+            output.emit(&mut out, &report, render::verify)?;
             out.flush()?;
             if !report.valid {
                 return Ok(ExitCode::from(1));

@@ -77,20 +77,24 @@ pub fn moves(report: &MovesReport) -> String {
     let _ = writeln!(text, "game:     {}", report.spec);
     let _ = writeln!(text, "value:    {}", report.value);
     let _ = writeln!(text, "outcome:  {}", outcome_words(&report.outcome));
-    if report.moves.is_empty() {
-        let _ = writeln!(
-            text,
-            "\nno moves: the game is over, and the player to move has lost"
-        );
-        return text;
-    }
-    let _ = writeln!(
-        text,
-        "\n{} moves (value after the move; * marks a winning move):",
-        report.moves.len()
+    list_start(
+        &mut text,
+        report.moves.len(),
+        "the game is over, and the player to move has lost",
+        "value after the move; * marks a winning move",
     );
     move_lines(&mut text, &report.moves);
     text
+}
+
+/// Heads a list of `count` moves, `what` saying what each line shows, or says `over` when
+/// there is none.
+pub fn list_start(text: &mut String, count: usize, over: &str, what: &str) {
+    if count == 0 {
+        let _ = writeln!(text, "\nno moves: {over}");
+    } else {
+        let _ = writeln!(text, "\n{count} moves ({what}):");
+    }
 }
 
 /// One line per move: `*` on winning moves, the value after the move, the move, the result.

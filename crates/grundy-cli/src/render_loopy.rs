@@ -2,7 +2,10 @@
 
 use std::fmt::Write as _;
 
-use grundy::analysis::loopy::{LoopyMoveReport, LoopyMovesReport, LoopyValueReport, ReportValue};
+use grundy::analysis::loopy::{
+    AnyMovesReport, AnyValueReport, LoopyMoveReport, LoopyMovesReport, LoopyValueReport,
+    ReportValue,
+};
 
 /// `3`, or `∞(0,2)` with the escapes.
 fn value_words(value: &ReportValue, escapes: Option<&Vec<u64>>) -> String {
@@ -43,16 +46,27 @@ fn move_line(text: &mut String, entry: &LoopyMoveReport) {
     );
 }
 
-/// `grundy value` of a game with a cycle, as text.
-pub fn value(report: &LoopyValueReport) -> String {
+/// The first lines of a report: the game, its value and its outcome.
+fn head(spec: &str, value: &ReportValue, escapes: Option<&Vec<u64>>, outcome: &str) -> String {
     let mut text = String::new();
-    let _ = writeln!(text, "game:     {}", report.spec);
+    let _ = writeln!(text, "game:     {spec}");
     let _ = writeln!(
         text,
         "value:    {} (generalised Sprague-Grundy value: the game has a cycle)",
-        value_words(&report.value, report.escapes.as_ref())
+        value_words(value, escapes)
     );
-    let _ = writeln!(text, "outcome:  {}", outcome_words(&report.outcome));
+    let _ = writeln!(text, "outcome:  {}", outcome_words(outcome));
+    text
+}
+
+/// `grundy value` of a game with a cycle, as text.
+pub fn value(report: &LoopyValueReport) -> String {
+    let mut text = head(
+        &report.spec,
+        &report.value,
+        report.escapes.as_ref(),
+        &report.outcome,
+    );
     if let Some(remoteness) = report.remoteness {
         let _ = writeln!(
             text,
@@ -100,25 +114,17 @@ pub fn value(report: &LoopyValueReport) -> String {
 
 /// `grundy moves` of a game with a cycle, as text.
 pub fn moves(report: &LoopyMovesReport) -> String {
-    let mut text = String::new();
-    let _ = writeln!(text, "game:     {}", report.spec);
-    let _ = writeln!(
-        text,
-        "value:    {} (generalised Sprague-Grundy value: the game has a cycle)",
-        value_words(&report.value, report.escapes.as_ref())
+    let mut text = head(
+        &report.spec,
+        &report.value,
+        report.escapes.as_ref(),
+        &report.outcome,
     );
-    let _ = writeln!(text, "outcome:  {}", outcome_words(&report.outcome));
-    if report.moves.is_empty() {
-        let _ = writeln!(
-            text,
-            "\nno moves: the game is over, and the player to move has lost"
-        );
-        return text;
-    }
-    let _ = writeln!(
-        text,
-        "\n{} moves (value after the move, then the outcome for the next player; * wins):",
-        report.moves.len()
+    crate::render::list_start(
+        &mut text,
+        report.moves.len(),
+        "the game is over, and the player to move has lost",
+        "value after the move, then the outcome for the next player; * wins",
     );
     for entry in &report.moves {
         let mark = if entry.winning { "*" } else { " " };
@@ -133,4 +139,20 @@ pub fn moves(report: &LoopyMovesReport) -> String {
         );
     }
     text
+}
+
+/// `grundy value` as text, for a game with or without cycles.
+pub fn any_value(report: &AnyValueReport) -> String {
+    match report {
+        AnyValueReport::Ordinary(report) => crate::render::value(report),
+        AnyValueReport::Loopy(report) => value(report),
+    }
+}
+
+/// `grundy moves` as text, for a game with or without cycles.
+pub fn any_moves(report: &AnyMovesReport) -> String {
+    match report {
+        AnyMovesReport::Ordinary(report) => crate::render::moves(report),
+        AnyMovesReport::Loopy(report) => moves(report),
+    }
 }

@@ -83,17 +83,11 @@ pub fn moves(report: &MisereMovesReport) -> String {
     let _ = writeln!(text, "play:     {PLAY}");
     let _ = writeln!(text, "value:    {} (misère)", report.value);
     let _ = writeln!(text, "outcome:  {}", outcome_words(&report.outcome));
-    if report.moves.is_empty() {
-        let _ = writeln!(
-            text,
-            "\nno moves: the game is over, and in misère play the player to move has won"
-        );
-        return text;
-    }
-    let _ = writeln!(
-        text,
-        "\n{} moves (misère value after the move; * marks a winning move):",
-        report.moves.len()
+    crate::render::list_start(
+        &mut text,
+        report.moves.len(),
+        "the game is over, and in misère play the player to move has won",
+        "misère value after the move; * marks a winning move",
     );
     crate::render::move_lines(&mut text, &report.moves);
     text
