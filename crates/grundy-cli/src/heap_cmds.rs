@@ -68,20 +68,7 @@ pub fn period(rule_text: &str, max: u64) -> Result<PeriodReport, Problem> {
         // Still compute the table, so that the answer says how far it looked.
         check_memory(rule_text, max)?;
         solver.extend(max).map_err(with_input(rule_text))?;
-        let reason = match solver.code() {
-            Some(code) if code.unequal() => {
-                "no periodicity theorem here covers splits into unequal heaps (Grundy's game)"
-            }
-            Some(code) if code.max_parts() >= 2 => {
-                "no periodicity theorem here covers codes that split heaps and also remove \
-                 arbitrarily many tokens leaving a heap"
-            }
-            Some(_) => {
-                "no periodicity theorem here covers a repeated digit 2 (remove any number of \
-                 tokens but not the whole heap)"
-            }
-            None => "the rule is not a take-and-break code or subtraction game",
-        };
+        let reason = period::no_theorem_reason(solver.code());
         return Ok(analysis::period_unproved(
             name,
             solver.len(),

@@ -121,6 +121,25 @@ impl Theorem {
     }
 }
 
+/// Why no theorem here covers `code` (for which [`Theorem::for_code`] is `None`), in words;
+/// `None` for a rule that is no take-and-break code.
+pub fn no_theorem_reason(code: Option<&Code>) -> &'static str {
+    match code {
+        Some(code) if code.unequal() => {
+            "no periodicity theorem here covers splits into unequal heaps (Grundy's game)"
+        }
+        Some(code) if code.max_parts() >= 2 => {
+            "no periodicity theorem here covers codes that split heaps and also remove \
+             arbitrarily many tokens leaving a heap"
+        }
+        Some(_) => {
+            "no periodicity theorem here covers a repeated digit 2 (remove any number of \
+             tokens but not the whole heap)"
+        }
+        None => "the rule is not a take-and-break code or subtraction game",
+    }
+}
+
 impl fmt::Display for Theorem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
