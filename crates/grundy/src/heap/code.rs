@@ -1,14 +1,17 @@
 //! The move structure of a heap game as the engines and the periodicity theorems see it.
 //!
 //! Every built-in heap game (take-and-break codes, Grundy's game, subtraction games) is a
-//! [`Code`]: for each number `k` of tokens removed, a digit whose bits allow leaving no heap
-//! (1), one heap (2), two heaps (4) or three heaps (8), optionally a digit repeated for every
-//! larger `k`, and optionally the rule that the heaps a split leaves must differ (Grundy's
-//! game). Rulesets that are not codes (a custom [`Ruleset`]) still get tables, from the naive
+//! [`Code`]: for each number `k` of tokens removed, a [`Digit`] whose bits allow leaving no
+//! heap (1), one heap (2), two heaps (4) or three heaps (8), optionally a digit repeated for
+//! every larger `k`, and optionally the rule that the heaps a split leaves must differ (Grundy's
+//! game). A digit is decoded once, here, into a typed [`Digit`]; no engine tests its bits.
+//! Rulesets that are not codes (a custom [`Ruleset`]) still get tables, from the naive
 //! engine. This module lists no moves and computes no values.
 
 use crate::game::Ruleset;
 use crate::rules::{GrundyGame, HeapRule, Nim, Subtraction, TakeBreak};
+
+pub use crate::rules::Digit;
 
 /// Codes with more nonzero digits than this are left to the naive engine.
 pub const MAX_CODE_DIGITS: usize = 4096;
@@ -17,32 +20,39 @@ pub const MAX_CODE_DIGITS: usize = 4096;
 ///
 /// Digit `k` governs moves that remove `k` tokens: bit 1 allows removing the whole heap when it
 /// has exactly `k` tokens, bit 2 leaving one non-empty heap, bit 4 two non-empty heaps and bit
-/// 8 three. Digit 0 may only have bits 4 and 8. Only nonzero digits are stored, so
-/// `sub{1,10^18}` is two digits.
+/// 8 three (see [`Digit`]). Digit 0 may only have bits 4 and 8. Only nonzero digits are stored,
+/// so `sub{1,10^18}` is two digits.
 ///
 /// # Example
 /// ```
-/// use grundy::heap::Code;
+/// use grundy::heap::{Code, Digit};
 /// use grundy::rules::{Subtraction, TakeBreak};
 /// let kayles = Code::of_take_break(&TakeBreak::named("kayles").unwrap()).unwrap();
-/// assert_eq!(kayles.digits(), [(1, 7), (2, 7)]);
+/// assert_eq!(kayles.digits(), [(1, Digit::new(7)), (2, Digit::new(7))]);
 /// let all_but = Code::of_subtraction(&Subtraction::all_but(&[2])?).unwrap();
-/// assert_eq!((all_but.digits(), all_but.tail()), (&[(1, 3)][..], Some((3, 3))));
+/// let take = Digit::new(3);
+/// assert_eq!((all_but.digits(), all_but.tail()), (&[(1, take)][..], Some((3, take))));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Code {
-    digits: Vec<(u64, u8)>,
-    tail: Option<(u64, u8)>,
+    digits: Vec<(u64, Digit)>,
+    tail: Option<(u64, Digit)>,
     unequal: bool,
 }
 
+/// The digit of a subtraction game: remove the whole heap or leave one heap.
+const SUBTRACT: Digit = Digit::new(3);
+
 impl Code {
-    fn new(digits: Vec<(u64, u8)>, tail: Option<(u64, u8)>, unequal: bool) -> Option<Code> {
-        let digits: Vec<(u64, u8)> = digits.into_iter().filter(|&(_, d)| d != 0).collect();
+    fn new(digits: Vec<(u64, Digit)>, tail: Option<(u64, Digit)>, unequal: bool) -> Option<Code> {
+        let digits: Vec<(u64, Digit)> = digits
+            .into_iter()
+            .filter(|&(_, digit)| !digit.is_empty())
+            .collect();
         (digits.len() <= MAX_CODE_DIGITS).then_some(Code {
             digits,
-            tail: tail.filter(|&(_, d)| d != 0),
+            tail: tail.filter(|&(_, digit)| !digit.is_empty()),
             unequal,
         })
     }
@@ -51,8 +61,9 @@ impl Code {
     pub fn of_take_break(game: &TakeBreak) -> Option<Code> {
         let digits = game.digits();
         Code::new(
-            (0..).zip(digits.iter().copied()).collect(),
-            game.tail().map(|tail| (digits.len() as u64, tail)),
+            (0..).zip(digits.iter().copied().map(Digit::new)).collect(),
+            game.tail()
+                .map(|tail| (digits.len() as u64, Digit::new(tail))),
             false,
         )
     }
@@ -62,13 +73,21 @@ impl Code {
     /// [`MAX_CODE_DIGITS`] digits (`take[1..10^6]`).
     pub fn of_subtraction(game: &Subtraction) -> Option<Code> {
         if let Some(set) = game.finite_set() {
-            return Code::new(set.iter().map(|&take| (take, 3)).collect(), None, false);
+            return Code::new(
+                set.iter().map(|&take| (take, SUBTRACT)).collect(),
+                None,
+                false,
+            );
         }
         if let Some((low, high)) = game.range_bounds() {
             if high - low >= MAX_CODE_DIGITS as u64 {
                 return None;
             }
-            return Code::new((low..=high).map(|take| (take, 3)).collect(), None, false);
+            return Code::new(
+                (low..=high).map(|take| (take, SUBTRACT)).collect(),
+                None,
+                false,
+            );
         }
         let excluded = game.excluded()?;
         let last = excluded.last().copied().unwrap_or(0);
@@ -77,28 +96,28 @@ impl Code {
         }
         let digits = (1..=last)
             .filter(|take| excluded.binary_search(take).is_err())
-            .map(|take| (take, 3))
+            .map(|take| (take, SUBTRACT))
             .collect();
-        Code::new(digits, Some((last + 1, 3)), false)
+        Code::new(digits, Some((last + 1, SUBTRACT)), false)
     }
 
     /// Grundy's game: split a heap into two heaps of different sizes (`4!.0` in CGSuite's
     /// notation).
     pub fn grundy_game() -> Code {
         Code {
-            digits: vec![(0, 4)],
+            digits: vec![(0, Digit::new(4))],
             tail: None,
             unequal: true,
         }
     }
 
     /// The nonzero digits before the tail, `(tokens removed, digit)`, by increasing removal.
-    pub fn digits(&self) -> &[(u64, u8)] {
+    pub fn digits(&self) -> &[(u64, Digit)] {
         &self.digits
     }
 
     /// The tail, `(first, digit)`: every removal of `first` or more tokens has `digit`.
-    pub fn tail(&self) -> Option<(u64, u8)> {
+    pub fn tail(&self) -> Option<(u64, Digit)> {
         self.tail
     }
 
@@ -107,14 +126,34 @@ impl Code {
         self.unequal
     }
 
-    /// The digit for removing `take` tokens.
-    pub fn digit(&self, take: u64) -> u8 {
+    /// The digit for removing `take` tokens (empty when no move removes that many).
+    pub fn digit(&self, take: u64) -> Digit {
         match self.tail {
             Some((first, digit)) if take >= first => digit,
             _ => match self.digits.binary_search_by_key(&take, |&(k, _)| k) {
                 Ok(index) => self.digits[index].1,
-                Err(_) => 0,
+                Err(_) => Digit::default(),
             },
+        }
+    }
+
+    /// The largest smaller part of a split of `rest` tokens into two non-empty heaps
+    /// (`rest / 2`, or `(rest - 1) / 2` when the parts must differ); 0 when there is none.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::heap::Code;
+    /// use grundy::rules::TakeBreak;
+    /// let kayles = Code::of_take_break(&TakeBreak::named("kayles").unwrap()).unwrap();
+    /// assert_eq!((kayles.largest_small_part(6), kayles.largest_small_part(1)), (3, 0));
+    /// // Grundy's game splits 6 into 1 + 5 or 2 + 4, never 3 + 3.
+    /// assert_eq!(Code::grundy_game().largest_small_part(6), 2);
+    /// ```
+    pub fn largest_small_part(&self, rest: u64) -> u64 {
+        if self.unequal {
+            rest.saturating_sub(1) / 2
+        } else {
+            rest / 2
         }
     }
 
@@ -128,18 +167,19 @@ impl Code {
 
     /// The largest number of heaps a move leaves: 0, 1, 2 or 3.
     pub fn max_parts(&self) -> u32 {
-        let bits = self
-            .digits
-            .iter()
-            .map(|&(_, d)| d)
-            .chain(self.tail.map(|(_, d)| d))
-            .fold(0, |all, d| all | d);
-        if bits & 8 != 0 {
+        let all = Digit::new(
+            self.digits
+                .iter()
+                .map(|&(_, digit)| digit)
+                .chain(self.tail.map(|(_, digit)| digit))
+                .fold(0, |all, digit| all | digit.bits()),
+        );
+        if all.splits_three() {
             3
-        } else if bits & 4 != 0 {
+        } else if all.splits_two() {
             2
         } else {
-            u32::from(bits & 3 != 0)
+            u32::from(all.takes_all() || all.leaves_one())
         }
     }
 }
@@ -199,20 +239,20 @@ mod tests {
         for take in 0..=heap {
             let digit = code.digit(take);
             let rest = heap - take;
-            if digit & 1 != 0 && rest == 0 {
+            if digit.takes_all() && rest == 0 {
                 moves.push(vec![]);
             }
-            if digit & 2 != 0 && rest > 0 {
+            if digit.leaves_one() && rest > 0 {
                 moves.push(vec![rest]);
             }
-            for small in 1..=rest / 2 {
-                if digit & 4 != 0 && !(code.unequal() && 2 * small == rest) {
+            for small in 1..=code.largest_small_part(rest) {
+                if digit.splits_two() {
                     moves.push(vec![small, rest - small]);
                 }
             }
             for small in 1..=rest / 3 {
                 for middle in small..=(rest - small) / 2 {
-                    if digit & 8 != 0 {
+                    if digit.splits_three() {
                         moves.push(vec![small, middle, rest - small - middle]);
                     }
                 }
@@ -264,7 +304,7 @@ mod tests {
         let far = Code::of_subtraction(&Subtraction::all_but(&[200]).unwrap()).unwrap();
         assert_eq!(
             (far.digits().len(), far.digit(200), far.digit(201)),
-            (199, 0, 3)
+            (199, Digit::new(0), Digit::new(3))
         );
         let huge = Subtraction::finite(&[1, 1_000_000_000_000]).unwrap();
         assert_eq!(
@@ -283,5 +323,42 @@ mod tests {
         assert_eq!(Code::grundy_game().max_parts(), 2);
         let hex = Code::of_take_break(&TakeBreak::parse("0.8", true).unwrap()).unwrap();
         assert_eq!(hex.max_parts(), 3);
+        let take_all = Code::of_take_break(&TakeBreak::parse("0.1[1]", false).unwrap()).unwrap();
+        assert_eq!((take_all.max_parts(), take_all.max_take()), (1, None));
+    }
+
+    #[test]
+    fn digits_decode_each_bit() {
+        let bits = |digit: Digit| {
+            [
+                digit.takes_all(),
+                digit.leaves_one(),
+                digit.splits_two(),
+                digit.splits_three(),
+            ]
+        };
+        for raw in 0..=u8::MAX {
+            let digit = Digit::new(raw);
+            assert_eq!(digit.bits(), raw & 0xF);
+            assert_eq!(digit.is_empty(), raw & 0xF == 0);
+            assert_eq!(bits(digit), [1, 2, 4, 8].map(|bit| raw & bit != 0), "{raw}");
+        }
+        assert_eq!(Digit::default(), Digit::new(0));
+    }
+
+    #[test]
+    fn largest_small_parts() {
+        let kayles = Code::of_take_break(&TakeBreak::named("kayles").unwrap()).unwrap();
+        let grundy = Code::grundy_game();
+        for rest in 0..40u64 {
+            let splits = |unequal: bool| {
+                (1..rest)
+                    .filter(|&small| small <= rest - small && !(unequal && 2 * small == rest))
+                    .max()
+                    .unwrap_or(0)
+            };
+            assert_eq!(kayles.largest_small_part(rest), splits(false), "{rest}");
+            assert_eq!(grundy.largest_small_part(rest), splits(true), "{rest}");
+        }
     }
 }

@@ -4,8 +4,8 @@
 //! - [`HeapSolver`] answers values of heaps: from its table, from a proved period, or from a
 //!   closed form (Nim). Asked for a heap far beyond its table, it grows the table and tries to
 //!   prove a period on the way; without one, a heap too large to tabulate is a limit error.
-//! - [`Code`] is the move structure the fast engine and the theorems need; [`HeapGame`]
-//!   gives it for a ruleset.
+//! - [`Code`] is the move structure the fast engine and the theorems need, one [`Digit`] per
+//!   number of tokens removed; [`HeapGame`] gives it for a ruleset.
 //! - The fast engine (dense `u16` tables, word-level bitset mex, the rare/common split of the
 //!   sparse space phenomenon) serves every code; the naive engine ([`NaiveTable`]) serves any
 //!   ruleset and is the oracle and the benchmark baseline.
@@ -19,7 +19,7 @@ mod fast;
 mod naive;
 pub mod period;
 
-pub use code::{Code, HeapGame, MAX_CODE_DIGITS};
+pub use code::{Code, Digit, HeapGame, MAX_CODE_DIGITS};
 pub use fast::TableStats;
 pub use naive::NaiveTable;
 pub use period::{Certificate, Refutation, Theorem};
@@ -435,21 +435,16 @@ impl<R: HeapGame> HeapSolver<R> {
             let Some(rest) = heap.checked_sub(take) else {
                 break;
             };
-            if digit & 1 != 0 && rest == 0 && target == 0 {
+            if digit.takes_all() && rest == 0 && target == 0 {
                 found.push(Parts::new());
             }
-            if digit & 2 != 0 && rest > 0 && self.value(rest)?.value() == target {
+            if digit.leaves_one() && rest > 0 && self.value(rest)?.value() == target {
                 found.push(Parts::from_slice(&[rest]));
             }
-            if digit & 4 != 0 {
+            if digit.splits_two() {
                 // Beyond the preperiod both parts repeat with the period, so splits whose
                 // smaller part differs by a multiple of it have the same value.
-                let last = if code.unequal() {
-                    (rest.saturating_sub(1)) / 2
-                } else {
-                    rest / 2
-                };
-                for small in 1..=last.min(reach) {
+                for small in 1..=code.largest_small_part(rest).min(reach) {
                     if found.len() as u64 >= self.limits.max_moves {
                         break;
                     }
@@ -460,7 +455,7 @@ impl<R: HeapGame> HeapSolver<R> {
                 }
             }
         }
-        if let Some((first, 3)) = code.tail() {
+        if let Some((first, _)) = code.tail().filter(|&(_, digit)| digit == Digit::new(3)) {
             // Tail arithmetic: any heap m <= heap - first may be left; values grow by the
             // saltus every period, so few heaps have the target value.
             if let Some(top) = heap.checked_sub(first) {

@@ -34,7 +34,7 @@
 
 use std::fmt;
 
-use super::code::Code;
+use super::code::{Code, Digit};
 
 /// The theorem a certificate relies on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,8 +114,10 @@ impl Theorem {
             // A repeated 1 only takes a whole heap of `first` or more tokens: the option 0 of
             // every heap from `first` on, the same for `n` and `n + p` once `n >= first`,
             // which the finite theorems' ranges (t = first - 1) already ensure.
-            Some((_, 1)) => Some(finite()),
-            Some((_, 3)) if code.max_parts() <= 1 => Some(Theorem::TailArithmetic),
+            Some((_, digit)) if digit == Digit::new(1) => Some(finite()),
+            Some((_, digit)) if digit == Digit::new(3) && code.max_parts() <= 1 => {
+                Some(Theorem::TailArithmetic)
+            }
             Some(_) => None,
         }
     }

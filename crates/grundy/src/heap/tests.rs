@@ -193,17 +193,15 @@ fn sparse_space_engine_equals_plain_scan() {
                 let Some(rest) = n.checked_sub(take as usize) else {
                     break;
                 };
-                if digit & 1 != 0 && rest == 0 {
+                if digit.takes_all() && rest == 0 {
                     seen[0] = true;
                 }
-                if digit & 2 != 0 && rest > 0 {
+                if digit.leaves_one() && rest > 0 {
                     seen[plain[rest] as usize] = true;
                 }
-                if digit & 4 != 0 {
-                    for small in 1..=rest / 2 {
-                        if !(code.unequal() && 2 * small == rest) {
-                            seen[(plain[small] ^ plain[rest - small]) as usize] = true;
-                        }
+                if digit.splits_two() {
+                    for small in 1..=code.largest_small_part(rest as u64) as usize {
+                        seen[(plain[small] ^ plain[rest - small]) as usize] = true;
                     }
                 }
             }

@@ -24,7 +24,7 @@ pub use wythoff::Wythoff;
 pub use grundy_game::GrundyGame;
 pub use nim::Nim;
 pub use subtraction::Subtraction;
-pub use take_break::{TakeBreak, NAMED_CODES};
+pub use take_break::{Digit, TakeBreak, NAMED_CODES};
 
 use std::fmt;
 

@@ -33,6 +33,61 @@ pub const NAMED_CODES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// What one digit of a code allows a move that removes its number of tokens to leave.
+///
+/// Bit 1 allows removing the whole heap when it has exactly that many tokens, bit 2 leaving one
+/// non-empty heap, bit 4 two non-empty heaps and bit 8 (hexadecimal codes) three. Every engine,
+/// theorem and test reads a digit through these methods, so the bits are decoded in one place.
+///
+/// # Example
+/// ```
+/// use grundy::rules::Digit;
+/// let kayles = Digit::new(7);
+/// assert!(kayles.takes_all() && kayles.leaves_one() && kayles.splits_two());
+/// assert!(!kayles.splits_three());
+/// assert_eq!(Digit::new(0x1F).bits(), 0xF);
+/// assert!(Digit::new(0x10).is_empty());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Digit(u8);
+
+impl Digit {
+    /// The digit with bits `bits`; bits other than 1, 2, 4 and 8 are dropped.
+    pub const fn new(bits: u8) -> Digit {
+        Digit(bits & 0xF)
+    }
+
+    /// The digit's bits, 0 to 15.
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// Bit 1: the move may remove the whole heap when it has exactly this many tokens.
+    pub const fn takes_all(self) -> bool {
+        self.0 & 1 != 0
+    }
+
+    /// Bit 2: the move may leave one non-empty heap.
+    pub const fn leaves_one(self) -> bool {
+        self.0 & 2 != 0
+    }
+
+    /// Bit 4: the move may leave two non-empty heaps.
+    pub const fn splits_two(self) -> bool {
+        self.0 & 4 != 0
+    }
+
+    /// Bit 8: the move may leave three non-empty heaps.
+    pub const fn splits_three(self) -> bool {
+        self.0 & 8 != 0
+    }
+
+    /// Whether the digit allows no move at all (digit 0).
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
 /// A take-and-break game given by its code.
 ///
 /// # Example
@@ -74,7 +129,8 @@ impl TakeBreak {
                 }));
             }
         }
-        if digits.first().is_some_and(|first| first & 3 != 0) {
+        let first = digits.first().copied().map(Digit::new).unwrap_or_default();
+        if first.takes_all() || first.leaves_one() {
             return Err(Error::invalid_rule(
                 "the digit before the point may only split heaps (4 or 8): removing nothing and \
                  leaving one heap or none is not a move",
@@ -172,7 +228,10 @@ impl TakeBreak {
 
     /// Whether the code needs hexadecimal digits (some move leaves three heaps).
     pub fn is_hex(&self) -> bool {
-        self.digits.iter().chain(&self.tail).any(|&digit| digit > 7)
+        self.digits
+            .iter()
+            .chain(&self.tail)
+            .any(|&digit| Digit::new(digit).splits_three())
     }
 
     /// The largest number of tokens removed by a move, `None` with a repeating tail.
@@ -216,18 +275,18 @@ impl Ruleset for TakeBreak {
             None => heap,
         };
         for take in 0..=last_take {
-            let digit = self.digit(take);
+            let digit = Digit::new(self.digit(take));
             let rest = heap - take;
-            if digit & 1 != 0 && rest == 0 {
+            if digit.takes_all() && rest == 0 {
                 out.push(Parts::new());
             }
-            if digit & 2 != 0 && rest >= 1 {
+            if digit.leaves_one() && rest >= 1 {
                 out.push(Parts::from_slice(&[rest]));
             }
-            if digit & 4 != 0 {
+            if digit.splits_two() {
                 out.extend((1..=rest / 2).map(|small| Parts::from_slice(&[small, rest - small])));
             }
-            if digit & 8 != 0 {
+            if digit.splits_three() {
                 for small in 1..=rest / 3 {
                     for middle in small..=(rest - small) / 2 {
                         out.push(Parts::from_slice(&[small, middle, rest - small - middle]));
