@@ -150,11 +150,7 @@ impl Code {
     /// assert_eq!(Code::grundy_game().largest_small_part(6), 2);
     /// ```
     pub fn largest_small_part(&self, rest: u64) -> u64 {
-        if self.unequal {
-            rest.saturating_sub(1) / 2
-        } else {
-            rest / 2
-        }
+        largest_small_part(rest, self.unequal)
     }
 
     /// The largest number of tokens a move removes, `None` with a repeating tail.
@@ -181,6 +177,17 @@ impl Code {
         } else {
             u32::from(all.takes_all() || all.leaves_one())
         }
+    }
+}
+
+/// The largest smaller part of a split of `rest` tokens in two, the parts different when
+/// `unequal`; 0 when there is none.
+#[inline(always)]
+pub(crate) const fn largest_small_part(rest: u64, unequal: bool) -> u64 {
+    if unequal {
+        rest.saturating_sub(1) / 2
+    } else {
+        rest / 2
     }
 }
 
