@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use grundy::analysis::{self, BenchRow, PeriodReport, RunSummary, VerifyReport};
-use grundy::heap::{period, Certificate, HeapSolver, Recomputed, Theorem};
+use grundy::heap::{period, Certificate, HeapGame, HeapSolver, Recomputed, Theorem};
 use grundy::rules::HeapRule;
 use grundy::{spec, Limit, Limits};
 
@@ -44,7 +44,12 @@ fn heaps_in_memory() -> Option<u64> {
 
 /// Refuses, before any work, a run whose table of `heaps` heaps would not fit in memory.
 fn check_memory(rule: &str, heaps: u64) -> Result<(), Problem> {
-    match heaps_in_memory() {
+    check_fits(rule, heaps, heaps_in_memory())
+}
+
+/// Refuses a run of `heaps` heaps when at most `fits` fit in memory.
+fn check_fits(rule: &str, heaps: u64, fits: Option<u64>) -> Result<(), Problem> {
+    match fits {
         Some(fits) if heaps > fits => Err(with_input(rule)(grundy::Error::limit_needing(
             Limit::Memory,
             fits,
@@ -58,39 +63,133 @@ fn parse_rule(text: &str) -> Result<HeapRule, Problem> {
     spec::parse_heap_rule(text).map_err(with_input(text))
 }
 
-/// `grundy period RULE --max N`.
-pub fn period(rule_text: &str, max: u64) -> Result<PeriodReport, Problem> {
+/// Heaps `grundy period` computes, without `--max`, for a rule no periodicity theorem covers:
+/// no table proves a period there, so it stops at a prefix this long.
+const PERIOD_DEFAULT_MAX_NO_THEOREM: u64 = 1 << 21;
+
+/// Heaps `grundy period` computes at most, without `--max`, where the system does not say how
+/// much memory is available (512 MiB of table).
+const PERIOD_UNKNOWN_MEMORY: u64 = 1 << 28;
+
+/// The first table searched for a period; each later search doubles it.
+const PERIOD_FIRST_LOOK: u64 = 1 << 10;
+
+/// Heaps computed between updates of the progress bar.
+const PERIOD_STEP: u64 = 1 << 16;
+
+/// Tables smaller than this are searched without a progress bar (they take moments).
+const PERIOD_QUIET: u64 = 1 << 18;
+
+/// How far `grundy period` may look, and what stops it there.
+struct PeriodCap {
+    heaps: u64,
+    /// [`analysis::STOPPED_BY_MAX`] or [`analysis::STOPPED_BY_MEMORY`].
+    stopped_by: &'static str,
+}
+
+impl PeriodCap {
+    /// The cap for `max` (from `--max`) and `memory` (the heaps that fit, when known).
+    fn new(max: Option<u64>, has_theorem: bool, memory: Option<u64>) -> PeriodCap {
+        let stop_at_max = |heaps| PeriodCap {
+            heaps,
+            stopped_by: analysis::STOPPED_BY_MAX,
+        };
+        if !has_theorem {
+            return stop_at_max(max.unwrap_or(PERIOD_DEFAULT_MAX_NO_THEOREM));
+        }
+        match (max, memory) {
+            (Some(max), Some(fits)) if max <= fits => stop_at_max(max),
+            (Some(max), None) => stop_at_max(max),
+            (None, None) => stop_at_max(PERIOD_UNKNOWN_MEMORY),
+            (_, Some(fits)) => PeriodCap {
+                heaps: fits,
+                stopped_by: analysis::STOPPED_BY_MEMORY,
+            },
+        }
+    }
+}
+
+/// `grundy period RULE [--max N]`: tabulates, seeking a period each time the table doubles,
+/// until a theorem proves one or the table reaches `max` or would no longer fit in memory
+/// (`memory` heaps where given, else what the system says). Rules no theorem covers are
+/// tabulated to `max` (by default [`PERIOD_DEFAULT_MAX_NO_THEOREM`]) for the prefix only.
+pub fn period(
+    rule_text: &str,
+    max: Option<u64>,
+    memory: Option<u64>,
+) -> Result<PeriodReport, Problem> {
     let rule = parse_rule(rule_text)?;
     let name = rule.to_string();
-    let mut solver = HeapSolver::with_limits(rule, run_limits(max));
-    let theorem = solver.code().and_then(Theorem::for_code);
+    let theorem = HeapGame::code(&rule).as_ref().and_then(Theorem::for_code);
+    let memory = memory.or_else(heaps_in_memory);
+    let cap = PeriodCap::new(max, theorem.is_some(), memory);
     if theorem.is_none() {
-        // Still compute the table, so that the answer says how far it looked.
-        check_memory(rule_text, max)?;
-        solver.extend(max).map_err(with_input(rule_text))?;
-        let reason = period::no_theorem_reason(solver.code());
-        return Ok(analysis::period_unproved(
-            name,
-            solver.len(),
-            reason.to_string(),
-        ));
+        // No table proves a period here, but the prefix is still computed (so that the answer
+        // says how far it looked), and only if it fits.
+        check_fits(rule_text, cap.heaps, memory)?;
     }
-    // The search stops at the first period proved, so a large `max` is only an upper bound:
-    // the table grows no further than memory allows.
-    let proved = solver
-        .prove_period(max.min(heaps_in_memory().unwrap_or(u64::MAX)))
-        .map_err(with_input(rule_text))?
-        .cloned();
-    Ok(match proved {
-        Some(certificate) => analysis::period_proved(&certificate, solver.len()),
-        None => analysis::period_unproved(
-            name,
-            solver.len(),
-            format!(
-                "no period that the {} theorem proves fits in {} heaps",
-                theorem.map_or("", Theorem::name),
-                solver.len()
+    let mut solver = HeapSolver::with_limits(rule, run_limits(cap.heaps));
+    let progress = indicatif::ProgressBar::with_draw_target(
+        Some(PERIOD_FIRST_LOOK),
+        indicatif::ProgressDrawTarget::hidden(),
+    );
+    progress.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} {bar:30} {pos}/{len} heaps  {per_sec}  ETA {eta}  {msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let mut shown = false;
+    let mut look = PERIOD_FIRST_LOOK;
+    loop {
+        look = look.min(cap.heaps);
+        progress.set_message(match theorem {
+            Some(_) => format!(
+                "next look for a period at {look}; stops at {} ({})",
+                cap.heaps,
+                if cap.stopped_by == analysis::STOPPED_BY_MEMORY {
+                    "memory"
+                } else {
+                    "--max"
+                }
             ),
+            None => format!("no theorem applies: a prefix of {} heaps", cap.heaps),
+        });
+        progress.set_length(look);
+        // `extend` may seek (and prove) a period itself as the table grows; past a proof it
+        // would only copy by the period, so the search stops there.
+        while solver.len() < look && solver.certificate().is_none() {
+            let step = PERIOD_STEP.min(look - solver.len());
+            solver.extend(step).map_err(with_input(rule_text))?;
+            if !shown && solver.len() >= PERIOD_QUIET {
+                progress.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                shown = true;
+            }
+            progress.set_position(solver.len());
+        }
+        if solver.seek_period().is_some() || look >= cap.heaps {
+            break;
+        }
+        look = look.saturating_mul(2);
+    }
+    progress.finish_and_clear();
+    let heaps = solver.len();
+    Ok(match (solver.certificate(), theorem) {
+        (Some(certificate), _) => analysis::period_proved(certificate, heaps),
+        (None, Some(theorem)) => analysis::period_stopped(
+            name,
+            heaps,
+            format!(
+                "no period that the {} theorem proves fits in {heaps} heaps",
+                theorem.name()
+            ),
+            cap.stopped_by,
+        ),
+        (None, None) => analysis::period_stopped(
+            name,
+            heaps,
+            period::no_theorem_reason(solver.code()).to_string(),
+            cap.stopped_by,
         ),
     })
 }

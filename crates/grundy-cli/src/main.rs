@@ -113,13 +113,21 @@ enum Command {
     },
     /// The period of a heap rule, with the theorem that proves it, or "no period proved".
     ///
+    /// The table doubles, a period sought at each size, until a theorem proves one, --max is
+    /// reached or a larger table would not fit in memory (2 bytes a heap of the memory
+    /// available); a progress bar shows long searches on a terminal.
     /// Example: grundy period kayles; grundy period 0.16 --max 2^20 --cert 016.json
     Period {
         /// The rule without a heap, e.g. kayles, 0.16, sub{2,3,7}, allbut{2,3,7}.
         rule: String,
-        /// The most heaps to compute while looking (accepts 2^20, 1e6).
-        #[arg(long, value_parser = parse_count, default_value_t = 1 << 21)]
-        max: u64,
+        /// The most heaps to compute while looking (accepts 2^20, 1e6). Default: as many as
+        /// fit in memory (2^28 where the system does not say), or 2^21 for rules no theorem
+        /// covers (Grundy's game, lasker), which no table proves.
+        #[arg(long, value_parser = parse_count)]
+        max: Option<u64>,
+        /// Take at most this many heaps to fit in memory (for testing the stop).
+        #[arg(long, value_parser = parse_count, hide = true)]
+        memory_heaps: Option<u64>,
         /// Also write the certificate (the JSON answer) to FILE, for grundy verify.
         #[arg(long)]
         cert: Option<PathBuf>,
@@ -553,10 +561,11 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
         Command::Period {
             rule,
             max,
+            memory_heaps,
             cert,
             output,
         } => {
-            let report = heap_cmds::period(&rule, max)?;
+            let report = heap_cmds::period(&rule, max, memory_heaps)?;
             if let Some(path) = cert {
                 if report.proved {
                     heap_cmds::write_certificate(&path, &report)?;

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use grundy::analysis::{MovesReport, SequenceReport, ValueReport};
+use grundy::analysis::{self, MovesReport, SequenceReport, ValueReport};
 
 /// The outcome in words.
 fn outcome_words(outcome: &str) -> &'static str {
@@ -219,6 +219,19 @@ pub fn period(report: &grundy::analysis::PeriodReport) -> String {
             );
             if let Some(reason) = &report.reason {
                 let _ = writeln!(text, "reason:      {reason}");
+            }
+            let heaps = report.heaps_computed;
+            match report.stopped_by.as_deref() {
+                Some(analysis::STOPPED_BY_MAX) => {
+                    let _ = writeln!(text, "stopped:     at --max {heaps}");
+                }
+                Some(analysis::STOPPED_BY_MEMORY) => {
+                    let _ = writeln!(
+                        text,
+                        "stopped:     the table would not fit in memory beyond {heaps} heaps"
+                    );
+                }
+                _ => {}
             }
         }
     }

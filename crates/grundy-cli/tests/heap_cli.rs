@@ -282,3 +282,81 @@ fn runs_too_big_for_memory_are_refused_at_once() {
     let kayles = json(&["period", "kayles", "--max", "1e15", "--format", "json"]);
     assert_eq!(kayles["period"], 12);
 }
+
+/// Without `--max`, `period` doubles its table until a theorem proves a period, beyond the
+/// 2^21 heaps it once stopped at: sub{1,2097153} has period 2 from heap 0, which the window
+/// theorem proves only from 2097153 + 1 + 2 heaps on (2^22 computed).
+#[test]
+fn period_extends_until_a_period_is_proved() {
+    let rule = "sub{1,2097153}";
+    let proved = json(&["period", rule, "--format", "json"]);
+    assert_eq!(proved["proved"], true);
+    assert_eq!(
+        (proved["preperiod"].as_u64(), proved["period"].as_u64()),
+        (Some(0), Some(2))
+    );
+    assert_eq!(proved["heaps_computed"], 1u64 << 22);
+    assert_eq!(proved["stopped_by"], serde_json::Value::Null);
+    // --max still caps the search, and the answer says so.
+    let capped = json(&["period", rule, "--max", "2^21", "--format", "json"]);
+    assert_eq!(capped["proved"], false);
+    assert_eq!(capped["heaps_computed"], 1u64 << 21);
+    assert_eq!(capped["stopped_by"], "max");
+    let text = stdout(&["period", "0.16", "--max", "5000"]);
+    assert!(text.contains("no period proved up to 5000 heaps"), "{text}");
+    assert!(text.contains("stopped:     at --max 5000"), "{text}");
+}
+
+/// The search stops where a larger table would not fit in memory (here pretended small), and
+/// says so; rules no theorem covers still stop at 2^21 heaps by default, refused at once when
+/// even that would not fit.
+#[test]
+fn period_stops_where_memory_runs_out_and_says_so() {
+    let report = json(&[
+        "period",
+        "0.16",
+        "--memory-heaps",
+        "3000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(report["proved"], false);
+    assert_eq!(report["heaps_computed"], 3000);
+    assert_eq!(report["checked_to"], 2999);
+    assert_eq!(report["stopped_by"], "memory");
+    let text = stdout(&["period", "0.16", "--memory-heaps", "3000"]);
+    assert!(
+        text.contains("stopped:     the table would not fit in memory beyond 3000 heaps"),
+        "{text}"
+    );
+    // A larger --max than memory allows: memory stops a rule a theorem covers.
+    let report = json(&[
+        "period",
+        "0.16",
+        "--max",
+        "1e9",
+        "--memory-heaps",
+        "2000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        (
+            report["heaps_computed"].as_u64(),
+            report["stopped_by"].as_str()
+        ),
+        (Some(2000), Some("memory"))
+    );
+    let lasker = grundy(&["period", "lasker", "--memory-heaps", "1000"]);
+    assert_eq!(lasker.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&lasker.stderr);
+    assert!(stderr.contains("needs 2097152 heaps"), "{stderr}");
+    let lasker = json(&["period", "lasker", "--max", "3000", "--format", "json"]);
+    assert_eq!(
+        (
+            lasker["heaps_computed"].as_u64(),
+            lasker["stopped_by"].as_str()
+        ),
+        (Some(3000), Some("max"))
+    );
+}

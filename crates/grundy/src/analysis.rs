@@ -286,8 +286,11 @@ pub fn sequence(rule: String, values: &[Nimber]) -> SequenceReport {
 /// ```json
 /// {"schema": 1, "rule": "kayles", "proved": true, "preperiod": 71, "period": 12, "saltus": 0,
 ///  "last_exception": 70, "theorem": "guy-smith", "statement": "...", "checked_to": 166,
-///  "checksum": "…16 hex digits…", "heaps_computed": 4096, "reason": null}
+///  "checksum": "…16 hex digits…", "heaps_computed": 1024, "reason": null,
+///  "stopped_by": null}
 /// ```
+/// When no period is proved, `stopped_by` says why the search went no further than
+/// `heaps_computed`: [`STOPPED_BY_MAX`] or [`STOPPED_BY_MEMORY`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PeriodReport {
     /// [`SCHEMA`].
@@ -316,7 +319,18 @@ pub struct PeriodReport {
     pub heaps_computed: u64,
     /// Why no period is proved, when none is.
     pub reason: Option<String>,
+    /// What stopped a search that proved no period: [`STOPPED_BY_MAX`] (the most heaps the
+    /// caller allowed) or [`STOPPED_BY_MEMORY`] (a larger table would not fit in memory);
+    /// null when a period is proved or the caller does not say.
+    pub stopped_by: Option<String>,
 }
+
+/// [`PeriodReport::stopped_by`] of a search stopped at the most heaps its caller allowed.
+pub const STOPPED_BY_MAX: &str = "max";
+
+/// [`PeriodReport::stopped_by`] of a search stopped where a larger table would not fit in
+/// memory.
+pub const STOPPED_BY_MEMORY: &str = "memory";
 
 /// Reports a proved period.
 pub fn period_proved(certificate: &crate::heap::Certificate, heaps_computed: u64) -> PeriodReport {
@@ -334,6 +348,7 @@ pub fn period_proved(certificate: &crate::heap::Certificate, heaps_computed: u64
         checksum: Some(format!("{:016x}", certificate.checksum)),
         heaps_computed,
         reason: None,
+        stopped_by: None,
     }
 }
 
@@ -353,6 +368,21 @@ pub fn period_unproved(rule: String, heaps_computed: u64, reason: String) -> Per
         checksum: None,
         heaps_computed,
         reason: Some(reason),
+        stopped_by: None,
+    }
+}
+
+/// Reports that no period is proved on `heaps_computed` heaps, why, and what stopped the
+/// search there ([`STOPPED_BY_MAX`] or [`STOPPED_BY_MEMORY`]).
+pub fn period_stopped(
+    rule: String,
+    heaps_computed: u64,
+    reason: String,
+    stopped_by: &str,
+) -> PeriodReport {
+    PeriodReport {
+        stopped_by: Some(stopped_by.to_string()),
+        ..period_unproved(rule, heaps_computed, reason)
     }
 }
 
