@@ -170,7 +170,7 @@ pub fn period(
         if solver.seek_period().is_some() || look >= cap.heaps {
             break;
         }
-        look = look.saturating_mul(2);
+        look = solver.next_look();
     }
     progress.finish_and_clear();
     let heaps = solver.len();

@@ -68,6 +68,8 @@ pub struct HeapSolver<R> {
     certificate: Option<Certificate>,
     /// The table length at which a period was last sought.
     sought_at: usize,
+    /// The table length that would prove the period the table's end showed then.
+    promising: Option<u64>,
     seek_periods: bool,
 }
 
@@ -91,6 +93,7 @@ impl<R: HeapGame> HeapSolver<R> {
             limits,
             certificate: None,
             sought_at: 0,
+            promising: None,
             seek_periods: true,
         }
     }
@@ -241,8 +244,7 @@ impl<R: HeapGame> HeapSolver<R> {
             if self.certificate.is_some() {
                 return self.copy_by_period(target);
             }
-            let len = self.len();
-            let next_seek = (len + 1).next_power_of_two().max(DIRECT_TABLE);
+            let next_seek = self.next_look().max(DIRECT_TABLE);
             let step_to = target.min(next_seek);
             self.fill(step_to, u64::MAX)?;
             if self.len() == next_seek && self.seek_periods {
@@ -316,12 +318,28 @@ impl<R: HeapGame> HeapSolver<R> {
                         certificate
                     },
                 );
+                if self.certificate.is_none() {
+                    self.promising = period::promising(code, &values);
+                }
             }
         }
         self.certificate.as_ref()
     }
 
-    /// Grows the table (doubling, up to `max_heaps` and the limits) until a period is proved.
+    /// Where the next look for a period pays: the table length that would prove the period
+    /// the table's end showed at the last look (see [`period::promising`]), when it lies
+    /// within twice the table; otherwise the next power of two.
+    pub fn next_look(&self) -> u64 {
+        let len = self.len();
+        let doubled = (len + 1).next_power_of_two();
+        match self.promising {
+            Some(heaps) if heaps > len && heaps < doubled => heaps,
+            _ => doubled,
+        }
+    }
+
+    /// Grows the table (doubling, or straight to the length that would prove a period the
+    /// table shows; up to `max_heaps` and the limits) until a period is proved.
     ///
     /// # Errors
     /// A limit reached before `max_heaps`.
@@ -334,7 +352,7 @@ impl<R: HeapGame> HeapSolver<R> {
             if self.seek_period().is_some() || len >= max_heaps {
                 return Ok(self.certificate.as_ref());
             }
-            len = len.saturating_mul(2);
+            len = self.next_look();
         }
     }
 

@@ -273,10 +273,17 @@ pub fn prove(code: &Code, rule: &str, values: &[u32]) -> Option<Certificate> {
     let theorem = Theorem::for_code(code)?;
     let len = values.len();
     let t = max_take(code);
+    // Periods that cannot be proved because a smaller one they are multiples of cannot: if
+    // `g(m) != g(m + p)` at `m = preperiod(p) - 1`, then `g(m) != g(m + k p)` while the table
+    // reaches, so `k p` has at least the same preperiod and needs a longer table.
+    let mut hopeless = vec![false; len];
     for period in 1..len {
         let needed_at_least = heaps_needed(theorem, code, 0, period as u64)?;
         if needed_at_least > len as u64 {
             return None;
+        }
+        if hopeless[period] {
+            continue;
         }
         let saltus = if theorem == Theorem::TailArithmetic {
             let rise = i64::from(values[len - 1]) - i64::from(values[len - 1 - period]);
@@ -290,6 +297,13 @@ pub fn prove(code: &Code, rule: &str, values: &[u32]) -> Option<Certificate> {
         let preperiod = last_mismatch(values, period, saltus).map_or(0, |n| n + 1);
         let needed = heaps_needed(theorem, code, preperiod as u64, period as u64)?;
         if needed > len as u64 {
+            if saltus == 0 && preperiod > 0 {
+                let mut multiple = 2 * period;
+                while preperiod - 1 + multiple < len {
+                    hopeless[multiple] = true;
+                    multiple += period;
+                }
+            }
             continue;
         }
         if theorem == Theorem::TailArithmetic
@@ -313,6 +327,26 @@ pub fn prove(code: &Code, rule: &str, values: &[u32]) -> Option<Certificate> {
         });
     }
     None
+}
+
+/// Where a longer table would prove the period the end of `values` already shows: the table
+/// length `theorem` needs for the least period that holds over the last eighth of the table
+/// (and over four periods at least). `None` when no period shows, or for tail arithmetic
+/// (proved from short tables anyway). A failed [`prove`] followed by a table of this length
+/// proves the period if it goes on holding, instead of doubling the table.
+pub fn promising(code: &Code, values: &[u32]) -> Option<u64> {
+    let theorem = Theorem::for_code(code)?;
+    if theorem == Theorem::TailArithmetic {
+        return None;
+    }
+    let len = values.len();
+    (1..=len / 8).find_map(|period| {
+        let preperiod = last_mismatch(values, period, 0).map_or(0, |n| n + 1);
+        let run = len - preperiod;
+        (run >= len / 8 && run >= 4 * period)
+            .then(|| heaps_needed(theorem, code, preperiod as u64, period as u64))
+            .flatten()
+    })
 }
 
 /// Why a certificate does not hold.
@@ -413,4 +447,39 @@ pub fn check(code: &Code, certificate: &Certificate, values: &[u32]) -> Result<(
         return Err(Refutation::Checksum { computed });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::TakeBreak;
+
+    /// Values with exceptions up to heap 999, then period 4 (not a real game's values: the
+    /// search reads only the values and the code's range).
+    fn shaped(len: usize) -> Vec<u32> {
+        (0..len)
+            .map(|n| {
+                if n < 1000 {
+                    (n % 7) as u32 + 10
+                } else {
+                    (n % 4) as u32
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_period_shown_too_early_is_promised_then_proved() {
+        let code = Code::of_take_break(&TakeBreak::parse("0.376", false).unwrap()).unwrap();
+        // Guy-Smith with t = 3: 2 * 1000 + 4 + 3 heaps, and 4 more compared above them.
+        let needed = heaps_needed(Theorem::GuySmith, &code, 1000, 4).unwrap();
+        assert_eq!(needed, 2011);
+        let short = shaped(1800);
+        assert_eq!(prove(&code, "0.376", &short), None);
+        assert_eq!(promising(&code, &short), Some(needed));
+        let certificate = prove(&code, "0.376", &shaped(needed as usize)).unwrap();
+        assert_eq!((certificate.preperiod, certificate.period), (1000, 4));
+        // Too little of the period shows: nothing is promised.
+        assert_eq!(promising(&code, &shaped(1100)), None);
+    }
 }
