@@ -14,19 +14,24 @@
 //! The module does no IO and never reads the clock: long runs are driven in steps
 //! ([`HeapSolver::extend`]) by the face, which shows progress.
 
+mod beyond;
 mod code;
 mod fast;
 mod naive;
 pub mod period;
+mod table;
+mod verify;
 
 pub use code::{Code, Digit, HeapGame, MAX_CODE_DIGITS};
 pub use fast::TableStats;
-pub use naive::NaiveTable;
+pub use naive::{HeapMoves, NaiveTable};
 pub use period::{Certificate, Refutation, Theorem};
+pub use verify::{verify, Recomputed, NAIVE_VERIFY_LIMIT};
 
 use crate::error::{Error, Limit, Result};
 use crate::game::{Evaluator, Limits, Parts};
 use crate::nimber::Nimber;
+use table::HeapTable;
 
 /// A table entry costs a few nanoseconds per move, against about a hundred in the generic
 /// solver, so one unit of [`Limits::max_work`] buys this many moves here.
@@ -35,11 +40,6 @@ const MOVES_PER_WORK: u64 = 16;
 /// Heaps up to this many are tabulated directly; beyond, the table grows by doubling and a
 /// period is sought at each step.
 const DIRECT_TABLE: u64 = 1 << 12;
-
-enum Engine {
-    Fast(Box<fast::Table>),
-    Naive(NaiveTable),
-}
 
 /// Grundy values of heaps: a table from heap 0 upwards, and a proved period once there is one.
 ///
@@ -63,7 +63,7 @@ enum Engine {
 pub struct HeapSolver<R> {
     rules: R,
     code: Option<Code>,
-    engine: Engine,
+    table: Box<dyn HeapTable>,
     limits: Limits,
     certificate: Option<Certificate>,
     /// The table length at which a period was last sought.
@@ -82,14 +82,14 @@ impl<R: HeapGame> HeapSolver<R> {
     /// A solver whose table may hold `limits.max_positions` heaps.
     pub fn with_limits(rules: R, limits: Limits) -> HeapSolver<R> {
         let code = rules.code();
-        let engine = match &code {
-            Some(code) => Engine::Fast(Box::new(fast::Table::new(code))),
-            None => Engine::Naive(NaiveTable::new()),
+        let table: Box<dyn HeapTable> = match &code {
+            Some(code) => Box::new(fast::Table::new(code)),
+            None => Box::new(NaiveTable::new()),
         };
         HeapSolver {
             rules,
             code,
-            engine,
+            table,
             limits,
             certificate: None,
             sought_at: 0,
@@ -98,10 +98,11 @@ impl<R: HeapGame> HeapSolver<R> {
         }
     }
 
-    /// A solver that uses the naive engine even where a fast one exists (the oracle).
+    /// A solver that uses the naive engine even where a fast one exists (the oracle): every
+    /// heap is computed from the ruleset's moves, none copied by a period.
     pub fn naive(rules: R, limits: Limits) -> HeapSolver<R> {
-        let mut solver = HeapSolver::with_limits(rules, limits);
-        solver.engine = Engine::Naive(NaiveTable::new());
+        let mut solver = HeapSolver::with_limits(rules, limits).extend_by_period(false);
+        solver.table = Box::new(NaiveTable::new());
         solver
     }
 
@@ -110,7 +111,7 @@ impl<R: HeapGame> HeapSolver<R> {
     pub fn plain(rules: R, limits: Limits) -> HeapSolver<R> {
         let mut solver = HeapSolver::with_limits(rules, limits);
         if let Some(code) = &solver.code {
-            solver.engine = Engine::Fast(Box::new(fast::Table::plain(code)));
+            solver.table = Box::new(fast::Table::plain(code));
         }
         solver
     }
@@ -120,8 +121,8 @@ impl<R: HeapGame> HeapSolver<R> {
     /// and heap-by-heap routes on small tables.
     #[cfg(test)]
     pub(crate) fn force_blocks_from(mut self, heap: usize) -> HeapSolver<R> {
-        if let Engine::Fast(table) = self.engine {
-            self.engine = Engine::Fast(Box::new(table.force_blocks_from(heap)));
+        if let Some(code) = &self.code {
+            self.table = Box::new(fast::Table::new(code).force_blocks_from(heap));
         }
         self
     }
@@ -143,10 +144,7 @@ impl<R: HeapGame> HeapSolver<R> {
 
     /// Heaps tabulated so far.
     pub fn len(&self) -> u64 {
-        match &self.engine {
-            Engine::Fast(table) => table.len() as u64,
-            Engine::Naive(table) => table.len(),
-        }
+        self.table.len()
     }
 
     /// Whether nothing is tabulated yet.
@@ -156,19 +154,12 @@ impl<R: HeapGame> HeapSolver<R> {
 
     /// Units of work spent (pairs of heaps or moves examined).
     pub fn work(&self) -> u64 {
-        match &self.engine {
-            Engine::Fast(table) => table.work(),
-            Engine::Naive(table) => table.work(),
-        }
+        self.table.work()
     }
 
     /// The value of a tabulated heap.
     pub fn tabulated(&self, heap: u64) -> Option<u64> {
-        let index = usize::try_from(heap).ok()?;
-        match &self.engine {
-            Engine::Fast(table) => table.get(index).map(u64::from),
-            Engine::Naive(table) => table.values().get(index).copied(),
-        }
+        self.table.get(heap)
     }
 
     /// Values of tabulated heaps `from..to`.
@@ -176,29 +167,13 @@ impl<R: HeapGame> HeapSolver<R> {
     /// # Panics
     /// When `to` lies beyond the table.
     pub fn tabulated_range(&self, from: u64, to: u64) -> Vec<u64> {
-        let (from, to) = (from as usize, to as usize);
-        match &self.engine {
-            Engine::Fast(table) => table.values(from..to).into_iter().map(u64::from).collect(),
-            Engine::Naive(table) => table.values()[from..to].to_vec(),
-        }
+        self.table.range(from, to)
     }
 
     /// Summary statistics of the table (largest value, masks, rare heaps); the naive engine
     /// reports the largest value only.
     pub fn stats(&self) -> TableStats {
-        match &self.engine {
-            Engine::Fast(table) => table.stats(),
-            Engine::Naive(table) => {
-                let values = table.values();
-                let max = values.iter().copied().max().unwrap_or(0);
-                TableStats {
-                    heaps: values.len() as u64,
-                    max_value: u32::try_from(max).unwrap_or(u32::MAX),
-                    max_value_at: values.iter().position(|&v| v == max).unwrap_or(0) as u64,
-                    ..TableStats::default()
-                }
-            }
-        }
+        self.table.stats()
     }
 
     /// The proved period, once there is one.
@@ -208,21 +183,13 @@ impl<R: HeapGame> HeapSolver<R> {
 
     /// Appends values computed elsewhere (a run being resumed). The fast engine rebuilds its
     /// statistics from them; nothing is checked.
+    ///
+    /// # Errors
+    /// A value too large for a table.
     pub fn push_known(&mut self, values: impl IntoIterator<Item = u64>) -> Result<()> {
-        for value in values {
-            let value = u32::try_from(value).map_err(|_| {
-                Error::invalid_position(format!("the value {value} is too large for a table"))
-            })?;
-            match &mut self.engine {
-                Engine::Fast(table) => table.push_known(value),
-                Engine::Naive(_) => {
-                    return Err(Error::invalid_rule(
-                        "only take-and-break codes and subtraction games can resume a table",
-                    ))
-                }
-            }
-        }
-        Ok(())
+        values
+            .into_iter()
+            .try_for_each(|value| self.table.push(value))
     }
 
     /// Computes `count` more heaps. Once a period is proved (sought each time the table
@@ -262,38 +229,20 @@ impl<R: HeapGame> HeapSolver<R> {
     }
 
     fn copy_by_period(&mut self, target: u64) -> Result<()> {
-        let Some(certificate) = self.certificate.clone() else {
+        let Some(certificate) = &self.certificate else {
             return Ok(());
         };
-        let Engine::Fast(table) = &mut self.engine else {
-            return Ok(());
-        };
-        let mut heap = table.len() as u64;
-        while heap < target {
-            let back = heap - certificate.period;
-            let value = table.get(back as usize).map_or(0, u64::from) + certificate.saltus;
-            let value = u32::try_from(value).map_err(|_| {
-                Error::invalid_position(format!(
-                    "the value of heap {heap} is too large for a table"
-                ))
-            })?;
-            table.push_known(value);
-            heap += 1;
+        let (period, saltus) = (certificate.period, certificate.saltus);
+        for heap in self.table.len()..target {
+            let back = self.table.get(heap - period).unwrap_or(0);
+            self.table.push(back + saltus)?;
         }
         Ok(())
     }
 
     /// Fills the table to `len` heaps, within `budget` units of work.
     fn fill(&mut self, len: u64, budget: u64) -> Result<()> {
-        let start = self.work();
-        match &mut self.engine {
-            Engine::Fast(table) => table.extend_to(len as usize, budget),
-            Engine::Naive(table) => {
-                while table.len() < len && table.work() - start < budget {
-                    table.step(&self.rules)?;
-                }
-            }
-        }
+        self.table.fill(&self.rules, len, budget)?;
         if self.len() < len {
             return Err(Error::limit(Limit::Work, self.limits.max_work));
         }
@@ -310,8 +259,8 @@ impl<R: HeapGame> HeapSolver<R> {
         let len = self.len() as usize;
         if self.certificate.is_none() && len > self.sought_at {
             self.sought_at = len;
-            if let (Some(code), Engine::Fast(table)) = (&self.code, &self.engine) {
-                let values = table.values(0..len);
+            if let Some(code) = &self.code {
+                let values = self.table.values();
                 self.certificate = period::prove(code, &self.rules.format(&[0]), &values).map(
                     |mut certificate| {
                         certificate.rule = rule_text(&certificate.rule);
@@ -435,133 +384,6 @@ impl<R: HeapGame> HeapSolver<R> {
             .map(Nimber::new)
             .collect())
     }
-
-    /// Moves of a heap beyond the table to value `target`, found through the proved period:
-    /// one move per class of splits that the period makes equivalent (see
-    /// [`Evaluator::moves_to_value`]).
-    fn moves_by_period(&mut self, heap: u64, target: Nimber) -> Result<Option<Vec<Parts<u64>>>> {
-        let (Some(code), Some(certificate)) = (self.code.clone(), self.certificate.clone()) else {
-            return Ok(None);
-        };
-        if code.max_parts() > 2 {
-            return Ok(None);
-        }
-        let target = target.value();
-        let mut found: Vec<Parts<u64>> = Vec::new();
-        let reach = certificate.preperiod.max(1) + certificate.period;
-        for &(take, digit) in code.digits() {
-            let Some(rest) = heap.checked_sub(take) else {
-                break;
-            };
-            if digit.takes_all() && rest == 0 && target == 0 {
-                found.push(Parts::new());
-            }
-            if digit.leaves_one() && rest > 0 && self.value(rest)?.value() == target {
-                found.push(Parts::from_slice(&[rest]));
-            }
-            if digit.splits_two() {
-                // Beyond the preperiod both parts repeat with the period, so splits whose
-                // smaller part differs by a multiple of it have the same value.
-                for small in 1..=code.largest_small_part(rest).min(reach) {
-                    if found.len() as u64 >= self.limits.max_moves {
-                        break;
-                    }
-                    let value = self.value(small)?.value() ^ self.value(rest - small)?.value();
-                    if value == target {
-                        found.push(Parts::from_slice(&[small, rest - small]));
-                    }
-                }
-            }
-        }
-        if let Some((first, _)) = code.tail().filter(|&(_, digit)| digit == Digit::new(3)) {
-            // Tail arithmetic: any heap m <= heap - first may be left; values grow by the
-            // saltus every period, so few heaps have the target value.
-            if let Some(top) = heap.checked_sub(first) {
-                let mut candidates: Vec<u64> = (0..certificate.preperiod.min(top + 1))
-                    .filter(|&m| self.tabulated(m) == Some(target))
-                    .collect();
-                for residue in 0..certificate.period {
-                    let start = certificate.preperiod + residue;
-                    let Some(base) = self.tabulated(start) else {
-                        continue;
-                    };
-                    if certificate.saltus == 0 {
-                        if base == target && start <= top {
-                            candidates.push(start);
-                        }
-                    } else if target >= base && (target - base) % certificate.saltus == 0 {
-                        let steps = (target - base) / certificate.saltus;
-                        if let Some(m) = steps
-                            .checked_mul(certificate.period)
-                            .and_then(|offset| offset.checked_add(start))
-                            .filter(|&m| m <= top)
-                        {
-                            candidates.push(m);
-                        }
-                    }
-                }
-                candidates.sort_unstable();
-                candidates.dedup();
-                found.extend(candidates.into_iter().map(|m| {
-                    if m == 0 {
-                        Parts::new()
-                    } else {
-                        Parts::from_slice(&[m])
-                    }
-                }));
-            }
-        }
-        Ok(Some(found))
-    }
-}
-
-/// How [`verify`] recomputed the values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Recomputed {
-    /// By the naive engine, from the ruleset's moves alone.
-    Naive,
-    /// By the plain scan: every split, no rare/common split (for tables too large for the
-    /// naive engine).
-    Plain,
-}
-
-/// Tables up to this many heaps are recomputed by the naive engine when verifying.
-pub const NAIVE_VERIFY_LIMIT: u64 = 1 << 16;
-
-/// Re-checks a certificate independently: recomputes the values of heaps
-/// `0..=certificate.checked_to` (by the naive engine from the ruleset's moves when the table
-/// is small or `naive` is set, otherwise by the plain scan), then checks the theorem's range,
-/// every claimed equality, the side conditions and the checksum.
-///
-/// # Errors
-/// A limit reached while recomputing (the outer error); the refutation (the inner one).
-pub fn verify<R: HeapGame>(
-    rules: R,
-    certificate: &Certificate,
-    limits: Limits,
-    naive: bool,
-) -> Result<(Recomputed, std::result::Result<(), Refutation>)> {
-    let Some(code) = rules.code() else {
-        return Ok((Recomputed::Naive, Err(Refutation::TheoremDoesNotApply)));
-    };
-    let heaps = certificate.checked_to.saturating_add(1);
-    let how = if naive || heaps <= NAIVE_VERIFY_LIMIT {
-        Recomputed::Naive
-    } else {
-        Recomputed::Plain
-    };
-    let mut solver = match how {
-        Recomputed::Naive => HeapSolver::naive(rules, limits),
-        Recomputed::Plain => HeapSolver::plain(rules, limits),
-    }
-    .extend_by_period(false);
-    solver.extend(heaps)?;
-    let values: Vec<u32> = solver
-        .tabulated_range(0, heaps)
-        .into_iter()
-        .map(|v| u32::try_from(v).unwrap_or(u32::MAX))
-        .collect();
-    Ok((how, period::check(&code, certificate, &values)))
 }
 
 /// The rule as spec text without the heap: `kayles(0)` → `kayles`.

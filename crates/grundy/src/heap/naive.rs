@@ -7,6 +7,19 @@ use crate::error::{Error, Result};
 use crate::game::{Parts, Ruleset};
 use crate::nimber::{MexSet, Nimber};
 
+/// The moves of a heap as a ruleset lists them: [`Ruleset::moves`] for heap games, in a form
+/// tables can hold behind a reference of any ruleset.
+pub trait HeapMoves {
+    /// Lists the moves of heap `heap` into `moves`.
+    fn heap_moves(&self, heap: u64, moves: &mut Vec<Parts<u64>>);
+}
+
+impl<R: Ruleset<Position = u64>> HeapMoves for R {
+    fn heap_moves(&self, heap: u64, moves: &mut Vec<Parts<u64>>) {
+        self.moves(&heap, moves);
+    }
+}
+
 /// A value table filled heap by heap from [`Ruleset::moves`].
 ///
 /// # Complexity
@@ -64,14 +77,19 @@ impl NaiveTable {
         self.work
     }
 
+    /// Appends a value computed elsewhere.
+    pub fn push_known(&mut self, value: u64) {
+        self.values.push(value);
+    }
+
     /// Computes the next heap's value from the moves `rules` lists.
     ///
     /// # Errors
     /// [`crate::ErrorKind::InvalidRule`] when a move leaves a heap that is not smaller.
-    pub fn step<R: Ruleset<Position = u64>>(&mut self, rules: &R) -> Result<u64> {
+    pub fn step(&mut self, rules: &dyn HeapMoves) -> Result<u64> {
         let next = self.values.len() as u64;
         self.moves.clear();
-        rules.moves(&next, &mut self.moves);
+        rules.heap_moves(next, &mut self.moves);
         self.work += self.moves.len() as u64 + 1;
         self.seen.clear();
         for parts in &self.moves {

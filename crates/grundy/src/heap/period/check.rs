@@ -1,0 +1,107 @@
+//! Certificates re-checked against values computed independently.
+
+use std::fmt;
+
+use super::search::{last_mismatch, tail_conditions};
+use super::{checksum, heaps_needed, max_take, Certificate, Theorem};
+use crate::heap::code::Code;
+
+/// Why a certificate does not hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refutation {
+    /// The theorem does not apply to the rule.
+    TheoremDoesNotApply,
+    /// The checked range is shorter than the theorem needs.
+    RangeTooShort {
+        /// Heaps the theorem needs.
+        needed: u64,
+    },
+    /// A value breaks the claimed relation.
+    Mismatch {
+        /// The heap `n` with `g(n + period) != g(n) + saltus`.
+        heap: u64,
+    },
+    /// The side conditions of tail arithmetic fail.
+    SideConditions,
+    /// The values' checksum differs from the certificate's.
+    Checksum {
+        /// The checksum of the recomputed values.
+        computed: u64,
+    },
+}
+
+impl fmt::Display for Refutation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refutation::TheoremDoesNotApply => write!(f, "the theorem does not apply to this rule"),
+            Refutation::RangeTooShort { needed } => write!(
+                f,
+                "the theorem needs values of {needed} heaps, more than the range checked"
+            ),
+            Refutation::Mismatch { heap } => {
+                write!(f, "heap {heap} breaks the claimed period")
+            }
+            Refutation::SideConditions => {
+                write!(f, "the value sets do not close up as tail arithmetic needs")
+            }
+            Refutation::Checksum { computed } => write!(
+                f,
+                "the recomputed values have checksum {computed:016x}, not the certificate's"
+            ),
+        }
+    }
+}
+
+/// Checks `certificate` against `values`, the values of heaps `0..=certificate.checked_to`
+/// computed independently.
+///
+/// # Errors
+/// The first reason the certificate fails.
+pub fn check(code: &Code, certificate: &Certificate, values: &[u32]) -> Result<(), Refutation> {
+    if Theorem::for_code(code) != Some(certificate.theorem) {
+        return Err(Refutation::TheoremDoesNotApply);
+    }
+    let needed = heaps_needed(
+        certificate.theorem,
+        code,
+        certificate.preperiod,
+        certificate.period,
+    )
+    .ok_or(Refutation::TheoremDoesNotApply)?;
+    if certificate.period == 0 || needed > certificate.checked_to.saturating_add(1) {
+        return Err(Refutation::RangeTooShort { needed });
+    }
+    let Ok(len) = usize::try_from(certificate.checked_to + 1) else {
+        return Err(Refutation::RangeTooShort { needed });
+    };
+    let values = &values[..len.min(values.len())];
+    let (Ok(period), Ok(preperiod), Ok(saltus)) = (
+        usize::try_from(certificate.period),
+        usize::try_from(certificate.preperiod),
+        i64::try_from(certificate.saltus),
+    ) else {
+        return Err(Refutation::TheoremDoesNotApply);
+    };
+    if values.len() < len {
+        return Err(Refutation::RangeTooShort { needed });
+    }
+    if let Some(heap) = last_mismatch(values, period, saltus).filter(|&n| n >= preperiod) {
+        return Err(Refutation::Mismatch { heap: heap as u64 });
+    }
+    if certificate.theorem == Theorem::TailArithmetic
+        && !tail_conditions(
+            values,
+            max_take(code),
+            preperiod,
+            period,
+            certificate.saltus,
+        )
+    {
+        return Err(Refutation::SideConditions);
+    }
+    let computed = checksum(values.iter().map(|&v| u64::from(v)));
+    if computed != certificate.checksum {
+        return Err(Refutation::Checksum { computed });
+    }
+    Ok(())
+}

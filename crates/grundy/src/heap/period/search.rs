@@ -1,0 +1,130 @@
+//! The search for a period a theorem proves, in a table of values.
+
+use super::{checksum, heaps_needed, max_take, Certificate, Theorem};
+use crate::heap::code::Code;
+
+/// The last `n` with `g(n + period) != g(n) + saltus`, scanning down from the end of `values`.
+pub(super) fn last_mismatch(values: &[u32], period: usize, saltus: i64) -> Option<usize> {
+    (0..values.len() - period)
+        .rev()
+        .find(|&n| i64::from(values[n + period]) - i64::from(values[n]) != saltus)
+}
+
+/// Whether the tail-arithmetic side conditions hold on `values` (see the module docs).
+pub(super) fn tail_conditions(
+    values: &[u32],
+    t: u64,
+    preperiod: usize,
+    period: usize,
+    saltus: u64,
+) -> bool {
+    let len = values.len();
+    let n1 = len - period;
+    let Ok(t) = usize::try_from(t) else {
+        return false;
+    };
+    if n1 < preperiod + t || n1 <= t {
+        return false;
+    }
+    let set_of = |range: std::ops::Range<usize>| -> std::collections::HashSet<u64> {
+        values[range].iter().map(|&v| u64::from(v)).collect()
+    };
+    let p0 = set_of(0..preperiod);
+    let p1 = set_of(0..preperiod + period);
+    let q = set_of(preperiod..n1 - t);
+    let below = (0..saltus).all(|value| p1.contains(&value));
+    let p1_shifts = p1
+        .iter()
+        .filter(|&&v| v >= saltus)
+        .all(|&v| p0.contains(&(v - saltus)) || q.contains(&(v - saltus)));
+    let p0_shifts = p0
+        .iter()
+        .all(|&v| p1.contains(&(v + saltus)) || q.contains(&v));
+    below && p1_shifts && p0_shifts
+}
+
+/// Searches `values` (heaps `0..values.len()`) for the least period that `theorem` proves,
+/// and for it the least preperiod; returns a certificate naming `rule`.
+///
+/// # Complexity
+/// Each candidate period is compared from the end of the table down to its first mismatch,
+/// so the search costs about one pass over the table per period that nearly fits.
+pub fn prove(code: &Code, rule: &str, values: &[u32]) -> Option<Certificate> {
+    let theorem = Theorem::for_code(code)?;
+    let len = values.len();
+    let t = max_take(code);
+    // Periods that cannot be proved because a smaller one they are multiples of cannot: if
+    // `g(m) != g(m + p)` at `m = preperiod(p) - 1`, then `g(m) != g(m + k p)` while the table
+    // reaches, so `k p` has at least the same preperiod and needs a longer table.
+    let mut hopeless = vec![false; len];
+    for period in 1..len {
+        let needed_at_least = heaps_needed(theorem, code, 0, period as u64)?;
+        if needed_at_least > len as u64 {
+            return None;
+        }
+        if hopeless[period] {
+            continue;
+        }
+        let saltus = if theorem == Theorem::TailArithmetic {
+            let rise = i64::from(values[len - 1]) - i64::from(values[len - 1 - period]);
+            if rise < 0 {
+                continue;
+            }
+            rise
+        } else {
+            0
+        };
+        let preperiod = last_mismatch(values, period, saltus).map_or(0, |n| n + 1);
+        let needed = heaps_needed(theorem, code, preperiod as u64, period as u64)?;
+        if needed > len as u64 {
+            if saltus == 0 && preperiod > 0 {
+                let mut multiple = 2 * period;
+                while preperiod - 1 + multiple < len {
+                    hopeless[multiple] = true;
+                    multiple += period;
+                }
+            }
+            continue;
+        }
+        if theorem == Theorem::TailArithmetic
+            && !tail_conditions(values, t, preperiod, period, saltus as u64)
+        {
+            continue;
+        }
+        let checked_to = if theorem == Theorem::TailArithmetic {
+            len as u64 - 1
+        } else {
+            needed - 1
+        };
+        return Some(Certificate {
+            rule: rule.to_string(),
+            theorem,
+            preperiod: preperiod as u64,
+            period: period as u64,
+            saltus: saltus as u64,
+            checked_to,
+            checksum: checksum(values[..=checked_to as usize].iter().map(|&v| u64::from(v))),
+        });
+    }
+    None
+}
+
+/// Where a longer table would prove the period the end of `values` already shows: the table
+/// length `theorem` needs for the least period that holds over the last eighth of the table
+/// (and over four periods at least). `None` when no period shows, or for tail arithmetic
+/// (proved from short tables anyway). A failed [`prove`] followed by a table of this length
+/// proves the period if it goes on holding, instead of doubling the table.
+pub fn promising(code: &Code, values: &[u32]) -> Option<u64> {
+    let theorem = Theorem::for_code(code)?;
+    if theorem == Theorem::TailArithmetic {
+        return None;
+    }
+    let len = values.len();
+    (1..=len / 8).find_map(|period| {
+        let preperiod = last_mismatch(values, period, 0).map_or(0, |n| n + 1);
+        let run = len - preperiod;
+        (run >= len / 8 && run >= 4 * period)
+            .then(|| heaps_needed(theorem, code, preperiod as u64, period as u64))
+            .flatten()
+    })
+}

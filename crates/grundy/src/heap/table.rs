@@ -1,0 +1,122 @@
+//! One interface to a table of heap values, filled from heap 0 upwards: the fast engine's
+//! ([`fast::Table`], for codes) and the naive one's ([`NaiveTable`], for any ruleset).
+
+use super::fast;
+use super::naive::{HeapMoves, NaiveTable};
+use super::TableStats;
+use crate::error::{Error, Result};
+
+/// A table of the values of heaps `0..len()`.
+pub(crate) trait HeapTable: Send {
+    /// Heaps tabulated.
+    fn len(&self) -> u64;
+    /// The value of a tabulated heap.
+    fn get(&self, heap: u64) -> Option<u64>;
+    /// Values of the tabulated heaps `from..to`.
+    fn range(&self, from: u64, to: u64) -> Vec<u64>;
+    /// The values of every heap, for the period search.
+    fn values(&self) -> Vec<u32>;
+    /// Units of work spent (pairs of heaps or moves examined).
+    fn work(&self) -> u64;
+    /// Summary statistics; the naive table knows only the largest value.
+    fn stats(&self) -> TableStats;
+    /// Computes heaps up to `len` (exclusive), or stops after `budget` units of work.
+    ///
+    /// # Errors
+    /// An invalid rule (a move to a larger heap) from the naive table.
+    fn fill(&mut self, rules: &dyn HeapMoves, len: u64, budget: u64) -> Result<()>;
+    /// Appends a value computed elsewhere (a resumed run, or a value copied by the period).
+    fn push(&mut self, value: u64) -> Result<()>;
+}
+
+impl HeapTable for fast::Table {
+    fn len(&self) -> u64 {
+        fast::Table::len(self) as u64
+    }
+
+    fn get(&self, heap: u64) -> Option<u64> {
+        fast::Table::get(self, usize::try_from(heap).ok()?).map(u64::from)
+    }
+
+    fn range(&self, from: u64, to: u64) -> Vec<u64> {
+        let values = fast::Table::values(self, from as usize..to as usize);
+        values.into_iter().map(u64::from).collect()
+    }
+
+    fn values(&self) -> Vec<u32> {
+        fast::Table::values(self, 0..fast::Table::len(self))
+    }
+
+    fn work(&self) -> u64 {
+        fast::Table::work(self)
+    }
+
+    fn stats(&self) -> TableStats {
+        fast::Table::stats(self)
+    }
+
+    fn fill(&mut self, _rules: &dyn HeapMoves, len: u64, budget: u64) -> Result<()> {
+        self.extend_to(usize::try_from(len).unwrap_or(usize::MAX), budget);
+        Ok(())
+    }
+
+    fn push(&mut self, value: u64) -> Result<()> {
+        let value = u32::try_from(value).map_err(|_| {
+            Error::invalid_position(format!("the value {value} is too large for a table"))
+        })?;
+        self.push_known(value);
+        Ok(())
+    }
+}
+
+impl HeapTable for NaiveTable {
+    fn len(&self) -> u64 {
+        NaiveTable::len(self)
+    }
+
+    fn get(&self, heap: u64) -> Option<u64> {
+        NaiveTable::values(self)
+            .get(usize::try_from(heap).ok()?)
+            .copied()
+    }
+
+    fn range(&self, from: u64, to: u64) -> Vec<u64> {
+        NaiveTable::values(self)[from as usize..to as usize].to_vec()
+    }
+
+    fn values(&self) -> Vec<u32> {
+        let values = NaiveTable::values(self);
+        values
+            .iter()
+            .map(|&v| u32::try_from(v).unwrap_or(u32::MAX))
+            .collect()
+    }
+
+    fn work(&self) -> u64 {
+        NaiveTable::work(self)
+    }
+
+    fn stats(&self) -> TableStats {
+        let values = NaiveTable::values(self);
+        let max = values.iter().copied().max().unwrap_or(0);
+        TableStats {
+            heaps: values.len() as u64,
+            max_value: u32::try_from(max).unwrap_or(u32::MAX),
+            max_value_at: values.iter().position(|&v| v == max).unwrap_or(0) as u64,
+            ..TableStats::default()
+        }
+    }
+
+    fn fill(&mut self, rules: &dyn HeapMoves, len: u64, budget: u64) -> Result<()> {
+        let start = NaiveTable::work(self);
+        while NaiveTable::len(self) < len && NaiveTable::work(self) - start < budget {
+            self.step(rules)?;
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, value: u64) -> Result<()> {
+        self.push_known(value);
+        Ok(())
+    }
+}

@@ -1,0 +1,175 @@
+//! The fast engine (heap by heap, in blocks, without masks) against the naive one.
+
+use super::*;
+
+#[test]
+fn fast_engine_equals_naive_engine_on_all_short_codes() {
+    let codes: Vec<String> = (0..2)
+        .flat_map(|first| {
+            (1..512).map(move |digits| {
+                format!(
+                    "{}.{}{}{}",
+                    first * 4,
+                    digits >> 6,
+                    (digits >> 3) & 7,
+                    digits & 7
+                )
+            })
+        })
+        .collect();
+    let heaps = 2000;
+    std::thread::scope(|scope| {
+        for chunk in codes.chunks(codes.len() / 2 + 1) {
+            scope.spawn(move || {
+                for code in chunk {
+                    let rule = HeapRule::TakeBreak(TakeBreak::parse(code, false).unwrap());
+                    assert_eq!(
+                        fast_values(&rule, heaps),
+                        naive_values(&rule, heaps),
+                        "{code}"
+                    );
+                }
+            });
+        }
+    });
+}
+
+/// Heaps computed in blocks (most work ahead, on every core) equal heaps computed one at a
+/// time, on every short code whose table gets a mask, far enough to pass many blocks and mask
+/// changes.
+#[test]
+fn blocks_equal_heap_by_heap() {
+    let codes: Vec<String> = (0..2)
+        .flat_map(|first| (1..512).map(move |digits| format!("{}.{digits:03o}", first * 4)))
+        .collect();
+    let heaps = 6000;
+    let blocked: u64 = std::thread::scope(|scope| {
+        let workers: Vec<_> = codes
+            .chunks(codes.len() / 2 + 1)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let mut blocked = 0;
+                    for code in chunk {
+                        let rule = HeapRule::TakeBreak(TakeBreak::parse(code, false).unwrap());
+                        let blocks = blocks_table(&rule, heaps, 512);
+                        let stats = blocks.stats();
+                        if stats.block_heaps == 0 {
+                            continue;
+                        }
+                        blocked += 1;
+                        let single = blocks_table(&rule, heaps, usize::MAX);
+                        assert_eq!(
+                            blocks.tabulated_range(0, heaps),
+                            single.tabulated_range(0, heaps),
+                            "{code}"
+                        );
+                        assert_eq!(stats.rare_heaps, single.stats().rare_heaps, "{code}");
+                    }
+                    blocked
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).sum()
+    });
+    // Codes with a sparse space: most of those that split heaps.
+    assert!(blocked > 100, "only {blocked} codes used blocks");
+}
+
+/// Grundy's game keeps finding rare heaps (the last below 10^6 at 82860), so blocks meet rare
+/// heaps of their own; and 0.6 removes a token without splitting, an option inside the block.
+#[test]
+fn blocks_equal_heap_by_heap_on_long_tables() {
+    for (text, heaps) in [("grundy", 120_000), ("0.6", 60_000)] {
+        let blocks = blocks_table(&rule(text), heaps, 1024);
+        let single = blocks_table(&rule(text), heaps, usize::MAX);
+        assert_eq!(
+            blocks.tabulated_range(0, heaps),
+            single.tabulated_range(0, heaps),
+            "{text}"
+        );
+        let (stats, single) = (blocks.stats(), single.stats());
+        assert!(stats.block_heaps > heaps * 9 / 10, "{text}: {stats:?}");
+        assert_eq!(single.block_heaps, 0);
+        assert_eq!(stats.rare_heaps, single.rare_heaps, "{text}");
+        assert!(stats.last_rare > Some(20_000), "{text}: {stats:?}");
+    }
+}
+
+#[test]
+fn fast_engine_equals_naive_engine_on_other_rules() {
+    for (text, heaps) in [
+        ("grundy", 3000),
+        ("lasker", 600),
+        ("sub{2,3,7}", 500),
+        ("allbut{2,3,7}", 500),
+        ("allbut{}", 200),
+        ("take[3..6]", 300),
+        ("hex(0.8)", 120),
+        ("0.F", 120),
+        ("4.8F", 100),
+        ("0.[7]", 150),
+        ("0.4[2]", 150),
+        ("0.[1]", 50),
+        ("0.1[4]", 150),
+        ("hex(0.[8])", 60),
+        ("0.12345", 400),
+    ] {
+        let rule = rule(text);
+        assert_eq!(
+            fast_values(&rule, heaps),
+            naive_values(&rule, heaps),
+            "{text}"
+        );
+    }
+}
+
+/// The rare/common split engages only on longer tables; compare it with a plain dense
+/// computation (every pair) on games with a sparse space.
+#[test]
+fn sparse_space_engine_equals_plain_scan() {
+    for (text, heaps) in [
+        ("0.6", 16_000),
+        ("0.16", 16_000),
+        ("grundy", 16_000),
+        ("0.104", 12_000),
+        ("0.77", 8_000),
+        ("0.26", 8_000),
+    ] {
+        let rule = rule(text);
+        let code = rule.code().unwrap();
+        let mut plain = vec![0u64; heaps];
+        let mut seen = vec![false; 1 << 12];
+        for n in 0..heaps {
+            seen.iter_mut().for_each(|s| *s = false);
+            for &(take, digit) in code.digits() {
+                let Some(rest) = n.checked_sub(take as usize) else {
+                    break;
+                };
+                if digit.takes_all() && rest == 0 {
+                    seen[0] = true;
+                }
+                if digit.leaves_one() && rest > 0 {
+                    seen[plain[rest] as usize] = true;
+                }
+                if digit.splits_two() {
+                    for small in 1..=code.largest_small_part(rest as u64) as usize {
+                        seen[(plain[small] ^ plain[rest - small]) as usize] = true;
+                    }
+                }
+            }
+            plain[n] = seen.iter().position(|s| !s).unwrap() as u64;
+        }
+        let mut solver = HeapSolver::with_limits(rule.clone(), big_limits());
+        solver.extend(heaps as u64).unwrap();
+        assert_eq!(solver.tabulated_range(0, heaps as u64), plain, "{text}");
+        let blocks = blocks_table(&rule, heaps as u64, 1024);
+        assert_eq!(blocks.tabulated_range(0, heaps as u64), plain, "{text}");
+        let stats = solver.stats();
+        if text != "0.77" {
+            assert!(
+                stats.masks.iter().any(|&(_, mask)| mask != 0),
+                "{text}: {stats:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! Tests of the heap engine: the fast engine against the naive one (`engines`), proved
+//! periods against published ones (`periods`), and values and moves of huge heaps.
+
+mod engines;
+mod periods;
+
+use super::*;
+use crate::game::{Ruleset, Solver};
+use crate::rules::{GrundyGame, HeapRule, Subtraction, TakeBreak};
+use crate::spec::parse_heap_rule;
+
+pub(super) fn rule(text: &str) -> HeapRule {
+    parse_heap_rule(text).unwrap()
+}
+
+pub(super) fn big_limits() -> Limits {
+    Limits {
+        max_positions: 1 << 24,
+        max_work: u64::MAX / 64,
+        ..Limits::default()
+    }
+}
+
+pub(super) fn fast_values(rule: &HeapRule, heaps: u64) -> Vec<u64> {
+    let mut solver = HeapSolver::with_limits(rule.clone(), big_limits());
+    solver.extend(heaps).unwrap();
+    solver.tabulated_range(0, heaps)
+}
+
+/// A fast table of `heaps` heaps, every heap computed, in blocks from heap `blocks_from` on.
+pub(super) fn blocks_table(
+    rule: &HeapRule,
+    heaps: u64,
+    blocks_from: usize,
+) -> HeapSolver<HeapRule> {
+    let mut solver = HeapSolver::with_limits(rule.clone(), big_limits())
+        .extend_by_period(false)
+        .force_blocks_from(blocks_from);
+    solver.extend(heaps).unwrap();
+    solver
+}
+
+pub(super) fn naive_values(rule: &HeapRule, heaps: u64) -> Vec<u64> {
+    let mut solver = HeapSolver::naive(rule.clone(), big_limits());
+    solver.extend(heaps).unwrap();
+    solver.tabulated_range(0, heaps)
+}
+
+#[test]
+fn table_agrees_with_search() {
+    let mut table = HeapSolver::new(GrundyGame);
+    let mut search = Solver::new(GrundyGame);
+    for heap in 0..200 {
+        assert_eq!(table.value(heap), search.value(&heap), "heap {heap}");
+    }
+}
+
+/// Acceptance: every code with up to three digits after the point, with first digit 0 or 4,
+/// to 2,000 heaps. The threads split the codes between the cores.
+
+#[test]
+fn winning_moves_of_huge_heaps_reach_the_target() {
+    for text in ["kayles", "0.07", "0.137", "allbut{2,3,7}", "sub{1,2,4}"] {
+        let mut solver = HeapSolver::new(rule(text));
+        let heap = 10u64.pow(18) + 7;
+        let value = solver.value(heap).unwrap();
+        for target in (0..value.value()).take(12) {
+            let moves = solver.moves_to_value(&heap, Nimber::new(target)).unwrap();
+            let Some(moves) = moves else {
+                // Few moves: the sum lists them all.
+                assert!(solver.rules().move_count(&heap).unwrap() < 100, "{text}");
+                continue;
+            };
+            assert!(!moves.is_empty(), "{text}: no move to {target}");
+            for parts in moves {
+                let reached: Nimber = parts.iter().map(|&p| solver.value(p).unwrap()).sum();
+                assert_eq!(reached, Nimber::new(target), "{text}: {parts:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn subtraction_and_code_routes_agree() {
+    let rule = Subtraction::finite(&[1, 3, 4]).unwrap();
+    let code = rule.to_code().unwrap();
+    let a = fast_values(&HeapRule::Subtraction(rule), 300);
+    let b = fast_values(&HeapRule::TakeBreak(code), 300);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn resuming_gives_the_same_table() {
+    let rule = rule("0.6");
+    let full = fast_values(&rule, 12_000);
+    let mut resumed = HeapSolver::with_limits(rule, big_limits());
+    resumed.push_known(full[..5_000].iter().copied()).unwrap();
+    resumed.extend(7_000).unwrap();
+    assert_eq!(resumed.tabulated_range(0, 12_000), full);
+}
+
+#[test]
+fn long_lists_hit_the_table_limit_even_with_a_closed_form() {
+    // Regression: `grundy seq nim --to 10^12` used to fill memory with values.
+    let error = HeapSolver::new(crate::rules::Nim)
+        .values(10u64.pow(12))
+        .unwrap_err();
+    assert!(error.is_limit(), "{error}");
+    assert_eq!(
+        HeapSolver::new(crate::rules::Nim)
+            .values(3)
+            .map(|v| v.len()),
+        Ok(4)
+    );
+}
+
+#[test]
+fn moves_to_three_heaps_are_bounded_by_the_work_limit() {
+    // Regression: hexadecimal codes that leave three heaps ran for minutes before the work
+    // limit stopped them. Heaps up to 300 of hex(0.8) have about 300^3 / 36 such moves.
+    let code = TakeBreak::parse("0.8", true).unwrap();
+    let limits = Limits {
+        max_work: 10_000,
+        ..Limits::default()
+    };
+    let error = HeapSolver::with_limits(code.clone(), limits)
+        .value(300)
+        .unwrap_err();
+    assert!(error.is_limit(), "{error}");
+    assert!(HeapSolver::with_limits(code, limits).value(20).is_ok());
+}
