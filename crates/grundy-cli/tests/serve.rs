@@ -256,10 +256,11 @@ fn bad_requests_are_json_400_within_the_time_cap() {
 
 #[test]
 fn slow_requests_stop_at_the_time_limit() {
-    // Kayles to 20000 heaps is about 10^8 moves: far more than 30 ms allow.
+    // Three-heap splits are computed plainly: 0.8 to 20000 heaps is about 10^12 triples, far
+    // more than 30 ms allow.
     let server = start(&["--time-limit-ms", "30"]);
     let started = Instant::now();
-    let (status, body) = get(&server.address, "/api/seq?rule=kayles&to=20000");
+    let (status, body) = get(&server.address, "/api/seq?rule=hex(0.8)&to=20000");
     assert_eq!(status, 400, "{body}");
     let report = json(&body);
     assert!(
