@@ -196,13 +196,9 @@ impl Engine {
             let Some(class) = (0..2).filter(|&c| wanted[c]).min_by_key(|&c| hunt.steps[c]) else {
                 break;
             };
-            if hunt.steps[class] >= search.steps(class) {
-                hunt.done[class] = true;
-                hunt.full = true;
+            let Some((take, small)) = search.next_step(&mut hunt, class) else {
                 continue;
-            }
-            let (take, small) = search.step(class, hunt.steps[class]);
-            hunt.steps[class] += 1;
+            };
             pairs += small.len() as u64;
             for a in small {
                 let base = first - take - a;

@@ -176,13 +176,13 @@ impl<'a, V: Cell> Search<'a, V> {
 
     /// Steps class `class` takes in all.
     #[inline]
-    pub(super) fn steps(&self, class: usize) -> usize {
+    fn steps(&self, class: usize) -> usize {
         self.classes[class].steps
     }
 
     /// Step `step` of class `class`: the removal and the smaller parts of its chunk.
     #[inline]
-    pub(super) fn step(&self, class: usize, step: usize) -> (usize, Range<usize>) {
+    fn step(&self, class: usize, step: usize) -> (usize, Range<usize>) {
         let class = &self.classes[class];
         let count = class.takes.len();
         let (index, chunk) = if count == 1 {
@@ -191,6 +191,20 @@ impl<'a, V: Cell> Search<'a, V> {
             (step % count, step / count)
         };
         (class.takes[index], class.sweeps[index].chunk(chunk))
+    }
+
+    /// Takes the next step of class `class` for `hunt`: the removal and the smaller parts of
+    /// its chunk, or `None` when the class has no step left (it is then done, every pair
+    /// marked).
+    #[inline]
+    pub(super) fn next_step(&self, hunt: &mut Hunt, class: usize) -> Option<(usize, Range<usize>)> {
+        if hunt.steps[class] >= self.steps(class) {
+            hunt.done[class] = true;
+            hunt.full = true;
+            return None;
+        }
+        hunt.steps[class] += 1;
+        Some(self.step(class, hunt.steps[class] - 1))
     }
 
     /// The class to search next for heap `n` whose candidate is `candidate`: among the
@@ -231,13 +245,9 @@ impl<'a, V: Cell> Search<'a, V> {
             if spent >= budget {
                 return false;
             }
-            if hunt.steps[class] >= self.steps(class) {
-                hunt.done[class] = true;
-                hunt.full = true;
+            let Some((take, small)) = self.next_step(hunt, class) else {
                 continue;
-            }
-            let (take, small) = self.step(class, hunt.steps[class]);
-            hunt.steps[class] += 1;
+            };
             let pairs = scan_range(self.values, n - take, small, marks);
             hunt.pairs += pairs;
             spent += pairs;
