@@ -51,8 +51,8 @@ pub(super) struct Batch {
     /// One row of marks a heap.
     rows: Vec<u8>,
     hunts: Vec<Hunt>,
-    /// Pairs with a rare part examined, for the whole batch.
-    rare_pairs: u64,
+    /// Pairs examined besides the searches, for the whole batch.
+    pairs: u64,
 }
 
 impl Engine {
@@ -97,18 +97,19 @@ impl Engine {
         }
         let row = marks::byte_len(self.value_bits);
         {
-            let search = Search::new(values, &self.moves, &self.sparse, &scratch.sweeps);
+            let sweeps = &scratch.sweeps;
+            let search = Search::new(values, &self.moves, &self.sparse, sweeps);
             let engine = &*self;
             for_each_batch(&mut scratch.batches[..batches], |index, batch| {
                 let first = start + index * BATCH;
                 let heaps = BATCH.min(start + count - first);
-                engine.ahead(&search, start, first, heaps, row, batch);
+                engine.ahead(&search, sweeps, start, first, heaps, row, batch);
             });
         }
         let bits = self.value_bits;
         let mut result = Ok(());
         'heaps: for (index, batch) in scratch.batches[..batches].iter_mut().enumerate() {
-            self.tally.work += batch.rare_pairs;
+            self.tally.work += batch.pairs;
             let first = start + index * BATCH;
             for offset in 0..BATCH.min(start + count - first) {
                 let rows = &mut batch.rows[offset * row..(offset + 1) * row];
@@ -139,6 +140,7 @@ impl Engine {
     fn ahead<V: Cell>(
         &self,
         search: &Search<'_, V>,
+        sweeps: &[Sweep],
         start: usize,
         first: usize,
         heaps: usize,
@@ -156,7 +158,7 @@ impl Engine {
         }
         // Pairs with a rare part `r`, both parts in `BLOCK..start`; rare heaps near half a
         // heap are left to the finish, where the equal split of `unequal` codes is told apart.
-        batch.rare_pairs = 0;
+        batch.pairs = 0;
         for (class, rare) in self.moves.split_two.iter().zip(&self.sparse.classes) {
             for &take in &class.takes {
                 let rest = start - take;
@@ -172,8 +174,12 @@ impl Engine {
                         mark_rows(rows, row, value, &values[base..base + heaps]);
                     }
                 }
-                batch.rare_pairs += ((high - low) - middle.len()) as u64 * heaps as u64;
+                batch.pairs += ((high - low) - middle.len()) as u64 * heaps as u64;
             }
+        }
+        for (offset, marks) in rows.chunks_exact_mut(row).enumerate() {
+            let n = first + offset;
+            batch.pairs += self.known_pairs(values, n, start, sweeps, &mut ByteMarks(marks));
         }
         // The search, one step of one class at a time for every heap of the batch.
         let mut hunt = Hunt::default();
@@ -231,17 +237,13 @@ impl Engine {
         let n = values.len();
         let mut marks = ByteMarks(marks);
         let mut work = self.single_options(values, n, n, &mut marks);
-        let mut sweep = sweeps.iter();
-        for (class, rare) in self.moves.split_two.iter().zip(&self.sparse.classes) {
+        // The splits with a part in the block: smaller part `a <= rest - start`.
+        for class in &self.moves.split_two {
             for &take in &class.takes {
                 let rest = n - take;
-                let last = self.moves.last_small(rest);
-                let hi = sweep.next().and_then(Sweep::last).unwrap_or(BLOCK - 1);
-                work += scan_range(values, rest, 1..BLOCK.min(last + 1), &mut marks);
-                work += scan_range(values, rest, (hi + 1).max(BLOCK)..last + 1, &mut marks);
-                // Rare larger parts whose smaller part is in `BLOCK..BLOCK + n - start`.
-                let left_out = rare.below(start - take - BLOCK + 1)..rare.below(rest - BLOCK + 1);
-                work += scan_rare(values, rare, left_out, rest, self.moves.unequal, &mut marks);
+                let in_block = (rest + 1).saturating_sub(start);
+                let small = 1..in_block.min(self.moves.last_small(rest) + 1);
+                work += scan_range(values, rest, small, &mut marks);
             }
         }
         self.tally.work += work;
@@ -252,6 +254,37 @@ impl Engine {
         hunt.pairs += ahead;
         self.finish_hunt(hunt);
         hunt.candidate
+    }
+}
+
+impl Engine {
+    /// Marks the splits of heap `n` of the block from `start` that the batch leaves out but
+    /// whose parts both lie below `start`: smaller part below [`BLOCK`] (but above
+    /// `rest - start`) or above the sweep, and rare larger parts whose smaller part is in
+    /// `BLOCK..BLOCK + n - start`. Returns the pairs examined.
+    fn known_pairs<V: Cell>(
+        &self,
+        values: &[V],
+        n: usize,
+        start: usize,
+        sweeps: &[Sweep],
+        marks: &mut ByteMarks<'_>,
+    ) -> u64 {
+        let mut work = 0;
+        let mut sweep = sweeps.iter();
+        for (class, rare) in self.moves.split_two.iter().zip(&self.sparse.classes) {
+            for &take in &class.takes {
+                let rest = n - take;
+                let last = self.moves.last_small(rest);
+                let hi = sweep.next().and_then(Sweep::last).unwrap_or(BLOCK - 1);
+                let low = (rest + 1).saturating_sub(start).max(1)..BLOCK.min(last + 1);
+                work += scan_range(values, rest, low, marks);
+                work += scan_range(values, rest, (hi + 1).max(BLOCK)..last + 1, marks);
+                let left_out = rare.below(start - take - BLOCK + 1)..rare.below(rest - BLOCK + 1);
+                work += scan_rare(values, rare, left_out, rest, self.moves.unequal, marks);
+            }
+        }
+        work
     }
 }
 
