@@ -40,7 +40,7 @@ const BATCH_BUDGET: u64 = 1 << 14;
 
 /// Blocks pay only where heaps take this much work (pairs examined) or more: games with few
 /// rare heaps and short searches run faster heap by heap than the threads can be handed work.
-pub(super) const BLOCK_MIN_WORK: u64 = 1024;
+pub(super) const BLOCK_MIN_WORK: u64 = 128;
 
 /// The first heap from which blocks are used, by default.
 pub(super) const BLOCKS_FROM: usize = 1 << 14;
