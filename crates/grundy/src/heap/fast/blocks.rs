@@ -10,13 +10,14 @@
 //!    smaller part lies in `BLOCK..=hi`, `hi` a little below half the block's first heap. For
 //!    a batch the pairs `(a, rest - a)` of consecutive heaps share `a`, and their larger parts
 //!    are consecutive: one value against a run of values, marked into one row of marks per
-//!    heap. The search stops once half the batch has a candidate that no common pair can
-//!    fill, or after a budget; a candidate found ahead may be too small (options not known
-//!    yet can fill it), never too large.
-//! 2. *Finish*, heap by heap in order: the moves that leave one heap, the splits whose smaller
-//!    part is below `BLOCK` (they include every pair with a part in the block) or above `hi`,
-//!    the few rare pairs the batch left out (larger part rare, smaller part just above
-//!    `BLOCK`), then the search carried on from where the batch left it.
+//!    heap. Then, heap by heap, the other splits whose parts both lie below `start` (smaller
+//!    part below `BLOCK` or above `hi`, and the rare larger parts whose smaller part is just
+//!    above `BLOCK`). The search stops once half the batch has a candidate that no common pair
+//!    can fill, or after a budget, and the rest search one by one; a candidate found ahead may
+//!    be too small (options not known yet can fill it), never too large.
+//! 2. *Finish*, heap by heap in order: the moves that leave one heap and the splits with a
+//!    part in the block (smaller part at most `rest - start`), then the search carried on
+//!    from where the ahead phase left it.
 //!
 //! The values are those of the heap-by-heap route; only the order of the work differs.
 
