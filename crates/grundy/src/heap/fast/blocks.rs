@@ -104,7 +104,7 @@ impl Engine {
             for_each_batch(&mut scratch.batches[..batches], |index, batch| {
                 let first = start + index * BATCH;
                 let heaps = BATCH.min(start + count - first);
-                engine.ahead(&search, sweeps, start, first, heaps, row, batch);
+                engine.ahead(&search, start, first, heaps, row, batch);
             });
         }
         let bits = self.value_bits;
@@ -141,7 +141,6 @@ impl Engine {
     fn ahead<V: Cell>(
         &self,
         search: &Search<'_, V>,
-        sweeps: &[Sweep],
         start: usize,
         first: usize,
         heaps: usize,
@@ -180,6 +179,7 @@ impl Engine {
         }
         for (offset, marks) in rows.chunks_exact_mut(row).enumerate() {
             let n = first + offset;
+            let sweeps = search.sweeps;
             batch.pairs += self.known_pairs(values, n, start, sweeps, &mut ByteMarks(marks));
         }
         // The search, one step of one class at a time for every heap of the batch.

@@ -132,6 +132,8 @@ pub(super) struct Hunt {
 /// The pairs one heap's searches draw from: the sweeps of every removal of every class.
 pub(super) struct Search<'a, V> {
     pub(super) values: &'a [V],
+    /// One sweep per removal, class after class.
+    pub(super) sweeps: &'a [Sweep],
     sparse: &'a Sparse,
     classes: [Class<'a>; 2],
 }
@@ -169,6 +171,7 @@ impl<'a, V: Cell> Search<'a, V> {
         }
         Search {
             values,
+            sweeps,
             sparse,
             classes,
         }
