@@ -113,9 +113,10 @@ enum Command {
     },
     /// The period of a heap rule, with the theorem that proves it, or "no period proved".
     ///
-    /// The table doubles, a period sought at each size, until a theorem proves one, --max is
-    /// reached or a larger table would not fit in memory (2 bytes a heap of the memory
-    /// available); a progress bar shows long searches on a terminal.
+    /// The table doubles, a period sought at each size (or grows straight to the length that
+    /// proves the period it shows), until a theorem proves one, --max is reached or a larger
+    /// table would not fit in memory (6 bytes a heap of the memory available: the table and
+    /// the copy of its values a look reads); a progress bar shows long searches on a terminal.
     /// Example: grundy period kayles; grundy period 0.16 --max 2^20 --cert 016.json
     Period {
         /// The rule without a heap, e.g. kayles, 0.16, sub{2,3,7}, allbut{2,3,7}.
