@@ -233,11 +233,7 @@ impl<R: HeapGame> HeapSolver<R> {
             return Ok(());
         };
         let (period, saltus) = (certificate.period, certificate.saltus);
-        for heap in self.table.len()..target {
-            let back = self.table.get(heap - period).unwrap_or(0);
-            self.table.push(back + saltus)?;
-        }
-        Ok(())
+        self.table.copy_by_period(period, saltus, target)
     }
 
     /// Fills the table to `len` heaps, within `budget` units of work.

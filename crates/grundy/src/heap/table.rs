@@ -27,6 +27,15 @@ pub(crate) trait HeapTable: Send {
     fn fill(&mut self, rules: &dyn HeapMoves, len: u64, budget: u64) -> Result<()>;
     /// Appends a value computed elsewhere (a resumed run, or a value copied by the period).
     fn push(&mut self, value: u64) -> Result<()>;
+
+    /// Extends the table to `len` heaps by a proved period: `g(n) = g(n - period) + saltus`.
+    fn copy_by_period(&mut self, period: u64, saltus: u64, len: u64) -> Result<()> {
+        for heap in self.len()..len {
+            let back = self.get(heap - period).unwrap_or(0);
+            self.push(back + saltus)?;
+        }
+        Ok(())
+    }
 }
 
 impl HeapTable for fast::Table {

@@ -2,35 +2,39 @@
 
 use super::*;
 
+/// Every code with up to three digits after the point, with first digit 0 or 4.
+fn short_codes() -> Vec<TakeBreak> {
+    (0..2)
+        .flat_map(|first| (1..512).map(move |digits| format!("{}.{digits:03o}", first * 4)))
+        .map(|code| TakeBreak::parse(&code, false).unwrap())
+        .collect()
+}
+
+/// `check` on every short code, the codes split between two threads; the sum of its counts.
+fn on_short_codes(check: impl Fn(&TakeBreak) -> u64 + Sync) -> u64 {
+    let codes = short_codes();
+    let check = &check;
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = codes
+            .chunks(codes.len() / 2 + 1)
+            .map(|chunk| scope.spawn(move || chunk.iter().map(check).sum::<u64>()))
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).sum()
+    })
+}
+
+/// Acceptance: every short code to 2,000 heaps.
 #[test]
 fn fast_engine_equals_naive_engine_on_all_short_codes() {
-    let codes: Vec<String> = (0..2)
-        .flat_map(|first| {
-            (1..512).map(move |digits| {
-                format!(
-                    "{}.{}{}{}",
-                    first * 4,
-                    digits >> 6,
-                    (digits >> 3) & 7,
-                    digits & 7
-                )
-            })
-        })
-        .collect();
     let heaps = 2000;
-    std::thread::scope(|scope| {
-        for chunk in codes.chunks(codes.len() / 2 + 1) {
-            scope.spawn(move || {
-                for code in chunk {
-                    let rule = HeapRule::TakeBreak(TakeBreak::parse(code, false).unwrap());
-                    assert_eq!(
-                        fast_values(&rule, heaps),
-                        naive_values(&rule, heaps),
-                        "{code}"
-                    );
-                }
-            });
-        }
+    on_short_codes(|code| {
+        let rule = HeapRule::TakeBreak(code.clone());
+        assert_eq!(
+            fast_values(&rule, heaps),
+            naive_values(&rule, heaps),
+            "{code}"
+        );
+        0
     });
 }
 
@@ -39,37 +43,22 @@ fn fast_engine_equals_naive_engine_on_all_short_codes() {
 /// changes.
 #[test]
 fn blocks_equal_heap_by_heap() {
-    let codes: Vec<String> = (0..2)
-        .flat_map(|first| (1..512).map(move |digits| format!("{}.{digits:03o}", first * 4)))
-        .collect();
     let heaps = 6000;
-    let blocked: u64 = std::thread::scope(|scope| {
-        let workers: Vec<_> = codes
-            .chunks(codes.len() / 2 + 1)
-            .map(|chunk| {
-                scope.spawn(move || {
-                    let mut blocked = 0;
-                    for code in chunk {
-                        let rule = HeapRule::TakeBreak(TakeBreak::parse(code, false).unwrap());
-                        let blocks = blocks_table(&rule, heaps, 512);
-                        let stats = blocks.stats();
-                        if stats.block_heaps == 0 {
-                            continue;
-                        }
-                        blocked += 1;
-                        let single = blocks_table(&rule, heaps, usize::MAX);
-                        assert_eq!(
-                            blocks.tabulated_range(0, heaps),
-                            single.tabulated_range(0, heaps),
-                            "{code}"
-                        );
-                        assert_eq!(stats.rare_heaps, single.stats().rare_heaps, "{code}");
-                    }
-                    blocked
-                })
-            })
-            .collect();
-        workers.into_iter().map(|w| w.join().unwrap()).sum()
+    let blocked = on_short_codes(|code| {
+        let rule = HeapRule::TakeBreak(code.clone());
+        let blocks = blocks_table(&rule, heaps, 512);
+        let stats = blocks.stats();
+        if stats.block_heaps == 0 {
+            return 0;
+        }
+        let single = blocks_table(&rule, heaps, usize::MAX);
+        assert_eq!(
+            blocks.tabulated_range(0, heaps),
+            single.tabulated_range(0, heaps),
+            "{code}"
+        );
+        assert_eq!(stats.rare_heaps, single.stats().rare_heaps, "{code}");
+        1
     });
     // Codes with a sparse space: most of those that split heaps.
     assert!(blocked > 100, "only {blocked} codes used blocks");
