@@ -518,11 +518,13 @@ pub fn long_run(run: &LongRun<'_>) -> Result<Option<RunSummary>, Problem> {
 /// `grundy bench`: each rule by the fast engine to its number of heaps, and the naive engine
 /// on the last `window` heaps, in this process.
 pub fn bench(plan: &[(String, u64)], window: u64) -> Result<Vec<BenchRow>, Problem> {
+    let start = std::time::Instant::now();
+    let mut clock = || start.elapsed().as_secs_f64();
     plan.iter()
         .map(|(text, heaps)| {
             let rule = parse_rule(text)?;
             check_memory(text, *heaps)?;
-            analysis::bench(rule, *heaps, window).map_err(with_input(text))
+            analysis::bench(rule, *heaps, window, &mut clock).map_err(with_input(text))
         })
         .collect()
 }

@@ -14,8 +14,10 @@ fn main() -> Result<(), grundy::Error> {
         "{:<8} {:>9} {:>12} {:>11} {:>9} {:>10}",
         "rule", "heaps", "fast h/s", "naive h/s", "ratio", "period s"
     );
+    let start = std::time::Instant::now();
+    let mut clock = || start.elapsed().as_secs_f64();
     for (rule, heaps) in BENCH_PLAN {
-        let row = bench(parse_heap_rule(rule)?, heaps, 256)?;
+        let row = bench(parse_heap_rule(rule)?, heaps, 256, &mut clock)?;
         assert!(row.agree, "{rule}: the engines disagree");
         let by_period = row
             .by_period_seconds

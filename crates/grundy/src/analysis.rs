@@ -497,17 +497,29 @@ pub const BENCH_PLAN: [(&str, u64); 6] = [
 /// computes the last `window` of them from the same values below, and a third run reaches
 /// `heaps` by copying a proved period, if one is found on the way.
 ///
+/// `clock` tells the seconds since any fixed moment: the library never reads the clock itself
+/// (it runs on `wasm32-unknown-unknown`, where `Instant::now` panics), so the face passes one in.
+///
 /// ```
 /// use grundy::analysis::bench;
 /// use grundy::spec::parse_heap_rule;
 ///
-/// let row = bench(parse_heap_rule("kayles")?, 2000, 50)?;
+/// let mut ticks = 0.0;
+/// let mut clock = || {
+///     ticks += 1.0;
+///     ticks
+/// };
+/// let row = bench(parse_heap_rule("kayles")?, 2000, 50, &mut clock)?;
 /// assert!(row.agree);
 /// assert_eq!((row.heaps, row.window), (2000, 50));
 /// # Ok::<(), grundy::Error>(())
 /// ```
-pub fn bench(rule: HeapRule, heaps: u64, window: u64) -> Result<BenchRow> {
-    use std::time::Instant;
+pub fn bench(
+    rule: HeapRule,
+    heaps: u64,
+    window: u64,
+    clock: &mut dyn FnMut() -> f64,
+) -> Result<BenchRow> {
     let heaps = heaps.max(1);
     let window = window.clamp(1, heaps);
     let limits = Limits {
@@ -517,26 +529,26 @@ pub fn bench(rule: HeapRule, heaps: u64, window: u64) -> Result<BenchRow> {
     };
     let name = rule.to_string();
     let mut fast = HeapSolver::with_limits(rule.clone(), limits).extend_by_period(false);
-    let start = Instant::now();
+    let start = clock();
     fast.extend(heaps - window)?;
-    let window_start = Instant::now();
+    let window_start = clock();
     fast.extend(window)?;
-    let fast_window = window_start.elapsed().as_secs_f64();
-    let fast_seconds = start.elapsed().as_secs_f64();
+    let window_end = clock();
+    let fast_window = window_end - window_start;
+    let fast_seconds = window_end - start;
     let mut naive = crate::heap::NaiveTable::from_values(fast.tabulated_range(0, heaps - window));
-    let naive_start = Instant::now();
+    let naive_start = clock();
     for _ in 0..window {
         naive.step(&rule)?;
     }
-    let naive_window = naive_start.elapsed().as_secs_f64();
+    let naive_window = clock() - naive_start;
     let agree = naive.values()[(heaps - window) as usize..]
         == fast.tabulated_range(heaps - window, heaps)[..];
     let mut by_period = HeapSolver::with_limits(rule, limits);
-    let period_start = Instant::now();
+    let period_start = clock();
     by_period.extend(heaps)?;
-    let by_period_seconds = by_period
-        .certificate()
-        .map(|_| period_start.elapsed().as_secs_f64());
+    let period_end = clock();
+    let by_period_seconds = by_period.certificate().map(|_| period_end - period_start);
     let rate = |count: u64, seconds: f64| count as f64 / seconds.max(1e-9);
     Ok(BenchRow {
         rule: name,
