@@ -48,6 +48,7 @@ pub const LIMITS: Limits = Limits {
     max_positions: 1 << 20,
     max_work: 1 << 23,
     max_moves: 1 << 14,
+    max_output: 1 << 20,
 };
 
 /// How the server runs.

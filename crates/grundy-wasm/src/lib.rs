@@ -15,6 +15,7 @@ pub const LIMITS: Limits = Limits {
     max_positions: 1 << 20,
     max_work: 1 << 23,
     max_moves: 1 << 16,
+    max_output: 1 << 20,
 };
 
 /// The most positions a DAG may draw.

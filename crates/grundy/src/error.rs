@@ -88,6 +88,10 @@ pub enum Limit {
     GraphSize,
     /// Heaps whose table fits in the memory available (a face's check before a long run).
     Memory,
+    /// Components written out in the games a list of moves leads to ([`crate::Limits::max_output`]).
+    Output,
+    /// Bytes of a file read for a spec or an include ([`crate::spec::MAX_FILE_BYTES`]).
+    FileSize,
 }
 
 impl Limit {
@@ -99,6 +103,8 @@ impl Limit {
             Limit::HeapTable => "heaps in a value table",
             Limit::GraphSize => "edges, vertices or coins",
             Limit::Memory => "heaps in a table in the memory available now (2 bytes a heap)",
+            Limit::Output => "components written out in the games the moves listed lead to",
+            Limit::FileSize => "bytes in a file read for a spec",
         }
     }
 }

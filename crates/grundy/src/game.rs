@@ -125,16 +125,21 @@ pub struct Limits {
     pub max_work: u64,
     /// Moves that one position may have when all of them must be listed.
     pub max_moves: u64,
+    /// Components written out in the positions that a list of moves leads to: each move names
+    /// the whole game after it, so listing `m` moves of a game of `c` components costs `m·c`.
+    pub max_output: u64,
 }
 
 impl Default for Limits {
-    /// About two million positions, 67 million moves examined (a few seconds) and a million moves listed:
-    /// seconds of work and well under a gigabyte of memory.
+    /// About two million positions, 67 million moves examined (a few seconds), a million moves
+    /// listed and four million components written out in the moves listed: seconds of work and
+    /// well under a gigabyte of memory.
     fn default() -> Limits {
         Limits {
             max_positions: 1 << 21,
             max_work: 1 << 26,
             max_moves: 1 << 20,
+            max_output: 1 << 22,
         }
     }
 }
@@ -350,6 +355,23 @@ pub fn check_move_count<R: Ruleset>(
         )),
         _ => Ok(()),
     }
+}
+
+/// Refuses to list `moves` moves of a game of `components` components, each move naming the
+/// whole game after it, when that writes out more components than the limit allows.
+///
+/// # Errors
+/// [`Limit::Output`] when `moves · components` exceeds `limits.max_output`.
+pub fn check_output(moves: usize, components: usize, limits: Limits) -> Result<()> {
+    let needed = (moves as u64).saturating_mul(components as u64);
+    if needed > limits.max_output {
+        return Err(Error::limit_needing(
+            Limit::Output,
+            limits.max_output,
+            needed,
+        ));
+    }
+    Ok(())
 }
 
 impl<R: Ruleset> Evaluator for Solver<R> {

@@ -16,7 +16,7 @@
 //! This module is the only one that parses text; rulesets print themselves in the same syntax,
 //! and everything printed parses back.
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Limit, Result};
 use crate::game::{Limits, Solver};
 use crate::heap::HeapSolver;
 use crate::nimber::Nimber;
@@ -27,8 +27,13 @@ use crate::rules::{
 use crate::sum::{RulesetTerm, Sum, Term};
 
 /// Reads the contents of a file named in a spec (`digraph(@edges.txt; a)`). The library does
-/// no IO itself; faces that can read files pass one in.
+/// no IO itself; faces that can read files pass one in, reading at most [`MAX_FILE_BYTES`].
 pub type Include<'a> = &'a dyn Fn(&str) -> std::result::Result<String, String>;
+
+/// The most bytes a file read for a spec may hold, whether the whole spec (`grundy value @FILE`)
+/// or an include (`digraph(@edges.txt; a)`): 32 MiB, a million edges or Nim heaps with room to
+/// spare. Faces stop reading there, and the parser refuses longer includes.
+pub const MAX_FILE_BYTES: u64 = 1 << 25;
 
 /// How to parse: the limits given to every solver, and how to read `@file` includes.
 #[derive(Clone, Copy, Default)]
@@ -67,7 +72,7 @@ pub fn parse_with(text: &str, options: Options<'_>) -> Result<Sum> {
         terms.push(parser.term()?);
     }
     parser.end()?;
-    Ok(Sum::new(terms))
+    Ok(Sum::new(terms).with_limits(options.limits))
 }
 
 /// Parses a heap rule without heaps: `kayles`, `0.137`, `sub{1,2,4}`, `grundy`.
@@ -581,6 +586,11 @@ impl<'a> Parser<'a> {
                     span.clone(),
                 )
             })?;
+            if contents.len() as u64 > MAX_FILE_BYTES {
+                let error =
+                    Error::limit_needing(Limit::FileSize, MAX_FILE_BYTES, contents.len() as u64);
+                return Err(error.or_at(span));
+            }
             let contents: String = contents
                 .lines()
                 .map(|line| line.split('#').next().unwrap_or(""))

@@ -8,7 +8,7 @@
 use std::sync::{Arc, Mutex};
 
 use crate::error::{Error, Result};
-use crate::game::{check_move_count, Evaluator, Parts, Ruleset};
+use crate::game::{check_move_count, check_output, Evaluator, Limits, Parts, Ruleset};
 use crate::nimber::Nimber;
 use crate::table::{PositionTable, Positions, RulesetTable};
 
@@ -144,15 +144,20 @@ where
                 moves
             }
         };
-        let mut result = Vec::new();
+        let mut kept = Vec::new();
         for parts in all_moves {
             let mut value = Nimber::ZERO;
             for part in &parts {
                 value += evaluator.value(part)?;
             }
-            if target.is_some_and(|target| target != value) {
-                continue;
+            if target.map_or(true, |target| target == value) {
+                kept.push((parts, value));
             }
+        }
+        // Each move copies the whole term, so a long list of a long term is refused here.
+        check_output(kept.len(), self.positions.len(), evaluator.limits())?;
+        let mut result = Vec::new();
+        for (parts, value) in kept {
             let mut positions = self.positions.clone();
             positions.splice(index..=index, parts.iter().cloned());
             let rules = evaluator.rules();
@@ -212,6 +217,8 @@ where
 /// ```
 pub struct Sum {
     terms: Vec<Box<dyn Term>>,
+    /// Bounds the moves listed ([`Limits::max_output`]).
+    limits: Limits,
 }
 
 /// One move in a sum.
@@ -236,14 +243,23 @@ impl Clone for Sum {
     fn clone(&self) -> Sum {
         Sum {
             terms: self.terms.iter().map(|term| term.clone_box()).collect(),
+            limits: self.limits,
         }
     }
 }
 
 impl Sum {
-    /// The sum of `terms`.
+    /// The sum of `terms`, its moves listed within the default [`Limits`].
     pub fn new(terms: Vec<Box<dyn Term>>) -> Sum {
-        Sum { terms }
+        Sum {
+            terms,
+            limits: Limits::default(),
+        }
+    }
+
+    /// The same sum, its moves listed within `limits` ([`Limits::max_output`]).
+    pub fn with_limits(self, limits: Limits) -> Sum {
+        Sum { limits, ..self }
     }
 
     /// The terms.
@@ -352,7 +368,10 @@ impl Sum {
             let before = values[component];
             let target = winning_only.then_some(before + total);
             let from = self.terms[term].format_component(index);
-            for term_move in self.terms[term].moves(index, target)? {
+            let term_moves = self.terms[term].moves(index, target)?;
+            // Each move copies the whole sum, so a long list of a long sum is refused early.
+            check_output(result.len() + term_moves.len(), values.len(), self.limits)?;
+            for term_move in term_moves {
                 let mut after = self.clone();
                 after.terms[term] = term_move.after;
                 result.push(SumMove {

@@ -18,7 +18,7 @@ use std::rc::Rc;
 use smallvec::SmallVec;
 
 use crate::error::{Error, Limit, Result};
-use crate::game::Limits;
+use crate::game::{check_output, Limits};
 use crate::sum::Sum;
 use crate::table::PositionTable;
 
@@ -369,6 +369,7 @@ impl SumGraph {
     /// # Errors
     /// A limit reached while listing moves, or a position from another game.
     pub fn position_moves(&mut self, position: &Position) -> Result<Vec<PositionMove>> {
+        let components: usize = position.terms.iter().map(Vec::len).sum();
         let mut result = Vec::new();
         let mut component = 0;
         for (term, ids) in position.terms.iter().enumerate() {
@@ -379,6 +380,9 @@ impl SumGraph {
                 let moves = table.moves(id)?;
                 self.work = self.work.saturating_add(moves.len() as u64 + 1);
                 let from = table.format(&[id]);
+                // Each move copies the whole position, so a long list of a long sum is
+                // refused before it is built.
+                check_output(result.len() + moves.len(), components, self.limits)?;
                 for parts in moves.iter() {
                     let mut after = position.clone();
                     after.terms[term].splice(index..=index, parts.iter().copied());

@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use super::{MoveEntry, MoveReport, SCHEMA};
 use crate::error::Result;
-use crate::game::{Limits, Outcome};
+use crate::game::{check_output, Limits, Outcome};
 use crate::misere::{heap_sequence, nim_misere_value, Genus, MisereSolver};
 use crate::nimber::Nimber;
 use crate::rules::HeapRule;
@@ -244,17 +244,9 @@ impl Misere {
 /// The report of a sum of Nim heaps by Bouton's rule, without search; `None` when some
 /// component is not a Nim heap.
 fn nim_value(sum: &Sum, limits: Limits) -> Result<Option<MisereValueReport>> {
-    let graph = SumGraph::new(sum, limits)?;
-    let position = graph.position_of(sum)?;
-    let mut heaps = Vec::new();
-    for (term, ids) in position.terms.iter().enumerate() {
-        for &id in ids {
-            match graph.table(term).nim_heap(id) {
-                Some(heap) => heaps.push(heap),
-                None => return Ok(None),
-            }
-        }
-    }
+    let Some(heaps) = nim_heaps(sum, limits)? else {
+        return Ok(None);
+    };
     let genus = Genus::nim(&heaps);
     let components = sum
         .components()
@@ -271,6 +263,8 @@ fn nim_value(sum: &Sum, limits: Limits) -> Result<Option<MisereValueReport>> {
         .collect();
     let mut winning_moves = Vec::new();
     let total = heaps.iter().fold(0, |sum, heap| sum ^ heap);
+    let after = NimAfter::new(&heaps);
+    let leaves_p = |heap: u64, target: u64| after.misere_value(heap, target) == 0;
     for (component, (term, index)) in sum.components().into_iter().enumerate() {
         let heap = heaps[component];
         // A misère P-position of Nim is firm with nim-sum 0, or has only heaps of 0 and 1 and
@@ -279,13 +273,13 @@ fn nim_value(sum: &Sum, limits: Limits) -> Result<Option<MisereValueReport>> {
         targets.sort_unstable();
         targets.dedup();
         for target in targets.into_iter().filter(|&target| target < heap) {
-            let mut after = heaps.clone();
-            after[component] = target;
-            if nim_misere_value(&after) != Nimber::ZERO {
+            if !leaves_p(heap, target) {
                 continue;
             }
             let from = sum.terms()[term].format_component(index);
-            for term_move in sum.terms()[term].moves(index, Some(Nimber::new(target)))? {
+            let term_moves = sum.terms()[term].moves(index, Some(Nimber::new(target)))?;
+            check_output(winning_moves.len() + term_moves.len(), heaps.len(), limits)?;
+            for term_move in term_moves {
                 let mut terms: Vec<_> = sum.terms().iter().map(|t| t.clone_box()).collect();
                 terms[term] = term_move.after;
                 winning_moves.push(MisereMoveReport {
@@ -308,6 +302,78 @@ fn nim_value(sum: &Sum, limits: Limits) -> Result<Option<MisereValueReport>> {
         genus: Some(genus.to_string()),
         components,
         winning_moves,
+    }))
+}
+
+/// The heaps of a sum whose every component is a Nim heap; `None` otherwise.
+fn nim_heaps(sum: &Sum, limits: Limits) -> Result<Option<Vec<u64>>> {
+    let graph = SumGraph::new(sum, limits)?;
+    let position = graph.position_of(sum)?;
+    let mut heaps = Vec::new();
+    for (term, ids) in position.terms.iter().enumerate() {
+        for &id in ids {
+            match graph.table(term).nim_heap(id) {
+                Some(heap) => heaps.push(heap),
+                None => return Ok(None),
+            }
+        }
+    }
+    Ok(Some(heaps))
+}
+
+/// The misère value of Nim heaps after one heap changes, in constant time: the nim-sum, ⊕ 1
+/// when no heap has two tokens or more (Bouton).
+struct NimAfter {
+    nim_sum: u64,
+    large: usize,
+}
+
+impl NimAfter {
+    fn new(heaps: &[u64]) -> NimAfter {
+        NimAfter {
+            nim_sum: heaps.iter().fold(0, |sum, heap| sum ^ heap),
+            large: heaps.iter().filter(|&&heap| heap >= 2).count(),
+        }
+    }
+
+    /// The misère value once a heap of `heap` becomes `target`.
+    fn misere_value(&self, heap: u64, target: u64) -> u64 {
+        let large = self.large - usize::from(heap >= 2) + usize::from(target >= 2);
+        self.nim_sum ^ heap ^ target ^ u64::from(large == 0)
+    }
+}
+
+/// The moves report of a sum of Nim heaps by Bouton's rule, without search; `None` when some
+/// component is not a Nim heap. Lists the same moves in the same order as the search.
+fn nim_moves(sum: &Sum, limits: Limits) -> Result<Option<MisereMovesReport>> {
+    let Some(heaps) = nim_heaps(sum, limits)? else {
+        return Ok(None);
+    };
+    let after = NimAfter::new(&heaps);
+    let moves = sum
+        .moves()?
+        .iter()
+        .map(|sum_move| {
+            let (heap, target) = (heaps[sum_move.component], sum_move.component_value.value());
+            let value_after = after.misere_value(heap, target);
+            MoveEntry {
+                summary: MoveReport {
+                    target_value: nim_misere_value(&[target]).value(),
+                    ..super::move_report(sum_move)
+                },
+                value_after,
+                winning: value_after == 0,
+            }
+        })
+        .collect();
+    let genus = Genus::nim(&heaps);
+    Ok(Some(MisereMovesReport {
+        schema: SCHEMA,
+        spec: sum.format(),
+        play: "misere".to_string(),
+        value: genus.misere_value().value(),
+        outcome: outcome_letter(&genus),
+        moves,
     }))
 }
 
@@ -360,6 +426,14 @@ pub fn value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
 /// # Errors
 /// As for [`value`], and a limit reached while valuing the moves (this needs every position).
 pub fn moves(sum: &Sum, limits: Limits) -> Result<MisereMovesReport> {
+    match nim_moves(sum, limits)? {
+        Some(report) => Ok(report),
+        None => searched_moves(sum, limits),
+    }
+}
+
+/// [`moves`] by searching the whole sum.
+fn searched_moves(sum: &Sum, limits: Limits) -> Result<MisereMovesReport> {
     let mut misere = Misere::new(sum, limits)?;
     let state = misere.state.clone();
     let genus = misere.solver.genus(&state)?;
@@ -422,4 +496,31 @@ pub fn sequence(rule: &HeapRule, to: u64, limits: Limits) -> Result<MisereSequen
         }),
         prefix_only: true,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec;
+
+    /// Bouton's rule lists exactly what the search lists (issue 13 added the rule to `moves`,
+    /// so that a Nim position of 50,000 heaps is answered without a search).
+    #[test]
+    fn nim_moves_by_bouton_match_the_search() -> Result<()> {
+        for text in [
+            "nim(3,4,5)",
+            "nim(1,1,1)",
+            "nim(1,1)",
+            "nim(2,1) + *3",
+            "*1 + nim(0,2) + nim(5)",
+            "nim(7)",
+            "0",
+        ] {
+            let sum = spec::parse(text)?;
+            let by_rule = nim_moves(&sum, Limits::default())?.expect("only Nim heaps");
+            assert_eq!(by_rule, searched_moves(&sum, Limits::default())?, "{text}");
+        }
+        assert!(nim_moves(&spec::parse("nim(3) + kayles(2)")?, Limits::default())?.is_none());
+        Ok(())
+    }
 }
