@@ -5,6 +5,7 @@
 
 mod dag;
 mod heap_cmds;
+mod input;
 mod play;
 mod plot;
 mod render;
@@ -38,6 +39,7 @@ enum Command {
     /// Example: grundy value "kayles(13) + nim(3,4,5)"
     Value {
         /// The game, e.g. "nim(3,4,5)" or "sub{1,2,4}(8) + sub{1,3}(5)".
+        /// @FILE reads it from FILE, - from standard input.
         spec: String,
         /// Misère play: the player who makes the last move loses.
         #[arg(long)]
@@ -52,6 +54,7 @@ enum Command {
     /// Example: grundy moves "nim(3,4,5)"
     Moves {
         /// The game, e.g. "wythoff(3,5)".
+        /// @FILE reads it from FILE, - from standard input.
         spec: String,
         /// Misère play: the player who makes the last move loses.
         #[arg(long)]
@@ -71,7 +74,8 @@ enum Command {
         /// The last heap (accepts 10^6, 1e6, 1_000_000).
         #[arg(long, value_parser = parse_count)]
         to: u64,
-        /// Output format; csv prints a header `n,value`, then one line per heap.
+        /// Output format; csv prints a header `n,value`, then one line per heap. With --out, the
+        /// file's format (binary or csv); json writes a binary file and prints the summary as JSON.
         #[arg(long, value_enum, default_value_t = SeqFormat::Text)]
         format: SeqFormat,
         /// Misère values and genera instead, and where the game stops being tame.
@@ -101,6 +105,7 @@ enum Command {
     /// Example: grundy play "nim(3,4,5)" --first me
     Play {
         /// The game, e.g. "nim(3,4,5)" or "kayles(7) + nim(2)".
+        /// @FILE reads it from FILE.
         spec: String,
         /// Misère play: the player who makes the last move loses.
         #[arg(long)]
@@ -171,6 +176,7 @@ enum Command {
     /// Example: grundy dag "kayles(4)" --format dot | dot -Tsvg > kayles.svg
     Dag {
         /// The game, e.g. "kayles(6)" or "nim(1,2) + sub{1,2}(3)".
+        /// @FILE reads it from FILE, - from standard input.
         spec: String,
         /// The most positions to list (at most 100000); the rest are counted.
         #[arg(long, value_parser = parse_max_nodes, default_value_t = 200)]
@@ -266,6 +272,10 @@ struct LimitArgs {
     /// Most moves a solver may examine in total: a time limit.
     #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_work)]
     max_work: u64,
+    /// Most components written out in the games that the moves listed lead to (each move
+    /// names the whole game after it): an output limit.
+    #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_output)]
+    max_output: u64,
 }
 
 impl LimitArgs {
@@ -273,6 +283,7 @@ impl LimitArgs {
         Limits {
             max_positions: self.max_positions,
             max_work: self.max_work,
+            max_output: self.max_output,
             ..Limits::default()
         }
     }
@@ -396,16 +407,16 @@ fn main() -> ExitCode {
     }
 }
 
-fn read_file(name: &str) -> Result<String, String> {
-    std::fs::read_to_string(name).map_err(|error| error.to_string())
-}
-
-fn parse_sum(text: &str, limits: Limits) -> Result<grundy::sum::Sum, Problem> {
+/// The spec that `argument` names (`@FILE`, `-` or the text itself), parsed.
+fn parse_sum(argument: &str, limits: Limits) -> Result<(String, grundy::sum::Sum), Problem> {
+    let text = input::spec_text(argument)
+        .map_err(|error| Problem::Library(Box::new(Failure { error, input: None })))?;
     let options = spec::Options {
         limits,
-        include: Some(&read_file),
+        include: Some(&input::include),
     };
-    spec::parse_with(text, options).map_err(with_input(text))
+    let sum = spec::parse_with(&text, options).map_err(with_input(&text))?;
+    Ok((text, sum))
 }
 
 fn run(cli: Cli) -> Result<ExitCode, Problem> {
@@ -418,7 +429,7 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             output,
             limits,
         } => {
-            let sum = parse_sum(&spec, limits.limits())?;
+            let (spec, sum) = parse_sum(&spec, limits.limits())?;
             let report =
                 analysis::misere::value(&sum, limits.limits()).map_err(with_input(&spec))?;
             output.emit(&mut out, &report, render_misere::value)?;
@@ -429,7 +440,7 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             output,
             limits,
         } => {
-            let sum = parse_sum(&spec, limits.limits())?;
+            let (spec, sum) = parse_sum(&spec, limits.limits())?;
             let report =
                 analysis::loopy::value_any(&sum, limits.limits()).map_err(with_input(&spec))?;
             output.emit(&mut out, &report, render_loopy::any_value)?;
@@ -440,7 +451,7 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             output,
             limits,
         } => {
-            let sum = parse_sum(&spec, limits.limits())?;
+            let (spec, sum) = parse_sum(&spec, limits.limits())?;
             let report =
                 analysis::misere::moves(&sum, limits.limits()).map_err(with_input(&spec))?;
             output.emit(&mut out, &report, render_misere::moves)?;
@@ -451,7 +462,7 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             output,
             limits,
         } => {
-            let sum = parse_sum(&spec, limits.limits())?;
+            let (spec, sum) = parse_sum(&spec, limits.limits())?;
             let report =
                 analysis::loopy::moves_any(&sum, limits.limits()).map_err(with_input(&spec))?;
             output.emit(&mut out, &report, render_loopy::any_moves)?;
@@ -468,27 +479,24 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             misere: false,
             ..
         } => {
-            let format = match format {
+            let stream_format = match format {
                 SeqFormat::Csv => heap_cmds::StreamFormat::Csv,
-                SeqFormat::Binary | SeqFormat::Text => heap_cmds::StreamFormat::Binary,
-                SeqFormat::Json => {
-                    return Err(anyhow::anyhow!(
-                        "--out writes csv or binary; the summary is printed as text"
-                    )
-                    .into())
+                SeqFormat::Binary | SeqFormat::Text | SeqFormat::Json => {
+                    heap_cmds::StreamFormat::Binary
                 }
             };
             let run = heap_cmds::LongRun {
                 rule: &rule,
                 to,
                 out: &file,
-                format,
+                format: stream_format,
                 resume,
                 checkpoint_every: checkpoint_every.max(1),
                 stop_after,
                 by_period: !no_period,
             };
             match heap_cmds::long_run(&run)? {
+                Some(summary) if format == SeqFormat::Json => print_json(&mut out, &summary)?,
                 Some(summary) => write!(out, "{}", render::run_summary(&summary))?,
                 None => {
                     eprintln!("stopped early; continue with --resume");
@@ -615,7 +623,7 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             format,
             limits,
         } => {
-            let sum = parse_sum(&spec, limits.limits())?;
+            let (spec, sum) = parse_sum(&spec, limits.limits())?;
             let report = analysis::dag(&sum, max_nodes).map_err(with_input(&spec))?;
             match format {
                 DagFormat::Json => print_json(&mut out, &report)?,
@@ -682,7 +690,14 @@ fn play_game(
     first: play::First,
     limits: Limits,
 ) -> Result<ExitCode, Problem> {
-    let sum = parse_sum(text, limits)?;
+    if text == "-" {
+        return Err(anyhow::anyhow!(
+            "play reads moves from standard input, so its game cannot come from there; use @FILE"
+        )
+        .into());
+    }
+    let (text, sum) = parse_sum(text, limits)?;
+    let text = text.as_str();
     let convention = if misere { Play::Misere } else { Play::Normal };
     let mut game = grundy::play::Game::new(&sum, convention, limits).map_err(with_input(text))?;
     let stdout = io::stdout();

@@ -156,21 +156,55 @@ pub fn sequence_csv(out: &mut impl Write, report: &SequenceReport) -> io::Result
 pub fn error(error: &grundy::Error, input: Option<&str>) -> String {
     let mut text = format!("error: {error}\n");
     if let (Some(span), Some(input)) = (error.span(), input) {
-        if span.start <= input.len() && !input.contains('\n') {
-            let width = input[span.start..span.end.min(input.len())]
-                .chars()
-                .count()
-                .max(1);
-            let offset = input[..span.start].chars().count();
+        let span = span.start..span.end.min(input.len());
+        if span.start <= span.end
+            && input.is_char_boundary(span.start)
+            && input.is_char_boundary(span.end)
+            && !input.contains('\n')
+        {
+            let (shown, offset, width) = caret_window(input, span);
             let _ = writeln!(
                 text,
-                "  {input}\n  {}{}",
+                "  {shown}\n  {}{}",
                 " ".repeat(offset),
                 "^".repeat(width)
             );
         }
     }
+    if let grundy::ErrorKind::LimitExceeded {
+        limit: grundy::Limit::Output,
+        ..
+    } = error.kind()
+    {
+        text.push_str("help: --max-output N raises the limit\n");
+    }
     text
+}
+
+/// The characters of `input` shown above a caret under `span`, the caret's offset and width:
+/// all of a short input, or [`CONTEXT`] characters either side of the span of a long one (a spec
+/// read from a file may be megabytes), with `…` where text is left out.
+fn caret_window(input: &str, span: std::ops::Range<usize>) -> (String, usize, usize) {
+    const CONTEXT: usize = 60;
+    let before: Vec<char> = input[..span.start].chars().collect();
+    let marked = input[span.clone()].chars().count();
+    let width = marked.clamp(1, 2 * CONTEXT);
+    let total = input.chars().count();
+    if total <= 3 * CONTEXT {
+        return (input.to_string(), before.len(), width);
+    }
+    let from = before.len().saturating_sub(CONTEXT);
+    let to = (before.len() + width + CONTEXT).min(total);
+    let mut shown: String = input.chars().skip(from).take(to - from).collect();
+    let mut offset = before.len() - from;
+    if from > 0 {
+        shown.insert(0, '…');
+        offset += 1;
+    }
+    if to < total {
+        shown.push('…');
+    }
+    (shown, offset, width)
 }
 
 /// `grundy period` as text.
@@ -261,7 +295,12 @@ pub fn verify(report: &grundy::analysis::VerifyReport) -> String {
 pub fn run_summary(summary: &grundy::analysis::RunSummary) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "rule:          {}", summary.rule);
-    let _ = writeln!(text, "heaps:         0..{}", summary.heaps);
+    let _ = writeln!(
+        text,
+        "heaps:         0..={} ({} heaps)",
+        summary.heaps.saturating_sub(1),
+        summary.heaps
+    );
     let _ = writeln!(
         text,
         "largest value: {} (first at heap {})",

@@ -1,0 +1,61 @@
+//! Where a spec comes from: the argument itself, a file (`@FILE`) or standard input (`-`), and
+//! the files that specs include (`digraph(@edges.txt; a)`), each read up to
+//! [`spec::MAX_FILE_BYTES`] so that no input can fill the memory.
+//!
+//! A spec of 10^5 Nim heaps is an everyday contest input, larger than the operating system lets
+//! one argument be (about 128 KB), hence `@FILE` and `-`.
+
+use std::io::Read;
+
+use grundy::{spec, Error, Limit};
+
+/// The spec named by `argument`: the contents of FILE for `@FILE` (trailing blank space
+/// dropped), standard input for `-`, or the argument itself.
+///
+/// # Errors
+/// A file that cannot be read, or one larger than [`spec::MAX_FILE_BYTES`].
+pub fn spec_text(argument: &str) -> Result<String, Error> {
+    let text = if argument == "-" {
+        read_capped(std::io::stdin().lock(), "standard input")?
+    } else if let Some(file) = argument.strip_prefix('@') {
+        let opened = std::fs::File::open(file).map_err(|error| include_error(file, &error))?;
+        read_capped(opened, file)?
+    } else {
+        return Ok(argument.to_string());
+    };
+    Ok(text.trim_end().to_string())
+}
+
+/// Reads a file included by a spec, for [`spec::Options::include`].
+pub fn include(file: &str) -> Result<String, String> {
+    let opened = std::fs::File::open(file).map_err(|error| error.to_string())?;
+    read_capped(opened, file).map_err(|error| match error.kind() {
+        grundy::ErrorKind::Include { reason, .. } => reason.clone(),
+        _ => error.to_string(),
+    })
+}
+
+/// All of `source` as UTF-8 text, refused past [`spec::MAX_FILE_BYTES`] without reading on.
+fn read_capped(source: impl Read, name: &str) -> Result<String, Error> {
+    let mut bytes = Vec::new();
+    source
+        .take(spec::MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| include_error(name, &error))?;
+    if bytes.len() as u64 > spec::MAX_FILE_BYTES {
+        return Err(Error::limit(Limit::FileSize, spec::MAX_FILE_BYTES));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        Error::new(grundy::ErrorKind::Include {
+            file: name.to_string(),
+            reason: "it is not UTF-8 text".to_string(),
+        })
+    })
+}
+
+fn include_error(file: &str, error: &std::io::Error) -> Error {
+    Error::new(grundy::ErrorKind::Include {
+        file: file.to_string(),
+        reason: error.to_string(),
+    })
+}
