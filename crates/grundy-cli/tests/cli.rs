@@ -3,98 +3,16 @@
 //!
 //! Bad input must give a nonzero exit code (2 for bad input, 1 when a limit stops the
 //! computation), an `error:` line on stderr, nothing on stdout and no panic. Every run is
-//! killed after [`HANG`], so a hang fails the test instead of stalling the suite.
+//! killed after `harness::HANG`, so a hang fails the test instead of stalling the suite.
 
-use std::io::{Read, Write};
+mod harness;
+
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
 
+use harness::{answer, grundy_with_input, json, refused};
 use serde_json::Value;
-
-/// Longer than any run here should take by far (they take milliseconds); only a hang reaches it.
-const HANG: Duration = Duration::from_secs(30);
-
-/// What a run of `grundy` left behind.
-#[derive(Debug)]
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `grundy` with `args`, feeding it `input` on stdin.
-fn grundy_with_input(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("grundy starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_string();
-    let writer = thread::spawn(move || {
-        // The command may exit before reading everything; that is not this test's concern.
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let mut stdout = child.stdout.take().expect("stdout");
-    let mut stderr = child.stderr.take().expect("stderr");
-    let out_reader = thread::spawn(move || {
-        let mut text = String::new();
-        stdout.read_to_string(&mut text).map(|_| text)
-    });
-    let err_reader = thread::spawn(move || {
-        let mut text = String::new();
-        stderr.read_to_string(&mut text).map(|_| text)
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if start.elapsed() > HANG {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("grundy {args:?} did not finish within {HANG:?}");
-        }
-        thread::sleep(Duration::from_millis(5));
-    };
-    let _ = writer.join();
-    let run = Run {
-        code: status.code(),
-        stdout: out_reader.join().expect("reader").expect("utf-8 stdout"),
-        stderr: err_reader.join().expect("reader").expect("utf-8 stderr"),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "grundy {args:?} panicked: {}",
-        run.stderr
-    );
-    run
-}
-
-fn grundy(args: &[&str]) -> Run {
-    grundy_with_input(args, "")
-}
-
-/// Runs `grundy` and expects success with nothing on stderr.
-fn answer(args: &[&str]) -> String {
-    let run = grundy(args);
-    assert_eq!(run.code, Some(0), "grundy {args:?}: {}", run.stderr);
-    assert_eq!(run.stderr, "", "grundy {args:?}");
-    run.stdout
-}
-
-/// Runs `grundy` with `--format json` and parses the one document it prints.
-fn json(args: &[&str]) -> Value {
-    let mut args = args.to_vec();
-    args.extend(["--format", "json"]);
-    let stdout = answer(&args);
-    assert_eq!(stdout.lines().count(), 1, "one JSON document: {stdout}");
-    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("grundy {args:?}: {e}: {stdout}"))
-}
 
 /// `grundy seq RULE --to N --format csv`, checked for its format and read back.
 fn sequence(rule: &str, to: u64) -> Vec<u64> {
@@ -576,21 +494,6 @@ fn a_closed_pipe_ends_quietly() {
 
 // ---------------------------------------------------------------------------------------------
 // Bad input
-
-/// Expects `grundy args` to refuse with exit code `code`, an `error:` line first on stderr
-/// and nothing on stdout; returns stderr.
-fn refused(args: &[&str], code: i32) -> String {
-    let run = grundy(args);
-    assert_eq!(run.code, Some(code), "grundy {args:?}: {run:?}");
-    assert_eq!(run.stdout, "", "grundy {args:?} printed to stdout");
-    let first = run.stderr.lines().next().unwrap_or("");
-    assert!(
-        first.starts_with("error:") && first.len() > "error: ".len(),
-        "grundy {args:?}: {}",
-        run.stderr
-    );
-    run.stderr
-}
 
 #[test]
 fn malformed_specs_are_bad_input() {

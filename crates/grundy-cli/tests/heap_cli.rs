@@ -2,35 +2,12 @@
 //! `seq --out` runs that are interrupted and resumed.
 #![allow(clippy::unwrap_used)] // test helpers: a failure is a test failure
 
+mod harness;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let output = grundy(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    serde_json::from_str(&stdout(args)).unwrap()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-heap-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use harness::{document as json, grundy, scratch, stdout};
 
 #[test]
 fn periods_of_the_acceptance_rules() {
@@ -81,12 +58,12 @@ fn certificates_verify_and_forgeries_fail() {
         let forged = scratch("forged.json");
         std::fs::write(&forged, original.replace(from, to)).unwrap();
         let output = grundy(&["verify", forged.to_str().unwrap()]);
-        let text = String::from_utf8_lossy(&output.stdout);
+        let text = &output.stdout;
         if from.contains("\"period\"") {
             // Period 24 is a true period of Kayles too, but the checksum names other heaps.
-            assert!(!output.status.success() || text.contains("valid"), "{text}");
+            assert!(output.code != Some(0) || text.contains("valid"), "{text}");
         } else {
-            assert_eq!(output.status.code(), Some(1), "{text}");
+            assert_eq!(output.code, Some(1), "{text}");
             assert!(text.contains("INVALID"), "{text}");
         }
     }
@@ -121,8 +98,8 @@ fn huge_heaps_answer_by_the_period() {
         assert_eq!(after["value"], 0, "{winning}");
     }
     let output = grundy(&["value", "grundy(10^18)"]);
-    assert_eq!(output.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("heaps in a value table"));
+    assert_eq!(output.code, Some(1));
+    assert!(output.stderr.clone().contains("heaps in a value table"));
 }
 
 #[test]
@@ -145,7 +122,7 @@ fn interrupted_runs_resume_to_identical_files() {
         assert!(summary.contains("rare mask"), "{summary}");
         let stopped =
             grundy(&[&common[..], &["--out", parts_text, "--stop-after", "23000"]].concat());
-        assert_eq!(stopped.status.code(), Some(1));
+        assert_eq!(stopped.code, Some(1));
         // A torn write after the checkpoint: garbage the resume must cut off.
         let mut bytes = std::fs::read(&parts).unwrap();
         bytes.extend_from_slice(b"\x01\x02garbage");
@@ -157,7 +134,7 @@ fn interrupted_runs_resume_to_identical_files() {
             ]
             .concat(),
         );
-        assert_eq!(stopped.status.code(), Some(1));
+        assert_eq!(stopped.code, Some(1));
         let resumed = stdout(&[&common[..], &["--out", parts_text, "--resume"]].concat());
         assert_eq!(resumed, summary);
         assert_eq!(
@@ -238,7 +215,7 @@ fn bench_compares_the_engines() {
     assert!(rows[0]["by_period_seconds"].is_number());
     assert!(rows[1]["by_period_seconds"].is_null());
     let bad = grundy(&["bench", "0.9"]);
-    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(bad.code, Some(2));
 }
 
 #[test]
@@ -272,8 +249,8 @@ fn runs_too_big_for_memory_are_refused_at_once() {
     ] {
         let started = std::time::Instant::now();
         let output = grundy(&args);
-        assert_eq!(output.status.code(), Some(1), "{args:?}");
-        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.code, Some(1), "{args:?}");
+        let stderr = output.stderr.clone();
         assert!(stderr.contains("memory available"), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty(), "{args:?}");
         assert!(started.elapsed().as_secs() < 5, "{args:?}");
@@ -349,8 +326,8 @@ fn period_stops_where_memory_runs_out_and_says_so() {
         (Some(2000), Some("memory"))
     );
     let lasker = grundy(&["period", "lasker", "--memory-heaps", "1000"]);
-    assert_eq!(lasker.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&lasker.stderr);
+    assert_eq!(lasker.code, Some(1));
+    let stderr = lasker.stderr.clone();
     assert!(stderr.contains("needs 2097152 heaps"), "{stderr}");
     let lasker = json(&["period", "lasker", "--max", "3000", "--format", "json"]);
     assert_eq!(

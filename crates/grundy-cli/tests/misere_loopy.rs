@@ -1,30 +1,19 @@
 //! The command line's `--misere` flags and its reports of games with cycles: output, JSON and
 //! exit codes.
 
-use std::process::{Command, Output};
+mod harness;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs")
-}
+use harness::{document as json, grundy, Run};
 
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let output = grundy(args);
-    assert!(output.status.success(), "{args:?}: {output:?}");
-    serde_json::from_slice(&output.stdout).expect("one JSON document")
+fn stdout(run: &Run) -> String {
+    run.stdout.clone()
 }
 
 #[test]
 fn misere_value_of_the_seeds_example() {
     // docs/seeds.md row 29: [1,1,1] in misère play is a loss for the player to move.
     let output = grundy(&["value", "nim(1,1,1)", "--misere"]);
-    assert!(output.status.success());
+    assert_eq!(output.code, Some(0));
     let text = stdout(&output);
     assert!(
         text.contains("outcome:  P: the player to move loses"),
@@ -148,10 +137,10 @@ fn exit_codes() {
         "--max-work",
         "1000",
     ]);
-    assert_eq!(limited.status.code(), Some(1), "{limited:?}");
-    assert!(String::from_utf8_lossy(&limited.stderr).contains("limit reached"));
+    assert_eq!(limited.code, Some(1), "{limited:?}");
+    assert!(limited.stderr.contains("limit reached"));
     // Misère play of a game with a cycle is not analysed: bad input, 2.
     let cycle = grundy(&["value", "digraph(a>b, b>a; a)", "--misere"]);
-    assert_eq!(cycle.status.code(), Some(2), "{cycle:?}");
-    assert!(String::from_utf8_lossy(&cycle.stderr).contains("cycle"));
+    assert_eq!(cycle.code, Some(2), "{cycle:?}");
+    assert!(cycle.stderr.contains("cycle"));
 }

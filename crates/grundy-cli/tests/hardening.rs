@@ -1,0 +1,170 @@
+//! Regression tests of issue 13 (hardening): hostile or huge input gets an answer or a one-line
+//! limit error within seconds and bounded memory, specs come from files and standard input,
+//! and every command keeps its promise of `--format json`.
+//!
+//! See issue 13: "Hardening: fuzzed inputs, bounded resources everywhere".
+
+#![allow(clippy::unwrap_used)] // test code: a failure is a test failure
+
+mod harness;
+
+use std::time::Duration;
+
+use harness::{answer, document, grundy, grundy_with_input, refused, scratch, Run};
+
+/// What the issue allows a big input: an answer or a limit error within seconds...
+const SECONDS: Duration = Duration::from_secs(10);
+/// ...and under 2 GiB of memory.
+const MEMORY_KIB: u64 = 2 << 20;
+
+/// Expects an answer (exit 0) or a limit error (exit 1; an output limit says how to raise it),
+/// within [`SECONDS`] and [`MEMORY_KIB`].
+fn bounded(run: &Run, what: &str) {
+    let note = format!("{what}: {:?}, {} KiB", run.elapsed, run.peak_kib);
+    println!("{note}");
+    assert!(run.elapsed < SECONDS, "{note}");
+    assert!(run.peak_kib < MEMORY_KIB, "{note}");
+    match run.code {
+        Some(0) => assert!(!run.stdout.is_empty(), "{note}"),
+        Some(1) => {
+            assert!(
+                run.stderr.starts_with("error: limit reached"),
+                "{note}: {}",
+                run.stderr
+            );
+            let output = run.stderr.contains("written out");
+            assert_eq!(
+                output,
+                run.stderr.contains("help: --max-output"),
+                "{}",
+                run.stderr
+            );
+        }
+        _ => panic!("{note}: {}", run.stderr),
+    }
+}
+
+#[test]
+fn issue_13_sums_of_many_terms_and_huge_nim_are_bounded() {
+    let many_terms = scratch("many-terms.txt");
+    let terms = vec!["nim(3)"; 10_001].join(" + ");
+    std::fs::write(&many_terms, &terms).unwrap();
+    let mixed = scratch("mixed-terms.txt");
+    let kinds = ["kayles(5)", "nim(3)", "sub{1,2}(4)", "dawson(6)"];
+    let mixed_terms: Vec<&str> = (0..10_000).map(|index| kinds[index % 4]).collect();
+    std::fs::write(&mixed, mixed_terms.join(" + ")).unwrap();
+    let ones = scratch("nim-ones.txt");
+    std::fs::write(&ones, format!("nim({})\n", vec!["1"; 50_001].join(","))).unwrap();
+    // Varied heaps of 1 to 1000 and one of 2^20: one winning move, in the largest heap.
+    let mut heaps: Vec<u64> = (1..50_000u64)
+        .map(|index| index * 7919 % 1000 + 1)
+        .collect();
+    heaps.push(1 << 20);
+    let nim_sum = heaps.iter().fold(0, |sum, heap| sum ^ heap);
+    let varied = scratch("nim-varied.txt");
+    let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    std::fs::write(&varied, format!("nim({})", text.join(","))).unwrap();
+
+    for file in [&many_terms, &mixed, &ones, &varied] {
+        let argument = format!("@{}", file.display());
+        for command in [
+            &["value", &argument][..],
+            &["moves", &argument],
+            &["value", &argument, "--misere"],
+            &["moves", &argument, "--misere"],
+            &["value", &argument, "--format", "json"],
+        ] {
+            bounded(&grundy(command), &format!("{command:?}"));
+        }
+    }
+    // The sum of many heaps is answered: its value is the nim-sum, its one winning move in
+    // the largest heap.
+    let argument = format!("@{}", varied.display());
+    let report = document(&["value", &argument, "--format", "json"]);
+    assert_eq!(report["value"], nim_sum);
+    assert_eq!(report["components"].as_array().map(Vec::len), Some(50_000));
+    assert_eq!(report["winning_moves"][0]["component"], 49_999);
+    // The output limit counts each move's copy of the game, and can be raised.
+    let error = refused(&["value", "nim(1,1,1)", "--max-output", "8"], 1);
+    assert!(
+        error.contains("this needs 9 components written out"),
+        "{error}"
+    );
+    answer(&["value", "nim(1,1,1)", "--max-output", "9"]);
+    // Before issue 13 these took seconds and a gigabyte; each move is now counted first.
+    let refusal = refused(&["moves", &format!("@{}", many_terms.display())], 1);
+    assert!(
+        refusal.contains("more than the limit of 4194304"),
+        "{refusal}"
+    );
+}
+
+#[test]
+fn issue_13_include_files_are_capped() {
+    let run = grundy(&["value", "digraph(@/dev/zero; a)"]);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(run.elapsed < SECONDS, "{run:?}");
+    assert!(run.stderr.contains("33554432 bytes"), "{}", run.stderr);
+    let run = grundy(&["value", "@/dev/zero"]);
+    assert_eq!(run.code, Some(1), "{run:?}");
+    assert!(run.stderr.contains("33554432 bytes"), "{}", run.stderr);
+    assert!(run.peak_kib < MEMORY_KIB, "{run:?}");
+}
+
+#[test]
+fn issue_13_specs_come_from_files_and_standard_input() {
+    let spec = "kayles(13) + nim(3,4,5)";
+    let file = scratch("spec.txt");
+    std::fs::write(&file, format!("{spec}\n")).unwrap();
+    let from_file = format!("@{}", file.display());
+    for command in ["value", "moves", "dag"] {
+        let direct = answer(&[command, spec]);
+        assert_eq!(answer(&[command, &from_file]), direct, "{command}");
+        let piped = grundy_with_input(&[command, "-"], spec);
+        assert_eq!(piped.code, Some(0), "{command}: {}", piped.stderr);
+        assert_eq!(piped.stdout, direct, "{command}");
+    }
+    let misere = answer(&["value", spec, "--misere"]);
+    assert_eq!(answer(&["value", &from_file, "--misere"]), misere);
+    let played = grundy_with_input(&["play", &from_file, "--first", "me"], "q\n");
+    assert_eq!(played.code, Some(0), "{}", played.stderr);
+    assert!(
+        played.stdout.contains("kayles(13) + nim(3,4,5)"),
+        "{}",
+        played.stdout
+    );
+    refused(&["play", "-"], 2);
+    let missing = refused(&["value", "@/no/such/file"], 2);
+    assert!(missing.contains("cannot read '/no/such/file'"), "{missing}");
+    // A mistake deep in a long spec shows the text around it, not megabytes of it.
+    let long = format!("nim({},x)", vec!["1"; 10_000].join(","));
+    let error = refused(&["value", &long], 2);
+    let lines: Vec<&str> = error.lines().collect();
+    assert_eq!(lines.len(), 3, "{error}");
+    assert!(
+        lines[1].len() < 200 && lines[1].contains("1,1,x)"),
+        "{error}"
+    );
+    let caret = lines[2].find('^').unwrap();
+    assert_eq!(
+        Some(caret),
+        lines[1].chars().position(|c| c == 'x'),
+        "{error}"
+    );
+}
+
+#[test]
+fn issue_13_long_runs_print_json_and_count_heaps_inclusively() {
+    let file = scratch("nim.bin");
+    let name = file.to_str().unwrap();
+    let text = answer(&["seq", "kayles", "--to", "100", "--out", name]);
+    assert!(
+        text.contains("heaps:         0..=100 (101 heaps)"),
+        "{text}"
+    );
+    let report = document(&[
+        "seq", "kayles", "--to", "100", "--out", name, "--format", "json",
+    ]);
+    assert_eq!(report["heaps"], 101);
+    assert_eq!(report["rule"], "kayles");
+}

@@ -1,0 +1,159 @@
+//! The one way the command-line tests run `grundy`: with arguments and standard input, killed
+//! after [`HANG`] so that a hang fails the test instead of stalling the suite, checked for
+//! panics, and with its peak memory sampled.
+//!
+//! Each test file includes this module (`mod harness;`) and uses the part it needs.
+#![allow(dead_code)] // shared by several test crates, each of which uses only some of it
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// Longer than any run here should take by far; only a hang reaches it.
+pub const HANG: Duration = Duration::from_secs(60);
+
+/// What a run of `grundy` left behind.
+#[derive(Debug)]
+pub struct Run {
+    /// The exit code (`None` when killed by a signal).
+    pub code: Option<i32>,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// The largest resident memory seen (`VmHWM` of `/proc`, sampled every few milliseconds
+    /// while the process ran), in KiB; 0 where `/proc` says nothing.
+    pub peak_kib: u64,
+    /// How long it ran.
+    pub elapsed: Duration,
+}
+
+/// Runs `grundy` with `args`, feeding it `input` on standard input.
+pub fn grundy_with_input(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grundy starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_string();
+    let writer = thread::spawn(move || {
+        // The command may exit before reading everything; that is not this test's concern.
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut stderr = child.stderr.take().expect("stderr");
+    let out_reader = thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).map(|_| bytes)
+    });
+    let err_reader = thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).map(|_| text)
+    });
+    let status_file = format!("/proc/{}/status", child.id());
+    let start = Instant::now();
+    let mut peak_kib = 0;
+    let status = loop {
+        peak_kib = peak_kib.max(high_water_kib(&status_file));
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if start.elapsed() > HANG {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("grundy {args:?} did not finish within {HANG:?}");
+        }
+        thread::sleep(Duration::from_millis(2));
+    };
+    let elapsed = start.elapsed();
+    let _ = writer.join();
+    let stdout = out_reader.join().expect("reader").expect("stdout");
+    let run = Run {
+        code: status.code(),
+        stdout: String::from_utf8(stdout).expect("utf-8 stdout"),
+        stderr: err_reader.join().expect("reader").expect("utf-8 stderr"),
+        peak_kib,
+        elapsed,
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "grundy {args:?} panicked: {}",
+        run.stderr
+    );
+    run
+}
+
+/// `VmHWM` (peak resident memory) in a `/proc/PID/status` file, in KiB; 0 when absent.
+fn high_water_kib(status_file: &str) -> u64 {
+    std::fs::read_to_string(status_file)
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|line| line.starts_with("VmHWM:"))?;
+            line.split_whitespace().nth(1)?.parse().ok()
+        })
+        .unwrap_or(0)
+}
+
+/// Runs `grundy` with nothing on standard input.
+pub fn grundy(args: &[&str]) -> Run {
+    grundy_with_input(args, "")
+}
+
+/// Runs `grundy` and expects success; returns standard output.
+pub fn stdout(args: &[&str]) -> String {
+    let run = grundy(args);
+    assert_eq!(run.code, Some(0), "grundy {args:?}: {}", run.stderr);
+    run.stdout
+}
+
+/// Runs `grundy` and expects success with nothing on standard error.
+pub fn answer(args: &[&str]) -> String {
+    let run = grundy(args);
+    assert_eq!(run.code, Some(0), "grundy {args:?}: {}", run.stderr);
+    assert_eq!(run.stderr, "", "grundy {args:?}");
+    run.stdout
+}
+
+/// Runs `grundy` with `--format json` added and parses the one document it prints.
+pub fn json(args: &[&str]) -> Value {
+    let mut args = args.to_vec();
+    args.extend(["--format", "json"]);
+    let stdout = answer(&args);
+    assert_eq!(stdout.lines().count(), 1, "one JSON document: {stdout}");
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("grundy {args:?}: {e}: {stdout}"))
+}
+
+/// Runs `grundy` with `args` as given (which ask for JSON) and parses what it prints.
+pub fn document(args: &[&str]) -> Value {
+    let stdout = stdout(args);
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("grundy {args:?}: {e}: {stdout}"))
+}
+
+/// Runs `grundy` expecting it to refuse with `code`, an `error:` line and nothing on stdout;
+/// returns standard error.
+pub fn refused(args: &[&str], code: i32) -> String {
+    let run = grundy(args);
+    assert_eq!(run.code, Some(code), "grundy {args:?}: {run:?}");
+    assert_eq!(run.stdout, "", "grundy {args:?} printed to stdout");
+    let first = run.stderr.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with("error:") && first.len() > "error: ".len(),
+        "grundy {args:?}: {}",
+        run.stderr
+    );
+    run.stderr
+}
+
+/// A file name in a folder of this test process's own.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir.join(name)
+}
