@@ -62,7 +62,7 @@ pub(super) fn byte_marks(value_bits: u32) -> bool {
 }
 
 /// Bytes (or words) that hold every value below `1 << value_bits`, with room for the mex.
-pub(super) fn byte_len(value_bits: u32) -> usize {
+pub(super) const fn byte_len(value_bits: u32) -> usize {
     (1usize << value_bits) + 64
 }
 

@@ -26,10 +26,26 @@ pub(super) fn scan_range<V: Cell, M: Marks>(
         return 0;
     }
     let large = &values[rest + 1 - small.end..=rest - small.start];
-    for (a, b) in values[small.clone()].iter().zip(large.iter().rev()) {
+    mark_xors(&values[small.clone()], large, marks);
+    small.len() as u64
+}
+
+/// Marks `low[i] ^ high[high.len() - 1 - i]` for every `i` (slices of one length): the loop
+/// of [`scan_range`], kept out of line so that the search around it does not crowd its
+/// registers, and eight pairs a round so that its upkeep is paid once for eight marks.
+#[inline(never)]
+fn mark_xors<V: Cell, M: Marks>(low: &[V], high: &[V], marks: &mut M) {
+    let mut lows = low.chunks_exact(8);
+    let mut highs = high.rchunks_exact(8);
+    for (a, b) in (&mut lows).zip(&mut highs) {
+        for i in 0..8 {
+            marks.mark(a[i].get() ^ b[7 - i].get());
+        }
+    }
+    let (a, b) = (lows.remainder(), highs.remainder());
+    for (a, b) in a.iter().zip(b.iter().rev()) {
         marks.mark(a.get() ^ b.get());
     }
-    small.len() as u64
 }
 
 /// Marks the XOR of every pair `(r, rest - r)` with `r` one of the rare heaps `indices`
