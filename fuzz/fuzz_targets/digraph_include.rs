@@ -1,0 +1,29 @@
+//! Any bytes as an included edge file (`digraph(@edges; a)`): reading never panics, and a graph
+//! that parses gets a value, a generalised value or a limit error, with small limits.
+#![no_main]
+
+use grundy::{analysis, spec, Limits};
+use libfuzzer_sys::fuzz_target;
+
+const LIMITS: Limits = Limits {
+    max_positions: 1 << 12,
+    max_work: 1 << 14,
+    max_moves: 1 << 10,
+    max_output: 1 << 14,
+};
+
+fuzz_target!(|data: &[u8]| {
+    let contents = String::from_utf8_lossy(data).into_owned();
+    let include = move |_: &str| Ok(contents.clone());
+    let options = spec::Options {
+        limits: LIMITS,
+        include: Some(&include),
+    };
+    for start in ["a", "0", "v1"] {
+        if let Ok(sum) = spec::parse_with(&format!("digraph(@edges; {start})"), options) {
+            let _ = analysis::loopy::value_any(&sum, LIMITS);
+            let printed = sum.format();
+            assert!(spec::parse(&printed).is_ok(), "{printed}");
+        }
+    }
+});

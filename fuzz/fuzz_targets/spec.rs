@@ -1,0 +1,41 @@
+//! Any text as a spec: parsing never panics, what parses prints as spec text that parses back to
+//! the same game, and with small limits every analysis a parsed spec reaches (value, winning
+//! moves, moves, misère play, games with cycles) answers or stops at a limit, and every winning
+//! move it lists leaves value 0.
+#![no_main]
+
+use grundy::{analysis, spec, Limits, Nimber};
+use libfuzzer_sys::fuzz_target;
+
+/// Small enough that each input takes milliseconds.
+const LIMITS: Limits = Limits {
+    max_positions: 1 << 12,
+    max_work: 1 << 14,
+    max_moves: 1 << 10,
+    max_output: 1 << 14,
+};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let options = spec::Options {
+        limits: LIMITS,
+        include: None,
+    };
+    let Ok(sum) = spec::parse_with(text, options) else {
+        return;
+    };
+    let printed = sum.format();
+    let again = spec::parse_with(&printed, options).expect("printed specs parse back");
+    assert_eq!(again.format(), printed, "printing is stable");
+    if let Ok(winning) = sum.winning_moves() {
+        for winning_move in winning {
+            assert_eq!(winning_move.total_value, Nimber::ZERO, "{text}");
+        }
+    }
+    let _ = analysis::loopy::value_any(&sum, LIMITS);
+    let _ = analysis::loopy::moves_any(&sum, LIMITS);
+    let _ = analysis::misere::value(&sum, LIMITS);
+    let _ = analysis::misere::moves(&sum, LIMITS);
+});
