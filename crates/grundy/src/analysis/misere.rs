@@ -366,15 +366,19 @@ fn nim_moves(sum: &Sum, limits: Limits) -> Result<Option<MisereMovesReport>> {
             }
         })
         .collect();
-    let genus = Genus::nim(&heaps);
-    Ok(Some(MisereMovesReport {
+    Ok(Some(moves_report(sum, &Genus::nim(&heaps), moves)))
+}
+
+/// The moves report of `sum`, whose genus is `genus`.
+fn moves_report(sum: &Sum, genus: &Genus, moves: Vec<MoveEntry>) -> MisereMovesReport {
+    MisereMovesReport {
         schema: SCHEMA,
         spec: sum.format(),
         play: "misere".to_string(),
         value: genus.misere_value().value(),
-        outcome: outcome_letter(&genus),
+        outcome: outcome_letter(genus),
         moves,
-    }))
+    }
 }
 
 fn outcome_letter(genus: &Genus) -> String {
@@ -446,14 +450,7 @@ fn searched_moves(sum: &Sum, limits: Limits) -> Result<MisereMovesReport> {
             winning: value_after == 0,
         })
         .collect();
-    Ok(MisereMovesReport {
-        schema: SCHEMA,
-        spec: sum.format(),
-        play: "misere".to_string(),
-        value: genus.misere_value().value(),
-        outcome: outcome_letter(&genus),
-        moves,
-    })
+    Ok(moves_report(sum, &genus, moves))
 }
 
 /// Misère values and genera of heaps `0..=to` of a heap rule, and its tameness up to `to`.
