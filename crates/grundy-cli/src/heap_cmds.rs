@@ -121,9 +121,9 @@ pub fn period(
     let rule = parse_rule(rule_text)?;
     let name = rule.to_string();
     let theorem = HeapGame::code(&rule).as_ref().and_then(Theorem::for_code);
-    // Each look for a period reads the table as 4-byte values beside its 2-byte cells: 6 bytes
-    // a heap, a third of the heaps a table alone could hold.
-    let memory = memory.or_else(|| heaps_in_memory().map(|heaps| heaps / 3));
+    // A look for a period reads the table's cells in place, but a growing table holds its
+    // cells twice while it moves them: half the heaps a table alone could hold.
+    let memory = memory.or_else(|| heaps_in_memory().map(|heaps| heaps / 2));
     let cap = PeriodCap::new(max, theorem.is_some(), memory);
     if theorem.is_none() {
         // No table proves a period here, but the prefix is still computed (so that the answer

@@ -31,7 +31,7 @@ pub use verify::{verify, Recomputed, NAIVE_VERIFY_LIMIT};
 use crate::error::{Error, Limit, Result};
 use crate::game::{Evaluator, Limits, Parts};
 use crate::nimber::Nimber;
-use table::HeapTable;
+use table::{HeapTable, TableValues};
 
 /// A table entry costs a few nanoseconds per move, against about a hundred in the generic
 /// solver, so one unit of [`Limits::max_work`] buys this many moves here.
@@ -256,16 +256,17 @@ impl<R: HeapGame> HeapSolver<R> {
         if self.certificate.is_none() && len > self.sought_at {
             self.sought_at = len;
             if let Some(code) = &self.code {
-                let values = self.table.values();
-                self.certificate = period::prove(code, &self.rules.format(&[0]), &values).map(
-                    |mut certificate| {
-                        certificate.rule = rule_text(&certificate.rule);
-                        certificate
-                    },
-                );
-                if self.certificate.is_none() {
-                    self.promising = period::promising(code, &values);
-                }
+                let rule = self.rules.format(&[0]);
+                let (certificate, promising) = match self.table.values() {
+                    TableValues::Narrow(values) => seek(code, &rule, values),
+                    TableValues::Wide(values) => seek(code, &rule, values),
+                    TableValues::Owned(values) => seek(code, &rule, &values),
+                };
+                self.certificate = certificate.map(|mut certificate| {
+                    certificate.rule = rule_text(&certificate.rule);
+                    certificate
+                });
+                self.promising = promising;
             }
         }
         self.certificate.as_ref()
@@ -383,6 +384,19 @@ impl<R: HeapGame> HeapSolver<R> {
 }
 
 /// The rule as spec text without the heap: `kayles(0)` → `kayles`.
+/// The period `code`'s theorem proves in `values`, or else where a longer table would prove
+/// the period they show ([`period::promising`]).
+fn seek<V: Copy + Into<u32>>(
+    code: &Code,
+    rule: &str,
+    values: &[V],
+) -> (Option<Certificate>, Option<u64>) {
+    match period::prove(code, rule, values) {
+        Some(certificate) => (Some(certificate), None),
+        None => (None, period::promising(code, values)),
+    }
+}
+
 fn rule_text(formatted: &str) -> String {
     formatted
         .strip_suffix("(0)")

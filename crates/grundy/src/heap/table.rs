@@ -6,6 +6,13 @@ use super::naive::{HeapMoves, NaiveTable};
 use super::TableStats;
 use crate::error::{Error, Result};
 
+/// The values of a whole table, as its cells hold them.
+pub(crate) enum TableValues<'a> {
+    Narrow(&'a [u16]),
+    Wide(&'a [u32]),
+    Owned(Vec<u32>),
+}
+
 /// A table of the values of heaps `0..len()`.
 pub(crate) trait HeapTable: Send {
     /// Heaps tabulated.
@@ -14,8 +21,9 @@ pub(crate) trait HeapTable: Send {
     fn get(&self, heap: u64) -> Option<u64>;
     /// Values of the tabulated heaps `from..to`.
     fn range(&self, from: u64, to: u64) -> Vec<u64>;
-    /// The values of every heap, for the period search.
-    fn values(&self) -> Vec<u32>;
+    /// The values of every heap, for the period search: borrowed where the table keeps them
+    /// in cells (2 or 4 bytes a heap), so that a look for a period costs no copy.
+    fn values(&self) -> TableValues<'_>;
     /// Units of work spent (pairs of heaps or moves examined).
     fn work(&self) -> u64;
     /// Summary statistics; the naive table knows only the largest value.
@@ -52,8 +60,8 @@ impl HeapTable for fast::Table {
         values.into_iter().map(u64::from).collect()
     }
 
-    fn values(&self) -> Vec<u32> {
-        fast::Table::values(self, 0..fast::Table::len(self))
+    fn values(&self) -> TableValues<'_> {
+        fast::Table::cells(self)
     }
 
     fn work(&self) -> u64 {
@@ -93,12 +101,14 @@ impl HeapTable for NaiveTable {
         NaiveTable::values(self)[from as usize..to as usize].to_vec()
     }
 
-    fn values(&self) -> Vec<u32> {
+    fn values(&self) -> TableValues<'_> {
         let values = NaiveTable::values(self);
-        values
-            .iter()
-            .map(|&v| u32::try_from(v).unwrap_or(u32::MAX))
-            .collect()
+        TableValues::Owned(
+            values
+                .iter()
+                .map(|&v| u32::try_from(v).unwrap_or(u32::MAX))
+                .collect(),
+        )
     }
 
     fn work(&self) -> u64 {

@@ -173,6 +173,14 @@ impl Table {
         self.engine.tally.work
     }
 
+    /// Every value, borrowed as the cells hold them.
+    pub(crate) fn cells(&self) -> super::table::TableValues<'_> {
+        match &self.values {
+            Values::Narrow(values) => super::table::TableValues::Narrow(values),
+            Values::Wide(values) => super::table::TableValues::Wide(values),
+        }
+    }
+
     /// Values of heaps `range` (within the table).
     pub(crate) fn values(&self, range: std::ops::Range<usize>) -> Vec<u32> {
         self.values.range(range)

@@ -4,15 +4,20 @@ use super::{checksum, heaps_needed, max_take, Certificate, Theorem};
 use crate::heap::code::Code;
 
 /// The last `n` with `g(n + period) != g(n) + saltus`, scanning down from the end of `values`.
-pub(super) fn last_mismatch(values: &[u32], period: usize, saltus: i64) -> Option<usize> {
+pub(super) fn last_mismatch<V: Copy + Into<u32>>(
+    values: &[V],
+    period: usize,
+    saltus: i64,
+) -> Option<usize> {
+    let value = |n: usize| i64::from(values[n].into());
     (0..values.len() - period)
         .rev()
-        .find(|&n| i64::from(values[n + period]) - i64::from(values[n]) != saltus)
+        .find(|&n| value(n + period) - value(n) != saltus)
 }
 
 /// Whether the tail-arithmetic side conditions hold on `values` (see the module docs).
-pub(super) fn tail_conditions(
-    values: &[u32],
+pub(super) fn tail_conditions<V: Copy + Into<u32>>(
+    values: &[V],
     t: u64,
     preperiod: usize,
     period: usize,
@@ -27,7 +32,7 @@ pub(super) fn tail_conditions(
         return false;
     }
     let set_of = |range: std::ops::Range<usize>| -> std::collections::HashSet<u64> {
-        values[range].iter().map(|&v| u64::from(v)).collect()
+        values[range].iter().map(|&v| u64::from(v.into())).collect()
     };
     let p0 = set_of(0..preperiod);
     let p1 = set_of(0..preperiod + period);
@@ -49,24 +54,25 @@ pub(super) fn tail_conditions(
 /// # Complexity
 /// Each candidate period is compared from the end of the table down to its first mismatch,
 /// so the search costs about one pass over the table per period that nearly fits.
-pub fn prove(code: &Code, rule: &str, values: &[u32]) -> Option<Certificate> {
+pub fn prove<V: Copy + Into<u32>>(code: &Code, rule: &str, values: &[V]) -> Option<Certificate> {
     let theorem = Theorem::for_code(code)?;
     let len = values.len();
     let t = max_take(code);
     // Periods that cannot be proved because a smaller one they are multiples of cannot: if
     // `g(m) != g(m + p)` at `m = preperiod(p) - 1`, then `g(m) != g(m + k p)` while the table
     // reaches, so `k p` has at least the same preperiod and needs a longer table.
-    let mut hopeless = vec![false; len];
+    let mut hopeless = Bits::new(len);
     for period in 1..len {
         let needed_at_least = heaps_needed(theorem, code, 0, period as u64)?;
         if needed_at_least > len as u64 {
             return None;
         }
-        if hopeless[period] {
+        if hopeless.get(period) {
             continue;
         }
         let saltus = if theorem == Theorem::TailArithmetic {
-            let rise = i64::from(values[len - 1]) - i64::from(values[len - 1 - period]);
+            let rise =
+                i64::from(values[len - 1].into()) - i64::from(values[len - 1 - period].into());
             if rise < 0 {
                 continue;
             }
@@ -80,7 +86,7 @@ pub fn prove(code: &Code, rule: &str, values: &[u32]) -> Option<Certificate> {
             if saltus == 0 && preperiod > 0 {
                 let mut multiple = 2 * period;
                 while preperiod - 1 + multiple < len {
-                    hopeless[multiple] = true;
+                    hopeless.set(multiple);
                     multiple += period;
                 }
             }
@@ -103,7 +109,11 @@ pub fn prove(code: &Code, rule: &str, values: &[u32]) -> Option<Certificate> {
             period: period as u64,
             saltus: saltus as u64,
             checked_to,
-            checksum: checksum(values[..=checked_to as usize].iter().map(|&v| u64::from(v))),
+            checksum: checksum(
+                values[..=checked_to as usize]
+                    .iter()
+                    .map(|&v| u64::from(v.into())),
+            ),
         });
     }
     None
@@ -114,7 +124,7 @@ pub fn prove(code: &Code, rule: &str, values: &[u32]) -> Option<Certificate> {
 /// (and over four periods at least). `None` when no period shows, or for tail arithmetic
 /// (proved from short tables anyway). A failed [`prove`] followed by a table of this length
 /// proves the period if it goes on holding, instead of doubling the table.
-pub fn promising(code: &Code, values: &[u32]) -> Option<u64> {
+pub fn promising<V: Copy + Into<u32>>(code: &Code, values: &[V]) -> Option<u64> {
     let theorem = Theorem::for_code(code)?;
     if theorem == Theorem::TailArithmetic {
         return None;
@@ -127,4 +137,21 @@ pub fn promising(code: &Code, values: &[u32]) -> Option<u64> {
             .then(|| heaps_needed(theorem, code, preperiod as u64, period as u64))
             .flatten()
     })
+}
+
+/// One bit a period: the periods already known not to be provable.
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(len: usize) -> Bits {
+        Bits(vec![0; len.div_ceil(64)])
+    }
+
+    fn get(&self, index: usize) -> bool {
+        self.0[index / 64] >> (index % 64) & 1 == 1
+    }
+
+    fn set(&mut self, index: usize) {
+        self.0[index / 64] |= 1 << (index % 64);
+    }
 }
