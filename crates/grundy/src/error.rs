@@ -63,6 +63,12 @@ pub enum ErrorKind {
     },
     /// Division by the nimber zero.
     DivisionByZero,
+    /// A ruleset whose moves come from outside the library (a function written in another
+    /// language, see [`crate::Ruleset::try_moves`]) failed to list them.
+    Callback {
+        /// What the callback reported.
+        message: String,
+    },
     /// A file named in a spec (`@file`) could not be read.
     Include {
         /// The file name as written.
@@ -211,6 +217,7 @@ impl fmt::Display for Error {
                 )
             }
             ErrorKind::DivisionByZero => write!(f, "division by the nimber 0"),
+            ErrorKind::Callback { message } => write!(f, "listing moves failed: {message}"),
             ErrorKind::Include { file, reason } => write!(f, "cannot read '{file}': {reason}"),
         }
     }

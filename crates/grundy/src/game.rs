@@ -53,6 +53,23 @@ pub trait Ruleset {
     /// Appends every move from `position` to `out`, each as the parts it leaves.
     fn moves(&self, position: &Self::Position, out: &mut Vec<Parts<Self::Position>>);
 
+    /// Appends every move from `position` to `out`, or fails: the hook for rulesets whose
+    /// moves come from a callback that can fail (a game written in Python). Solvers call this
+    /// and stop with the error, remembering nothing about `position`. The default calls
+    /// [`moves`](Ruleset::moves) and never fails; a ruleset that overrides it should report the
+    /// same error from every later call for the same position or list the moves correctly.
+    ///
+    /// # Errors
+    /// Usually [`ErrorKind::Callback`]; whatever the ruleset reports.
+    fn try_moves(
+        &self,
+        position: &Self::Position,
+        out: &mut Vec<Parts<Self::Position>>,
+    ) -> Result<()> {
+        self.moves(position, out);
+        Ok(())
+    }
+
     /// The representative of `position`'s class of equivalent positions (sorted heaps, a
     /// mirrored board), so that equivalent positions share one memo entry.
     fn canonical(&self, position: &Self::Position) -> Self::Position {
@@ -315,7 +332,12 @@ impl<R: Ruleset> Solver<R> {
     fn expand(&mut self, position: R::Position) -> Result<Frame<R::Position>> {
         check_move_count(&self.rules, &position, self.limits)?;
         let mut moves = Vec::new();
-        self.rules.moves(&position, &mut moves);
+        self.rules.try_moves(&position, &mut moves)?;
+        // The search takes the last-listed move first. Rulesets list moves by the amount
+        // taken, smallest first, so the search reaches small positions first and stays
+        // shallow: subtract-a-square from 10^5 holds a few thousand moves on its stack
+        // instead of twenty million (a chain through every heap, each with its moves).
+        moves.reverse();
         self.work += moves.len() as u64 + 1;
         if self.work > self.limits.max_work {
             return Err(Error::limit(Limit::Work, self.limits.max_work));
@@ -441,6 +463,44 @@ mod tests {
         );
         let mut solver = Solver::new(graph);
         assert_eq!(solver.value(&0), Ok(Nimber::new((n as u64 - 1) % 2)));
+    }
+
+    /// Subtract a square: `n` to `n - k²`, listed by `k` ascending.
+    struct Squares;
+
+    impl Ruleset for Squares {
+        type Position = u64;
+        fn moves(&self, heap: &u64, out: &mut Vec<Parts<u64>>) {
+            out.extend(
+                (1..)
+                    .map(|k: u64| k * k)
+                    .take_while(|square| square <= heap)
+                    .map(|square| Parts::from_slice(&[heap - square])),
+            );
+        }
+        fn describe(&self, from: &u64, to: &[u64]) -> String {
+            format!("{from} to {to:?}")
+        }
+        fn format(&self, heaps: &[u64]) -> String {
+            format!("squares{heaps:?}")
+        }
+    }
+
+    #[test]
+    fn games_with_many_moves_a_position_stay_within_the_default_limits() {
+        // Taking the largest square first keeps the stack short; taking 1 first would chain
+        // through all 10^5 heaps holding their 2 * 10^7 moves, beyond the limit.
+        let last = 100_000;
+        let mut values = vec![Nimber::ZERO; last + 1];
+        for heap in 1..=last {
+            let mut seen = MexSet::new();
+            for k in (1..).take_while(|k| k * k <= heap) {
+                seen.insert(values[heap - k * k]);
+            }
+            values[heap] = seen.mex();
+        }
+        let mut solver = Solver::new(Squares);
+        assert_eq!(solver.value(&(last as u64)), Ok(values[last]));
     }
 
     #[test]

@@ -93,6 +93,20 @@ impl<E: Evaluator> RulesetTerm<E> {
         }
     }
 
+    /// The sum of `positions` in the same ruleset, sharing this term's evaluator (and so its
+    /// memo) and its table of positions: how a face hands out many games of one ruleset that
+    /// remember each other's values.
+    pub fn with_positions(
+        &self,
+        positions: Vec<<E::Rules as Ruleset>::Position>,
+    ) -> RulesetTerm<E> {
+        RulesetTerm {
+            evaluator: Arc::clone(&self.evaluator),
+            positions,
+            table: Arc::clone(&self.table),
+        }
+    }
+
     fn evaluator(&self) -> std::sync::MutexGuard<'_, E> {
         // A poisoned lock means a panic elsewhere, which is already a bug; the memo is still
         // consistent because values are inserted only once complete.
@@ -140,7 +154,7 @@ where
             None => {
                 check_move_count(evaluator.rules(), from, evaluator.limits())?;
                 let mut moves: Vec<Parts<_>> = Vec::new();
-                evaluator.rules().moves(from, &mut moves);
+                evaluator.rules().try_moves(from, &mut moves)?;
                 moves
             }
         };

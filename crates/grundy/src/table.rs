@@ -188,7 +188,7 @@ where
         let limits = evaluator.limits();
         check_move_count(evaluator.rules(), &position, limits)?;
         let mut listed = Vec::new();
-        evaluator.rules().moves(&position, &mut listed);
+        evaluator.rules().try_moves(&position, &mut listed)?;
         let mut moves = Vec::with_capacity(listed.len());
         for parts in listed {
             let mut ids = Parts::new();
