@@ -1,0 +1,138 @@
+//! Library errors as Python exceptions, and the plumbing that lets an exception raised inside a
+//! user's Python function cross the library and come out as itself.
+//!
+//! A callback that raises stores the exception in a per-thread slot and reports
+//! [`ErrorKind::Callback`] to the library; when that error reaches the face, [`to_py`] takes the
+//! stored exception back. Everything runs on the calling thread (the library calls user
+//! rulesets only from the thread that asked), so the slot is the right one.
+
+use std::cell::{Cell, RefCell};
+
+use grundy::ErrorKind;
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyRuntimeError, PyZeroDivisionError};
+use pyo3::prelude::*;
+
+create_exception!(
+    _grundy,
+    GrundyError,
+    PyException,
+    "Base class of the errors grundy raises."
+);
+create_exception!(
+    _grundy,
+    SpecError,
+    GrundyError,
+    "Bad input: spec text that does not parse, or a rule or position that is not legal. \
+     `span` is the (start, end) byte range in `spec` when known."
+);
+create_exception!(
+    _grundy,
+    LimitError,
+    GrundyError,
+    "A computation stopped at one of its limits (positions, moves examined, moves listed); \
+     raise them with max_positions= or max_work=."
+);
+
+thread_local! {
+    /// The exception of the user callback that failed last on this thread.
+    static PENDING: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+    /// Whether a user callback is running on this thread (grundy must not be re-entered).
+    static IN_CALLBACK: Cell<bool> = const { Cell::new(false) };
+}
+
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = module.py();
+    module.add("GrundyError", py.get_type::<GrundyError>())?;
+    module.add("SpecError", py.get_type::<SpecError>())?;
+    module.add("LimitError", py.get_type::<LimitError>())?;
+    Ok(())
+}
+
+/// Keeps a user's exception for [`to_py`] and names it for the library's error message.
+pub(crate) fn stash(error: PyErr) -> grundy::Error {
+    let message = error.to_string();
+    PENDING.with(|slot| *slot.borrow_mut() = Some(error));
+    grundy::Error::new(ErrorKind::Callback { message })
+}
+
+/// Marks a user callback as running until dropped.
+pub(crate) struct CallbackGuard {
+    was: bool,
+}
+
+impl CallbackGuard {
+    pub(crate) fn enter() -> CallbackGuard {
+        CallbackGuard {
+            was: IN_CALLBACK.with(|flag| flag.replace(true)),
+        }
+    }
+}
+
+impl Drop for CallbackGuard {
+    fn drop(&mut self) {
+        let was = self.was;
+        IN_CALLBACK.with(|flag| flag.set(was));
+    }
+}
+
+/// Refuses to start a computation from inside a user's moves function: the library holds the
+/// game's memo while it calls the function, so waiting for it would never end.
+pub(crate) fn not_in_callback() -> PyResult<()> {
+    if IN_CALLBACK.with(Cell::get) {
+        return Err(PyRuntimeError::new_err(
+            "grundy cannot be called from inside a game's moves or canonical function",
+        ));
+    }
+    Ok(())
+}
+
+/// The Python exception for a library error; `input` is the spec text the error's span points
+/// into, when there is one.
+pub(crate) fn to_py(error: grundy::Error, input: Option<&str>) -> PyErr {
+    if let ErrorKind::Callback { .. } = error.kind() {
+        if let Some(raised) = PENDING.with(|slot| slot.borrow_mut().take()) {
+            return raised;
+        }
+    }
+    let message = error.to_string();
+    Python::attach(|py| {
+        let exception = match error.kind() {
+            _ if error.is_limit() => LimitError::new_err(message.clone()),
+            ErrorKind::DivisionByZero => PyZeroDivisionError::new_err(message.clone()),
+            ErrorKind::Syntax { .. }
+            | ErrorKind::UnknownGame { .. }
+            | ErrorKind::InvalidRule { .. }
+            | ErrorKind::InvalidPosition { .. }
+            | ErrorKind::NumberTooLarge { .. }
+            | ErrorKind::Include { .. } => {
+                let shown = match (error.span(), input) {
+                    (Some(span), Some(text)) => with_caret(&message, text, span.start, span.end),
+                    _ => message.clone(),
+                };
+                SpecError::new_err(shown)
+            }
+            _ => GrundyError::new_err(message.clone()),
+        };
+        let value = exception.value(py);
+        let span = error.span().map(|span| (span.start, span.end));
+        // Setting attributes on a fresh exception object cannot fail in practice; if it did,
+        // the exception would still carry its message.
+        let _ = value.setattr("message", &message);
+        let _ = value.setattr("span", span);
+        let _ = value.setattr("spec", input);
+        exception
+    })
+}
+
+/// `message`, then the input and a caret under bytes `start..end`, as the CLI shows them.
+fn with_caret(message: &str, text: &str, start: usize, end: usize) -> String {
+    let prefix = text.get(..start).unwrap_or(text);
+    let marked = text.get(start..end).unwrap_or("");
+    let width = marked.chars().count().max(1);
+    format!(
+        "{message}\n  {text}\n  {}{}",
+        " ".repeat(prefix.chars().count()),
+        "^".repeat(width)
+    )
+}

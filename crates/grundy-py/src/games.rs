@@ -1,0 +1,221 @@
+//! Sums of games as Python objects: `parse`, the reports of a sum as JSON text, sums of sums,
+//! the positions moves lead to, and play against the computer.
+
+use std::sync::{Mutex, MutexGuard};
+
+use grundy::analysis;
+use grundy::sum::Sum;
+use grundy::{spec, Limits, Play};
+use pyo3::prelude::*;
+use serde::Serialize;
+
+use crate::errors::{not_in_callback, to_py};
+
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Game>()?;
+    module.add_class::<PlayState>()?;
+    module.add_function(wrap_pyfunction!(parse, module)?)?;
+    Ok(())
+}
+
+/// The limits of a computation: the library's defaults, changed where Python says.
+pub(crate) fn limits(max_positions: Option<u64>, max_work: Option<u64>) -> Limits {
+    let defaults = Limits::default();
+    Limits {
+        max_positions: max_positions.unwrap_or(defaults.max_positions),
+        max_work: max_work.unwrap_or(defaults.max_work),
+        ..defaults
+    }
+}
+
+/// A report as JSON text; serialising the library's plain structs cannot fail.
+pub(crate) fn json(report: &impl Serialize) -> PyResult<String> {
+    serde_json::to_string(report)
+        .map_err(|error| pyo3::exceptions::PyRuntimeError::new_err(error.to_string()))
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A poisoned lock means a panic in an earlier call, which pyo3 already turned into an
+    // exception; the sum itself is never left half-changed.
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A sum of games (built-in or written in Python), with the limits its computations obey.
+#[pyclass(module = "grundy._grundy", frozen)]
+pub(crate) struct Game {
+    sum: Mutex<Sum>,
+    limits: Limits,
+}
+
+impl Game {
+    pub(crate) fn new(sum: Sum, limits: Limits) -> Game {
+        Game {
+            sum: Mutex::new(sum),
+            limits,
+        }
+    }
+
+    fn sum(&self) -> PyResult<MutexGuard<'_, Sum>> {
+        not_in_callback()?;
+        Ok(lock(&self.sum))
+    }
+}
+
+fn read_file(name: &str) -> Result<String, String> {
+    std::fs::read_to_string(name).map_err(|error| error.to_string())
+}
+
+/// Parses spec text (`"kayles(13) + nim(3,4,5)"`) into a game.
+#[pyfunction]
+#[pyo3(signature = (spec, max_positions=None, max_work=None))]
+fn parse(spec: &str, max_positions: Option<u64>, max_work: Option<u64>) -> PyResult<Game> {
+    not_in_callback()?;
+    let limits = limits(max_positions, max_work);
+    let options = spec::Options {
+        limits,
+        include: Some(&read_file),
+    };
+    let sum = spec::parse_with(spec, options).map_err(|error| to_py(error, Some(spec)))?;
+    Ok(Game::new(sum, limits))
+}
+
+#[pymethods]
+impl Game {
+    /// The game as spec text.
+    fn spec(&self) -> PyResult<String> {
+        Ok(self.sum()?.format())
+    }
+
+    /// Spec text that equal positions share (components sorted within each term).
+    fn canonical_key(&self) -> PyResult<String> {
+        Ok(self.sum()?.canonical_key())
+    }
+
+    /// `grundy value SPEC [--misere] --format json`.
+    fn value_report(&self, misere: bool) -> PyResult<String> {
+        let sum = self.sum()?;
+        let spec = sum.format();
+        let fail = |error| to_py(error, Some(&spec));
+        if misere {
+            json(&analysis::misere::value(&sum, self.limits).map_err(fail)?)
+        } else {
+            json(&analysis::loopy::value_any(&sum, self.limits).map_err(fail)?)
+        }
+    }
+
+    /// `grundy moves SPEC [--misere] --format json`.
+    fn moves_report(&self, misere: bool) -> PyResult<String> {
+        let sum = self.sum()?;
+        let spec = sum.format();
+        let fail = |error| to_py(error, Some(&spec));
+        if misere {
+            json(&analysis::misere::moves(&sum, self.limits).map_err(fail)?)
+        } else {
+            json(&analysis::loopy::moves_any(&sum, self.limits).map_err(fail)?)
+        }
+    }
+
+    /// `grundy dag SPEC --max-nodes N --format json`.
+    fn dag_report(&self, max_nodes: usize) -> PyResult<String> {
+        let sum = self.sum()?;
+        json(&analysis::dag(&sum, max_nodes).map_err(|error| to_py(error, None))?)
+    }
+
+    /// The highest-bit rule of the sum spelled out (the explorer's sum panel).
+    fn highest_bit_report(&self) -> PyResult<String> {
+        let sum = self.sum()?;
+        json(&analysis::highest_bit(&sum).map_err(|error| to_py(error, None))?)
+    }
+
+    /// The Grundy value of a game without cycles (the nim-sum of its components' values).
+    fn value(&self) -> PyResult<u64> {
+        let sum = self.sum()?;
+        Ok(sum.value().map_err(|error| to_py(error, None))?.value())
+    }
+
+    /// The sum of this game and `other`; both keep sharing their memos.
+    fn plus(&self, other: &Game) -> PyResult<Game> {
+        let mut terms = Vec::new();
+        {
+            let sum = self.sum()?;
+            terms.extend(sum.terms().iter().map(|term| term.clone_box()));
+        }
+        {
+            let sum = other.sum()?;
+            terms.extend(sum.terms().iter().map(|term| term.clone_box()));
+        }
+        Ok(Game::new(Sum::new(terms), self.limits))
+    }
+
+    /// The games that the moves (or, with `winning`, the winning moves) lead to, in the order
+    /// of the reports' move lists.
+    fn results(&self, winning: bool) -> PyResult<Vec<Game>> {
+        let sum = self.sum()?;
+        let moves = if winning {
+            sum.winning_moves()
+        } else {
+            sum.moves()
+        }
+        .map_err(|error| to_py(error, None))?;
+        Ok(moves
+            .into_iter()
+            .map(|sum_move| Game::new(sum_move.result, self.limits))
+            .collect())
+    }
+
+    /// A game in play from this position, in normal or misère play.
+    fn play(&self, misere: bool) -> PyResult<PlayState> {
+        let sum = self.sum()?;
+        let convention = if misere { Play::Misere } else { Play::Normal };
+        let game = grundy::play::Game::new(&sum, convention, self.limits)
+            .map_err(|error| to_py(error, None))?;
+        Ok(PlayState {
+            game: Mutex::new(game),
+        })
+    }
+}
+
+/// A game in play against a perfect opponent (`grundy play`). The library's game keeps
+/// per-thread caches, so the object belongs to the thread that made it.
+#[pyclass(module = "grundy._grundy", frozen, unsendable)]
+pub(crate) struct PlayState {
+    game: Mutex<grundy::play::Game>,
+}
+
+impl PlayState {
+    fn game(&self) -> PyResult<MutexGuard<'_, grundy::play::Game>> {
+        not_in_callback()?;
+        Ok(lock(&self.game))
+    }
+}
+
+#[pymethods]
+impl PlayState {
+    /// The position, its outcome and every move, as JSON (`PlayView`).
+    fn view(&self) -> PyResult<String> {
+        let mut game = self.game()?;
+        json(&analysis::play::view(&mut game).map_err(|error| to_py(error, None))?)
+    }
+
+    /// Lets the computer move; its move and reason as JSON (`ComputerMove`).
+    fn computer_move(&self) -> PyResult<String> {
+        let mut game = self.game()?;
+        json(&analysis::play::computer_move(&mut game).map_err(|error| to_py(error, None))?)
+    }
+
+    /// Plays the move a player typed: its number (from 1), description or resulting position.
+    fn make_move(&self, text: &str) -> PyResult<()> {
+        let mut game = self.game()?;
+        let index = game
+            .find_move(text)
+            .map_err(|error| to_py(error, Some(text)))?;
+        game.make_move(index).map_err(|error| to_py(error, None))
+    }
+
+    /// The position as spec text.
+    fn position(&self) -> PyResult<String> {
+        Ok(self.game()?.position())
+    }
+}

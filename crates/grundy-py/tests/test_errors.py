@@ -1,0 +1,48 @@
+"""Bad input raises a clear exception, never crashes the interpreter."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import grundy
+
+
+def test_spec_errors_carry_the_span():
+    with pytest.raises(grundy.SpecError) as raised:
+        grundy.parse("nim(-1)")
+    error = raised.value
+    assert error.span == (4, 5) and error.spec == "nim(-1)"
+    assert error.message.startswith("expected a heap size")
+    assert str(error).splitlines()[-1] == "      ^"
+    with pytest.raises(grundy.SpecError):
+        grundy.seq("wythoff", to=10)
+    with pytest.raises(grundy.SpecError):
+        grundy.analyze("frobnicate(3)")
+
+
+def test_limits_raise_limit_error():
+    with pytest.raises(grundy.LimitError):
+        grundy.analyze("grundy(10^9)")
+    with pytest.raises(grundy.LimitError):
+        grundy.seq("grundy", to=5000, max_positions=1000)
+    with pytest.raises(grundy.LimitError):
+        grundy.parse("kayles(60)", max_work=10).analyze(misere=True)
+    assert issubclass(grundy.LimitError, grundy.GrundyError)
+    assert issubclass(grundy.SpecError, grundy.GrundyError)
+
+
+def test_bad_certificates():
+    with pytest.raises(ValueError):
+        grundy.verify({"rule": "kayles"})
+    with pytest.raises(ValueError):
+        grundy.verify("{not json")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="nimkaylesub{}()[],.0123456789+-^*;>@ dgrphwt", max_size=30))
+def test_arbitrary_text_never_crashes(text):
+    try:
+        game = grundy.parse(text, max_positions=10**4, max_work=10**5)
+        game.analyze()
+    except grundy.GrundyError:
+        pass
