@@ -64,7 +64,7 @@ def user_game(last):
 
 def sequence(cli, last):
     def ours():
-        return grundy.seq("grundy", to=last, max_positions=2 * last)
+        return grundy.seq("grundy", to=last, max_positions=2 * last, max_work=2**62)
 
     def command_line():
         with tempfile.TemporaryDirectory() as folder:
@@ -74,7 +74,7 @@ def sequence(cli, last):
 
     def command_line_json():
         subprocess.run([cli, "seq", "grundy", "--to", str(last), "--max-positions",
-                        str(2 * last), "--format", "json"],
+                        str(2 * last), "--max-work", str(2**62), "--format", "json"],
                        check=True, stdout=subprocess.DEVNULL)
 
     ours_s, values = best_of(3, ours)
