@@ -299,10 +299,12 @@ impl Rules {
                 other_ints: HashMap::new(),
                 objects: Vec::new(),
                 canonical: Vec::new(),
-                // Positions seen as moves may outnumber those solved (the solver's limit).
+                // Positions seen as moves may outnumber those solved (the solver's limit),
+                // but not by much in games that end: this stops a game that never does (a
+                // count that goes below 0) in seconds rather than minutes.
                 max: limits
                     .max_positions
-                    .saturating_mul(8)
+                    .saturating_mul(2)
                     .min(u64::from(UNSEEN)),
             }),
             calls: AtomicU64::new(0),

@@ -9,7 +9,7 @@ is computed by the library, and every report has the same fields as the JSON of
 >>> report.value, report.outcome
 (3, 'N')
 >>> report.winning_moves[0].result
-'kayles(13) + nim(0,4,5)'
+'kayles(3,8) + nim(3,4,5)'
 
 Games of your own, the way the tutorials write them (moves: the positions one move away):
 
@@ -18,9 +18,9 @@ Games of your own, the way the tutorials write them (moves: the positions one mo
 ... def take_square(n):
 ...     return [n - k * k for k in range(1, isqrt(n) + 1)]
 >>> take_square.value(40)
-2
+1
 >>> (take_square(40) + grundy.parse("kayles(9)")).value()
-6
+5
 
 Errors raise :class:`SpecError` (bad input, with ``span``), :class:`LimitError` (a limit
 stopped the computation) or :class:`GrundyError`; an exception raised in your own ``moves``
@@ -570,10 +570,10 @@ def game(
     memoises the values and calls ``moves`` about once per position, with no recursion limit.
 
     >>> @game
-    ... def split(n):           # take one token, or split a heap into two smaller ones
-    ...     return [n - 1] + [(a, n - a) for a in range(1, n // 2 + 1) if a != n - a]
+    ... def split(n):           # take one token, or split a heap into two unequal ones
+    ...     return ([n - 1] if n else []) + [(a, n - a) for a in range(1, (n + 1) // 2)]
     >>> split.value(10)
-    1
+    4
     """
     options = dict(
         canonical=canonical, name=name, max_positions=max_positions, max_work=max_work
