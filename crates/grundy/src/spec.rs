@@ -4,12 +4,14 @@
 //! sum      := term ('+' term)*
 //! term     := '0' | '*' number | heap-rule '(' numbers? ')' | board-game
 //! heap-rule:= 'nim' | 'kayles' | 'dawson' | 'grundy' | 'lasker'
-//!           | 'sub{' numbers '}' | 'allbut{' numbers? '}' | 'take[' number '..' number ']'
+//!           | 'sub{' items '}' | 'allbut{' numbers? '}' | 'take[' number '..' number ']'
 //!           | code | 'octal(' code ')' | 'hex(' code ')'          code: 0.137, 4.07, 0.3F, 4.[3]
 //! board    := 'wythoff(' number ',' number ')' | 'staircase(' numbers ')'
 //!           | ('turtles' | 'mock' | 'ruler') '(' coins (',' coins)* ')'    coins: HTTHT
 //!           | 'digraph(' (edges | '@' file) ';' vertices ')'              edges: a>b, b>c>d
 //!           | 'green(' edges ';' 'ground=' vertex ')'                      edges: a-b, b-c
+//! items    := (number | number 'mod' number | 'squares' | 'primes' | 'fib' | 'factorials'
+//!              | 'powers(' number ')') separated by ','           sub{squares,1}, sub{1 mod 4}
 //! number   := digits with '_' separators, then optionally '^' digits or 'e' digits
 //! ```
 //! Numbers accept `10^18`, `1e6` and `1_000`. Errors carry the byte span of the bad token.
@@ -21,8 +23,8 @@ use crate::game::{Limits, Solver};
 use crate::heap::HeapSolver;
 use crate::nimber::Nimber;
 use crate::rules::{
-    CoinRow, CoinRule, CoinTurning, Digraph, GreenHackenbush, GrundyGame, HeapRule, Nim, Staircase,
-    Subtraction, TakeBreak, Wythoff,
+    CoinRow, CoinRule, CoinTurning, Digraph, Family, GreenHackenbush, GrundyGame, HeapRule, Nim,
+    Staircase, Subtraction, TakeBreak, Wythoff,
 };
 use crate::sum::{RulesetTerm, Sum, Term};
 
@@ -346,6 +348,59 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The items of `sub{...}`, possibly none: numbers, residue classes (`1 mod 4`) and the
+    /// families `squares`, `primes`, `fib`, `factorials`, `powers(k)`.
+    fn subtraction_set(&mut self) -> Result<(Vec<Family>, Vec<u64>)> {
+        const EXPECTED: &str =
+            "a number of tokens, 'k mod m', squares, primes, fib, factorials or powers(k)";
+        let (mut families, mut numbers) = (Vec::new(), Vec::new());
+        if self.peek() == Some('}') {
+            return Ok((families, numbers));
+        }
+        loop {
+            if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                let number = self.number(EXPECTED)?;
+                if self.eat_str("mod") {
+                    let modulus = self.number("the modulus of 'k mod m'")?;
+                    families.push(Family::Residue {
+                        rest: number,
+                        modulus,
+                    });
+                } else {
+                    numbers.push(number);
+                }
+            } else {
+                let (start, word) = self.identifier();
+                families.push(match word {
+                    "squares" => Family::Squares,
+                    "primes" => Family::Primes,
+                    "fib" => Family::Fibonacci,
+                    "factorials" => Family::Factorials,
+                    "powers" => {
+                        self.expect('(')?;
+                        let base = self.number("the base of powers(k)")?;
+                        self.expect(')')?;
+                        Family::Powers(base)
+                    }
+                    _ => {
+                        self.position = start;
+                        if word.is_empty() {
+                            return Err(self.unexpected(EXPECTED));
+                        }
+                        let kind = ErrorKind::Syntax {
+                            expected: EXPECTED.to_string(),
+                            found: format!("'{word}'"),
+                        };
+                        return Err(Error::at(kind, start..start + word.len()));
+                    }
+                });
+            }
+            if !self.eat(',') {
+                return Ok((families, numbers));
+            }
+        }
+    }
+
     fn heaps(&mut self) -> Result<Vec<u64>> {
         self.expect('(')?;
         let heaps = self.numbers("a heap size (a whole number >= 0)", ')')?;
@@ -468,15 +523,18 @@ impl<'a> Parser<'a> {
         let rule = match name {
             "nim" => HeapRule::Nim(Nim),
             "grundy" => HeapRule::Grundy(GrundyGame),
-            "sub" | "allbut" => {
+            "sub" => {
+                self.expect('{')?;
+                let (families, numbers) = self.subtraction_set()?;
+                self.expect('}')?;
+                let rule = Subtraction::with_families(&families, &numbers);
+                HeapRule::Subtraction(rule.map_err(|e| at(e, self.position))?)
+            }
+            "allbut" => {
                 self.expect('{')?;
                 let numbers = self.numbers("a number of tokens", '}')?;
                 self.expect('}')?;
-                let rule = if name == "sub" {
-                    Subtraction::finite(&numbers)
-                } else {
-                    Subtraction::all_but(&numbers)
-                };
+                let rule = Subtraction::all_but(&numbers);
                 HeapRule::Subtraction(rule.map_err(|e| at(e, self.position))?)
             }
             "take" => {
@@ -817,6 +875,8 @@ mod tests {
             "sub{1,2,4}(8,9)",
             "allbut{1,2}(10)",
             "take[2..5](17)",
+            "sub{squares}(10)",
+            "sub{squares,primes,fib,factorials,powers(3),1 mod 4,2}(9)",
             "0.07(20)",
             "0.3F(9)",
             "hex(0.8)(5)",
@@ -844,6 +904,10 @@ mod tests {
             ("nim(0, 2)", "nim(2)"),
             ("nim(1_000, 1e3, 10^3)", "nim(1000,1000,1000)"),
             ("sub{4,2,1,2}(8)", "sub{1,2,4}(8)"),
+            (
+                "sub{2, primes, squares, primes}(8)",
+                "sub{squares,primes,2}(8)",
+            ),
         ] {
             assert_eq!(
                 parse(text).map(|s| s.format()),
@@ -862,6 +926,9 @@ mod tests {
         assert!(error_at("0.8(3)").0.contains("not octal"));
         assert!(error_at("sub{}(5)").0.contains("empty"));
         assert!(error_at("take[5..2](9)").0.contains("low <= high"));
+        assert_eq!(error_at("sub{squares,cubes}(9)").1, 12..17);
+        assert!(error_at("sub{3 mod 3}(9)").0.contains("0 <= 3 < 3"));
+        assert!(error_at("sub{powers(1)}(9)").0.contains("at least 2"));
         assert!(error_at("digraph(a>b; c)").0.contains("not a vertex"));
         assert!(error_at("nim(3) +").0.contains("found the end"));
     }

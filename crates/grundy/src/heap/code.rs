@@ -202,6 +202,12 @@ pub trait HeapGame: Ruleset<Position = u64> {
     fn code(&self) -> Option<Code> {
         None
     }
+
+    /// The game as a subtraction game, when it is one (for the table of sets no code
+    /// describes, such as the squares).
+    fn subtraction(&self) -> Option<&Subtraction> {
+        None
+    }
 }
 
 impl HeapGame for TakeBreak {
@@ -213,6 +219,10 @@ impl HeapGame for TakeBreak {
 impl HeapGame for Subtraction {
     fn code(&self) -> Option<Code> {
         Code::of_subtraction(self)
+    }
+
+    fn subtraction(&self) -> Option<&Subtraction> {
+        Some(self)
     }
 }
 
@@ -231,6 +241,13 @@ impl HeapGame for HeapRule {
             HeapRule::Subtraction(rule) => rule.code(),
             HeapRule::TakeBreak(rule) => rule.code(),
             HeapRule::Grundy(rule) => rule.code(),
+        }
+    }
+
+    fn subtraction(&self) -> Option<&Subtraction> {
+        match self {
+            HeapRule::Subtraction(rule) => Some(rule),
+            _ => None,
         }
     }
 }

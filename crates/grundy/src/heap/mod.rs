@@ -19,6 +19,7 @@ mod code;
 mod fast;
 mod naive;
 pub mod period;
+mod subtract;
 mod table;
 mod verify;
 
@@ -31,6 +32,7 @@ pub use verify::{verify, Recomputed, NAIVE_VERIFY_LIMIT};
 use crate::error::{Error, Limit, Result};
 use crate::game::{Evaluator, Limits, Parts};
 use crate::nimber::Nimber;
+use subtract::SubtractionTable;
 use table::{HeapTable, TableValues};
 
 /// A table entry costs a few nanoseconds per move, against about a hundred in the generic
@@ -82,9 +84,10 @@ impl<R: HeapGame> HeapSolver<R> {
     /// A solver whose table may hold `limits.max_positions` heaps.
     pub fn with_limits(rules: R, limits: Limits) -> HeapSolver<R> {
         let code = rules.code();
-        let table: Box<dyn HeapTable> = match &code {
-            Some(code) => Box::new(fast::Table::new(code)),
-            None => Box::new(NaiveTable::new()),
+        let table: Box<dyn HeapTable> = match (&code, rules.subtraction()) {
+            (Some(code), _) => Box::new(fast::Table::new(code)),
+            (None, Some(rule)) => Box::new(SubtractionTable::new(rule.clone())),
+            (None, None) => Box::new(NaiveTable::new()),
         };
         HeapSolver {
             rules,

@@ -6,6 +6,7 @@
 
 mod grundy_game;
 mod nim;
+mod sets;
 mod subtraction;
 mod take_break;
 
@@ -23,6 +24,7 @@ pub use wythoff::Wythoff;
 
 pub use grundy_game::GrundyGame;
 pub use nim::Nim;
+pub use sets::Family;
 pub use subtraction::Subtraction;
 pub use take_break::{Digit, TakeBreak, NAMED_CODES};
 

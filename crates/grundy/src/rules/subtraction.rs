@@ -1,15 +1,17 @@
 //! Subtraction games: a move removes from one heap a number of tokens allowed by the rule.
 //!
-//! Three kinds of rule: a finite set (`sub{1,2,4}`), every number but a finite set
-//! (`allbut{1,2}`), and a range (`take[2..5]`). Every subtraction game is also a take-and-break
-//! game whose code has a 3 at each allowed number; [`Subtraction::to_code`] gives that code and
-//! tests check that both routes agree.
+//! Four kinds of rule: a finite set (`sub{1,2,4}`), every number but a finite set
+//! (`allbut{1,2}`), a range (`take[2..5]`), and infinite families with a finite set
+//! (`sub{squares}`, `sub{primes,1}`: [`Family`]). Every subtraction game with a finite or
+//! eventually full set is also a take-and-break game whose code has a 3 at each allowed number;
+//! [`Subtraction::to_code`] gives that code and tests check that both routes agree.
 
 use std::fmt;
 
 use crate::error::{Error, Result};
 use crate::game::{Parts, Ruleset};
 
+use super::sets::Family;
 use super::take_break::TakeBreak;
 use super::{format_heaps, heap_parts};
 
@@ -22,6 +24,9 @@ enum Allowed {
     AllBut(Vec<u64>),
     /// Every number from `low` to `high`, both included, `1 <= low <= high`.
     Range(u64, u64),
+    /// The members of some families (sorted, distinct, at least one) and of a finite set
+    /// (sorted, distinct, positive).
+    Families(Vec<Family>, Vec<u64>),
 }
 
 /// A subtraction game: remove from one heap a number of tokens the rule allows.
@@ -78,6 +83,49 @@ impl Subtraction {
         })
     }
 
+    /// Remove a member of one of `families` (squares, primes, …) or of `finite`.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{rules::{Family, Subtraction}, Solver, Nimber};
+    /// // Subtract-a-square: heap 2 is a loss for the player to move (1 is the only move).
+    /// let rule = Subtraction::with_families(&[Family::Squares], &[])?;
+    /// assert_eq!(rule.to_string(), "sub{squares}");
+    /// assert_eq!(Solver::new(rule).value(&2)?, Nimber::new(0));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// `finite` containing 0, powers of a base below 2, a residue class `k mod m` with
+    /// `m = 0` or `k >= m`; no families and an empty finite set.
+    pub fn with_families(families: &[Family], finite: &[u64]) -> Result<Subtraction> {
+        for &family in families {
+            match family {
+                Family::Powers(base) if base < 2 => {
+                    return Err(Error::invalid_rule(format!(
+                        "powers({base}) needs a base of at least 2"
+                    )))
+                }
+                Family::Residue { rest, modulus } if rest >= modulus => {
+                    return Err(Error::invalid_rule(format!(
+                        "the residue class {rest} mod {modulus} needs 0 <= {rest} < {modulus}"
+                    )))
+                }
+                _ => {}
+            }
+        }
+        if families.is_empty() {
+            return Subtraction::finite(finite);
+        }
+        let mut families = families.to_vec();
+        families.sort_unstable();
+        families.dedup();
+        let finite = sorted_positive(finite, "the subtraction set")?;
+        Ok(Subtraction {
+            allowed: Allowed::Families(families, finite),
+        })
+    }
+
     /// Remove between `low` and `high` tokens, both included.
     ///
     /// # Errors
@@ -99,6 +147,10 @@ impl Subtraction {
             Allowed::Finite(set) => set.binary_search(&take).is_ok(),
             Allowed::AllBut(excluded) => take > 0 && excluded.binary_search(&take).is_err(),
             Allowed::Range(low, high) => (*low..=*high).contains(&take),
+            Allowed::Families(families, finite) => {
+                finite.binary_search(&take).is_ok()
+                    || families.iter().any(|family| family.contains(take))
+            }
         }
     }
 
@@ -106,7 +158,7 @@ impl Subtraction {
     pub fn max_take(&self) -> Option<u64> {
         match &self.allowed {
             Allowed::Finite(set) => set.last().copied(),
-            Allowed::AllBut(_) => None,
+            Allowed::AllBut(_) | Allowed::Families(..) => None,
             Allowed::Range(_, high) => Some(*high),
         }
     }
@@ -132,6 +184,36 @@ impl Subtraction {
         match &self.allowed {
             Allowed::Range(low, high) => Some((*low, *high)),
             _ => None,
+        }
+    }
+
+    /// Appends the numbers a move may remove, up to `limit`, increasing and distinct.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::rules::{Family, Subtraction};
+    /// let rule = Subtraction::with_families(&[Family::Squares], &[2])?;
+    /// let mut takes = Vec::new();
+    /// rule.takes_up_to(10, &mut takes);
+    /// assert_eq!(takes, [1, 2, 4, 9]);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn takes_up_to(&self, limit: u64, out: &mut Vec<u64>) {
+        let start = out.len();
+        match &self.allowed {
+            Allowed::Finite(set) => out.extend(set.iter().take_while(|&&take| take <= limit)),
+            Allowed::AllBut(_) => out.extend((1..=limit).filter(|&take| self.allows(take))),
+            Allowed::Range(low, high) => out.extend(*low..=limit.min(*high)),
+            Allowed::Families(families, finite) => {
+                for family in families {
+                    family.members_up_to(limit, out);
+                }
+                out.extend(finite.iter().take_while(|&&take| take <= limit));
+                out[start..].sort_unstable();
+                let mut distinct = out.split_off(start);
+                distinct.dedup();
+                out.append(&mut distinct);
+            }
         }
     }
 
@@ -167,6 +249,12 @@ impl fmt::Display for Subtraction {
             Allowed::Finite(set) => write!(f, "sub{{{}}}", list(set)),
             Allowed::AllBut(excluded) => write!(f, "allbut{{{}}}", list(excluded)),
             Allowed::Range(low, high) => write!(f, "take[{low}..{high}]"),
+            Allowed::Families(families, finite) => {
+                let families = families.iter().map(Family::to_string);
+                let numbers = finite.iter().map(u64::to_string);
+                let items: Vec<String> = families.chain(numbers).collect();
+                write!(f, "sub{{{}}}", items.join(","))
+            }
         }
     }
 }
@@ -194,6 +282,11 @@ impl Ruleset for Subtraction {
             Allowed::Range(low, high) => {
                 out.extend((*low..=heap.min(*high)).map(|take| heap_parts(heap - take)));
             }
+            Allowed::Families(..) => {
+                let mut takes = Vec::new();
+                self.takes_up_to(heap, &mut takes);
+                out.extend(takes.into_iter().map(|take| heap_parts(heap - take)));
+            }
         }
     }
 
@@ -202,6 +295,10 @@ impl Ruleset for Subtraction {
             Allowed::Finite(set) => Some(set.len() as u64),
             Allowed::AllBut(_) => Some(*heap),
             Allowed::Range(low, high) => Some((*heap).min(*high).saturating_sub(*low) + 1),
+            Allowed::Families(families, finite) => {
+                let bounds = families.iter().map(|family| family.count_bound(*heap));
+                Some(bounds.sum::<u64>().saturating_add(finite.len() as u64))
+            }
         }
     }
 
@@ -251,11 +348,95 @@ mod tests {
         );
     }
 
+    /// Values by the definition, from a membership test written independently of [`Family`].
+    fn brute_force(allowed: impl Fn(u64) -> bool, n: u64) -> Vec<u64> {
+        let mut values: Vec<u64> = Vec::new();
+        for heap in 0..n {
+            let options: Vec<u64> = (1..=heap)
+                .filter(|&take| allowed(take))
+                .map(|take| values[(heap - take) as usize])
+                .collect();
+            values.push((0..).find(|v| !options.contains(v)).unwrap_or(0));
+        }
+        values
+    }
+
+    #[test]
+    fn infinite_sets_agree_with_the_definition() {
+        let is_square = |t: u64| (1..=t).take_while(|k| k * k <= t).any(|k| k * k == t);
+        let is_prime = |t: u64| t >= 2 && (2..t).take_while(|d| d * d <= t).all(|d| t % d != 0);
+        let is_fib = |t: u64| {
+            let (mut a, mut b) = (1, 2);
+            while a < t {
+                (a, b) = (b, a + b);
+            }
+            a == t
+        };
+        /// Families, numbers, and membership by the definition.
+        type Case<'a> = (&'a [Family], &'a [u64], &'a dyn Fn(u64) -> bool);
+        let cases: [Case<'_>; 5] = [
+            (&[Family::Squares], &[], &is_square),
+            (&[Family::Primes], &[1], &|t| t == 1 || is_prime(t)),
+            (&[Family::Fibonacci], &[], &is_fib),
+            (&[Family::Powers(2)], &[], &|t: u64| t.is_power_of_two()),
+            (
+                &[
+                    Family::Residue {
+                        rest: 1,
+                        modulus: 3,
+                    },
+                    Family::Factorials,
+                ],
+                &[4],
+                &|t| t % 3 == 1 || t == 4 || [1, 2, 6, 24, 120].contains(&t),
+            ),
+        ];
+        for (families, finite, allowed) in cases {
+            let rule = Subtraction::with_families(families, finite).unwrap();
+            assert_eq!(
+                values(rule.clone(), 300),
+                brute_force(allowed, 300),
+                "{rule}"
+            );
+        }
+        // Any set of powers of two gives n mod 3 (Winning Ways, ch. 4).
+        let powers = Subtraction::with_families(&[Family::Powers(2)], &[]).unwrap();
+        assert!(values(powers, 100)
+            .iter()
+            .zip(0..)
+            .all(|(&g, n)| g == n % 3));
+    }
+
+    #[test]
+    fn subtract_a_square_losing_positions_are_those_of_the_oeis() {
+        // OEIS A030193: the positions of subtract-a-square from which the player to move loses.
+        let oeis = [
+            0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44, 52, 57, 62, 65, 67, 72, 85,
+        ];
+        let rule = Subtraction::with_families(&[Family::Squares], &[]).unwrap();
+        let losing: Vec<u64> = (0..)
+            .zip(values(rule, 86))
+            .filter(|&(_, g)| g == 0)
+            .map(|(n, _)| n)
+            .collect();
+        assert_eq!(losing, oeis);
+    }
+
     #[test]
     fn bad_rules_are_refused() {
         assert!(Subtraction::finite(&[]).is_err());
         assert!(Subtraction::finite(&[0, 1]).is_err());
         assert!(Subtraction::range(5, 2).is_err());
         assert!(Subtraction::all_but(&[0]).is_err());
+        assert!(Subtraction::with_families(&[Family::Powers(1)], &[]).is_err());
+        assert!(Subtraction::with_families(
+            &[Family::Residue {
+                rest: 2,
+                modulus: 2
+            }],
+            &[]
+        )
+        .is_err());
+        assert!(Subtraction::with_families(&[Family::Squares], &[0]).is_err());
     }
 }

@@ -146,7 +146,10 @@ pub fn no_theorem_reason(code: Option<&Code>) -> &'static str {
             "no periodicity theorem here covers a repeated digit 2 (remove any number of \
              tokens but not the whole heap)"
         }
-        None => "the rule is not a take-and-break code or subtraction game",
+        None => {
+            "the rule has no take-and-break code (Nim, or an infinite subtraction set such as \
+             the squares, which need not be periodic)"
+        }
     }
 }
 
