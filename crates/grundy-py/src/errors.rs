@@ -7,6 +7,8 @@
 //! rulesets only from the thread that asked), so the slot is the right one.
 
 use std::cell::{Cell, RefCell};
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::time::Duration;
 
 use grundy::ErrorKind;
 use pyo3::create_exception;
@@ -85,6 +87,38 @@ pub(crate) fn not_in_callback() -> PyResult<()> {
         ));
     }
     Ok(())
+}
+
+/// Held by the thread computing with games. The library locks a game's memo while it calls
+/// that game's moves function, and Python may switch threads inside the function: a second
+/// thread that then waited for the memo while holding the GIL would wait for ever. So every
+/// computation with games first takes this lock, waiting for it with the GIL released.
+static COMPUTING: Mutex<()> = Mutex::new(());
+
+/// The right to compute with games, held until dropped.
+pub(crate) struct Exclusive {
+    _guard: MutexGuard<'static, ()>,
+}
+
+/// Waits (with the GIL released) until no other thread computes with games, after refusing to
+/// start from inside a user's function.
+pub(crate) fn exclusive(py: Python<'_>) -> PyResult<Exclusive> {
+    not_in_callback()?;
+    loop {
+        match COMPUTING.try_lock() {
+            Ok(guard) => return Ok(Exclusive { _guard: guard }),
+            // A panic in an earlier computation already became an exception; the lock guards
+            // no data.
+            Err(TryLockError::Poisoned(poisoned)) => {
+                return Ok(Exclusive {
+                    _guard: poisoned.into_inner(),
+                })
+            }
+            Err(TryLockError::WouldBlock) => {
+                py.detach(|| std::thread::sleep(Duration::from_micros(100)));
+            }
+        }
+    }
 }
 
 /// The Python exception for a library error; `input` is the spec text the error's span points

@@ -9,7 +9,7 @@ use grundy::{spec, Limits, Play};
 use pyo3::prelude::*;
 use serde::Serialize;
 
-use crate::errors::{not_in_callback, to_py};
+use crate::errors::{exclusive, not_in_callback, to_py, Exclusive};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Game>()?;
@@ -57,9 +57,9 @@ impl Game {
         }
     }
 
-    fn sum(&self) -> PyResult<MutexGuard<'_, Sum>> {
-        not_in_callback()?;
-        Ok(lock(&self.sum))
+    fn sum(&self, py: Python<'_>) -> PyResult<(Exclusive, MutexGuard<'_, Sum>)> {
+        let computing = exclusive(py)?;
+        Ok((computing, lock(&self.sum)))
     }
 }
 
@@ -84,18 +84,18 @@ fn parse(spec: &str, max_positions: Option<u64>, max_work: Option<u64>) -> PyRes
 #[pymethods]
 impl Game {
     /// The game as spec text.
-    fn spec(&self) -> PyResult<String> {
-        Ok(self.sum()?.format())
+    fn spec(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.sum(py)?.1.format())
     }
 
     /// Spec text that equal positions share (components sorted within each term).
-    fn canonical_key(&self) -> PyResult<String> {
-        Ok(self.sum()?.canonical_key())
+    fn canonical_key(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.sum(py)?.1.canonical_key())
     }
 
     /// `grundy value SPEC [--misere] --format json`.
-    fn value_report(&self, misere: bool) -> PyResult<String> {
-        let sum = self.sum()?;
+    fn value_report(&self, py: Python<'_>, misere: bool) -> PyResult<String> {
+        let (_computing, sum) = self.sum(py)?;
         let spec = sum.format();
         let fail = |error| to_py(error, Some(&spec));
         if misere {
@@ -106,8 +106,8 @@ impl Game {
     }
 
     /// `grundy moves SPEC [--misere] --format json`.
-    fn moves_report(&self, misere: bool) -> PyResult<String> {
-        let sum = self.sum()?;
+    fn moves_report(&self, py: Python<'_>, misere: bool) -> PyResult<String> {
+        let (_computing, sum) = self.sum(py)?;
         let spec = sum.format();
         let fail = |error| to_py(error, Some(&spec));
         if misere {
@@ -118,41 +118,37 @@ impl Game {
     }
 
     /// `grundy dag SPEC --max-nodes N --format json`.
-    fn dag_report(&self, max_nodes: usize) -> PyResult<String> {
-        let sum = self.sum()?;
+    fn dag_report(&self, py: Python<'_>, max_nodes: usize) -> PyResult<String> {
+        let (_computing, sum) = self.sum(py)?;
         json(&analysis::dag(&sum, max_nodes).map_err(|error| to_py(error, None))?)
     }
 
     /// The highest-bit rule of the sum spelled out (the explorer's sum panel).
-    fn highest_bit_report(&self) -> PyResult<String> {
-        let sum = self.sum()?;
+    fn highest_bit_report(&self, py: Python<'_>) -> PyResult<String> {
+        let (_computing, sum) = self.sum(py)?;
         json(&analysis::highest_bit(&sum).map_err(|error| to_py(error, None))?)
     }
 
     /// The Grundy value of a game without cycles (the nim-sum of its components' values).
-    fn value(&self) -> PyResult<u64> {
-        let sum = self.sum()?;
+    fn value(&self, py: Python<'_>) -> PyResult<u64> {
+        let (_computing, sum) = self.sum(py)?;
         Ok(sum.value().map_err(|error| to_py(error, None))?.value())
     }
 
     /// The sum of this game and `other`; both keep sharing their memos.
-    fn plus(&self, other: &Game) -> PyResult<Game> {
+    fn plus(&self, py: Python<'_>, other: &Game) -> PyResult<Game> {
+        let _computing = exclusive(py)?;
         let mut terms = Vec::new();
-        {
-            let sum = self.sum()?;
-            terms.extend(sum.terms().iter().map(|term| term.clone_box()));
-        }
-        {
-            let sum = other.sum()?;
-            terms.extend(sum.terms().iter().map(|term| term.clone_box()));
-        }
+        // One lock at a time: `game + game` adds a game to itself.
+        terms.extend(lock(&self.sum).terms().iter().map(|term| term.clone_box()));
+        terms.extend(lock(&other.sum).terms().iter().map(|term| term.clone_box()));
         Ok(Game::new(Sum::new(terms), self.limits))
     }
 
     /// The games that the moves (or, with `winning`, the winning moves) lead to, in the order
     /// of the reports' move lists.
-    fn results(&self, winning: bool) -> PyResult<Vec<Game>> {
-        let sum = self.sum()?;
+    fn results(&self, py: Python<'_>, winning: bool) -> PyResult<Vec<Game>> {
+        let (_computing, sum) = self.sum(py)?;
         let moves = if winning {
             sum.winning_moves()
         } else {
@@ -166,8 +162,8 @@ impl Game {
     }
 
     /// A game in play from this position, in normal or misère play.
-    fn play(&self, misere: bool) -> PyResult<PlayState> {
-        let sum = self.sum()?;
+    fn play(&self, py: Python<'_>, misere: bool) -> PyResult<PlayState> {
+        let (_computing, sum) = self.sum(py)?;
         let convention = if misere { Play::Misere } else { Play::Normal };
         let game = grundy::play::Game::new(&sum, convention, self.limits)
             .map_err(|error| to_py(error, None))?;
@@ -185,29 +181,29 @@ pub(crate) struct PlayState {
 }
 
 impl PlayState {
-    fn game(&self) -> PyResult<MutexGuard<'_, grundy::play::Game>> {
-        not_in_callback()?;
-        Ok(lock(&self.game))
+    fn game(&self, py: Python<'_>) -> PyResult<(Exclusive, MutexGuard<'_, grundy::play::Game>)> {
+        let computing = exclusive(py)?;
+        Ok((computing, lock(&self.game)))
     }
 }
 
 #[pymethods]
 impl PlayState {
     /// The position, its outcome and every move, as JSON (`PlayView`).
-    fn view(&self) -> PyResult<String> {
-        let mut game = self.game()?;
+    fn view(&self, py: Python<'_>) -> PyResult<String> {
+        let (_computing, mut game) = self.game(py)?;
         json(&analysis::play::view(&mut game).map_err(|error| to_py(error, None))?)
     }
 
     /// Lets the computer move; its move and reason as JSON (`ComputerMove`).
-    fn computer_move(&self) -> PyResult<String> {
-        let mut game = self.game()?;
+    fn computer_move(&self, py: Python<'_>) -> PyResult<String> {
+        let (_computing, mut game) = self.game(py)?;
         json(&analysis::play::computer_move(&mut game).map_err(|error| to_py(error, None))?)
     }
 
     /// Plays the move a player typed: its number (from 1), description or resulting position.
-    fn make_move(&self, text: &str) -> PyResult<()> {
-        let mut game = self.game()?;
+    fn make_move(&self, py: Python<'_>, text: &str) -> PyResult<()> {
+        let (_computing, mut game) = self.game(py)?;
         let index = game
             .find_move(text)
             .map_err(|error| to_py(error, Some(text)))?;
@@ -215,7 +211,7 @@ impl PlayState {
     }
 
     /// The position as spec text.
-    fn position(&self) -> PyResult<String> {
-        Ok(self.game()?.position())
+    fn position(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.game(py)?.1.position())
     }
 }

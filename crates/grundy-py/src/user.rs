@@ -18,7 +18,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
 
-use crate::errors::{not_in_callback, stash, to_py, CallbackGuard, LimitError};
+use crate::errors::{exclusive, stash, to_py, CallbackGuard, LimitError};
 use crate::games::{json, limits, Game};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -322,7 +322,7 @@ impl Rules {
 
     /// The sum of `positions` in this game, as a game.
     fn game(&self, py: Python<'_>, positions: Vec<Bound<'_, PyAny>>) -> PyResult<Game> {
-        not_in_callback()?;
+        let _computing = exclusive(py)?;
         let ids = positions
             .iter()
             .map(|position| self.shared.intern(py, position))
@@ -334,7 +334,7 @@ impl Rules {
     /// The Grundy value of `position`: an int, or the loopy value report's `"inf"` when the
     /// moves from it can cycle back.
     fn value(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        not_in_callback()?;
+        let _computing = exclusive(py)?;
         let id = self.shared.intern(py, position)?;
         let sum = Sum::new(vec![Box::new(self.term.with_positions(vec![id]))]);
         match sum.value() {
@@ -358,8 +358,9 @@ impl Rules {
 
     /// How many distinct positions have been seen.
     #[getter]
-    fn positions_seen(&self) -> usize {
-        self.shared.interner().objects.len()
+    fn positions_seen(&self, py: Python<'_>) -> PyResult<usize> {
+        let _computing = exclusive(py)?;
+        Ok(self.shared.interner().objects.len())
     }
 
     /// The name used in spec-like text.

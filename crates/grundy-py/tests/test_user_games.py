@@ -226,3 +226,34 @@ def test_grundy_cannot_be_reentered_from_moves():
     with pytest.raises(RuntimeError, match="inside a game's moves"):
         grundy.game(moves).value(1)
     assert inner.value(3) == 1
+
+
+def test_threads_computing_one_game_at_once_both_finish():
+    """Without the lock every computation takes first, this deadlocks (a thread waits for the
+    memo while holding the GIL that the computing thread needs): the test then hangs."""
+    import threading
+
+    def moves(n):
+        # Pure-Python work, so that the interpreter switches threads inside the callback.
+        sum(range(200))
+        return [n - k for k in (1, 2, 5) if k <= n]
+
+    shared = grundy.game(moves)
+    expected = brute_values(moves, 3000)
+    results = {}
+
+    def worker(name, positions):
+        results[name] = [shared.value(n) for n in positions]
+        results[name + " sum"] = grundy.analyze(shared(positions[-1]) + grundy.parse("nim(3)")).value
+
+    threads = [threading.Thread(target=worker, args=(f"t{i}", range(i * 7, 3001, 97)), daemon=True)
+               for i in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not any(thread.is_alive() for thread in threads), "a thread hangs"
+    for i in range(3):
+        positions = range(i * 7, 3001, 97)
+        assert results[f"t{i}"] == [expected[n] for n in positions]
+        assert results[f"t{i} sum"] == expected[positions[-1]] ^ 3
