@@ -2,24 +2,21 @@
 //! progress, checkpoints and `--resume`.
 //!
 //! The library computes; this module drives it in steps, times it, shows progress on stderr
-//! and reads and writes files.
-//!
-//! The binary sequence format (`--format binary`): the line `grundy-seq 1 RULE\n`, then each
-//! value from heap 0 on as an unsigned LEB128 varint (7 bits a byte, low bits first, high bit
-//! set on every byte but the last). A run's checkpoint `FILE.checkpoint` is one JSON line
-//! `{"rule":…,"format":…,"heaps":…,"bytes":…}`: the first `bytes` bytes of FILE hold heaps
-//! `0..heaps` exactly, and `--resume` truncates FILE there and goes on.
+//! and reads and writes files (their formats are in [`crate::stream`] and
+//! [`crate::certificate`]).
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use grundy::analysis::{self, BenchRow, PeriodReport, RunSummary, VerifyReport};
-use grundy::heap::{period, Certificate, HeapGame, HeapSolver, Recomputed, Theorem};
+use grundy::heap::{period, HeapGame, HeapSolver, Recomputed, Theorem};
 use grundy::rules::HeapRule;
 use grundy::{spec, Limit, Limits};
 
+use crate::certificate;
+use crate::stream::{Checkpoint, StreamFormat};
 use crate::{with_input, Problem};
 
 /// Limits for explicit long runs: the table may hold `heaps`, and work is unbounded.
@@ -196,46 +193,9 @@ pub fn period(
     })
 }
 
-/// Reads a certificate written by `grundy period --format json` or `--cert`.
-fn read_certificate(path: &Path) -> anyhow::Result<Certificate> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read certificate {}", path.display()))?;
-    let json: serde_json::Value =
-        serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
-    let number = |field: &str| -> anyhow::Result<u64> {
-        json.get(field)
-            .and_then(serde_json::Value::as_u64)
-            .with_context(|| format!("the certificate has no number '{field}'"))
-    };
-    let text_field = |field: &str| -> anyhow::Result<String> {
-        json.get(field)
-            .and_then(serde_json::Value::as_str)
-            .map(str::to_string)
-            .with_context(|| format!("the certificate has no text '{field}'"))
-    };
-    if json.get("proved").and_then(serde_json::Value::as_bool) != Some(true) {
-        bail!("the file claims no proved period, so there is nothing to verify");
-    }
-    let theorem_name = text_field("theorem")?;
-    let theorem = Theorem::from_name(&theorem_name)
-        .with_context(|| format!("unknown theorem '{theorem_name}'"))?;
-    let checksum_text = text_field("checksum")?;
-    let checksum = u64::from_str_radix(&checksum_text, 16)
-        .with_context(|| format!("'{checksum_text}' is not a hexadecimal checksum"))?;
-    Ok(Certificate {
-        rule: text_field("rule")?,
-        theorem,
-        preperiod: number("preperiod")?,
-        period: number("period")?,
-        saltus: number("saltus")?,
-        checked_to: number("checked_to")?,
-        checksum,
-    })
-}
-
 /// `grundy verify CERT`.
 pub fn verify(path: &Path, naive: bool) -> Result<VerifyReport, Problem> {
-    let certificate = read_certificate(path)?;
+    let certificate = certificate::read(path)?;
     let rule = parse_rule(&certificate.rule)?;
     let heaps = certificate.checked_to.saturating_add(1);
     let (how, verdict) = grundy::heap::verify(rule, &certificate, run_limits(heaps), naive)
@@ -251,117 +211,6 @@ pub fn verify(path: &Path, naive: bool) -> Result<VerifyReport, Problem> {
         heaps,
         reason: verdict.err().map(|refutation| refutation.to_string()),
     })
-}
-
-/// The format of a streamed sequence.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StreamFormat {
-    /// `n,value` lines after the header `n,value`.
-    Csv,
-    /// LEB128 varints after a header line.
-    Binary,
-}
-
-impl StreamFormat {
-    fn name(self) -> &'static str {
-        match self {
-            StreamFormat::Csv => "csv",
-            StreamFormat::Binary => "binary",
-        }
-    }
-
-    fn header(self, rule: &str) -> Vec<u8> {
-        match self {
-            StreamFormat::Csv => b"n,value\n".to_vec(),
-            StreamFormat::Binary => format!("grundy-seq 1 {rule}\n").into_bytes(),
-        }
-    }
-
-    fn encode(self, heap: u64, value: u64, out: &mut Vec<u8>) {
-        match self {
-            StreamFormat::Csv => {
-                let _ = writeln!(out, "{heap},{value}");
-            }
-            StreamFormat::Binary => {
-                let mut rest = value;
-                loop {
-                    let byte = (rest & 0x7f) as u8;
-                    rest >>= 7;
-                    if rest == 0 {
-                        out.push(byte);
-                        break;
-                    }
-                    out.push(byte | 0x80);
-                }
-            }
-        }
-    }
-
-    /// The values in `bytes` (a whole file written in this format).
-    fn decode(self, bytes: &[u8], rule: &str) -> anyhow::Result<Vec<u64>> {
-        let header = self.header(rule);
-        let body = bytes
-            .strip_prefix(header.as_slice())
-            .context("the output file does not start with this run's header")?;
-        let mut values = Vec::new();
-        match self {
-            StreamFormat::Csv => {
-                for (index, line) in std::str::from_utf8(body)?.lines().enumerate() {
-                    let (heap, value) = line
-                        .split_once(',')
-                        .with_context(|| format!("bad line '{line}' in the output file"))?;
-                    if heap.parse::<usize>().ok() != Some(index) {
-                        bail!("line '{line}' of the output file is out of order");
-                    }
-                    values.push(value.parse()?);
-                }
-            }
-            StreamFormat::Binary => {
-                let (mut value, mut shift) = (0u64, 0u32);
-                for &byte in body {
-                    value |= u64::from(byte & 0x7f) << shift;
-                    if byte & 0x80 == 0 {
-                        values.push(value);
-                        (value, shift) = (0, 0);
-                    } else {
-                        shift += 7;
-                        if shift >= 64 {
-                            bail!("a value in the output file is too long");
-                        }
-                    }
-                }
-                if shift != 0 {
-                    bail!("the output file ends inside a value");
-                }
-            }
-        }
-        Ok(values)
-    }
-}
-
-fn checkpoint_path(out: &Path) -> PathBuf {
-    let mut name = out.as_os_str().to_owned();
-    name.push(".checkpoint");
-    PathBuf::from(name)
-}
-
-fn write_checkpoint(
-    out: &Path,
-    rule: &str,
-    format: StreamFormat,
-    heaps: u64,
-    bytes: u64,
-) -> anyhow::Result<()> {
-    let path = checkpoint_path(out);
-    let temporary = path.with_extension("checkpoint.tmp");
-    let json = serde_json::json!({
-        "rule": rule, "format": format.name(), "heaps": heaps, "bytes": bytes,
-    });
-    std::fs::write(&temporary, format!("{json}\n"))
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    std::fs::rename(&temporary, &path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
 }
 
 /// Options of a long `seq --out` run.
@@ -393,31 +242,28 @@ pub fn long_run(run: &LongRun<'_>) -> Result<Option<RunSummary>, Problem> {
     check_memory(run.rule, heaps)?;
     let mut solver =
         HeapSolver::with_limits(rule, run_limits(heaps)).extend_by_period(run.by_period);
+    let checkpoint = |heaps, bytes| Checkpoint {
+        bytes,
+        format: run.format,
+        heaps,
+        rule: name.clone(),
+    };
     let mut file;
     let mut hash = period::CHECKSUM_START;
     let mut written: u64;
     let mut bytes: u64;
     if run.resume {
-        let text = std::fs::read_to_string(checkpoint_path(run.out)).with_context(|| {
-            format!(
-                "no checkpoint {} to resume",
-                checkpoint_path(run.out).display()
-            )
-        })?;
-        let json: serde_json::Value = serde_json::from_str(&text).context("bad checkpoint")?;
-        if json["rule"].as_str() != Some(name.as_str())
-            || json["format"].as_str() != Some(run.format.name())
-        {
+        let saved = Checkpoint::read(run.out)?;
+        if saved.rule != name || saved.format != run.format {
             return Err(anyhow::anyhow!(
-                "the checkpoint is for rule {} in format {}, not {name} in {}",
-                json["rule"],
-                json["format"],
+                "the checkpoint is for rule {:?} in format {:?}, not {name} in {}",
+                saved.rule,
+                saved.format.name(),
                 run.format.name()
             )
             .into());
         }
-        written = json["heaps"].as_u64().context("bad checkpoint")?;
-        bytes = json["bytes"].as_u64().context("bad checkpoint")?;
+        (written, bytes) = (saved.heaps, saved.bytes);
         file = OpenOptions::new()
             .read(true)
             .write(true)
@@ -445,7 +291,7 @@ pub fn long_run(run: &LongRun<'_>) -> Result<Option<RunSummary>, Problem> {
         file.write_all(&header)?;
         written = 0;
         bytes = header.len() as u64;
-        write_checkpoint(run.out, &name, run.format, 0, bytes)?;
+        checkpoint(0, bytes).write(run.out)?;
     }
     let mut writer = BufWriter::with_capacity(1 << 20, file);
     let progress = indicatif::ProgressBar::new(heaps);
@@ -487,7 +333,7 @@ pub fn long_run(run: &LongRun<'_>) -> Result<Option<RunSummary>, Problem> {
         if since_checkpoint >= run.checkpoint_every || written == heaps {
             writer.flush()?;
             writer.get_ref().sync_data()?;
-            write_checkpoint(run.out, &name, run.format, written, bytes)?;
+            checkpoint(written, bytes).write(run.out)?;
             since_checkpoint = 0;
         }
         let stats = solver.stats();
@@ -499,7 +345,7 @@ pub fn long_run(run: &LongRun<'_>) -> Result<Option<RunSummary>, Problem> {
     }
     writer.flush()?;
     writer.get_ref().sync_data()?;
-    write_checkpoint(run.out, &name, run.format, written, bytes)?;
+    checkpoint(written, bytes).write(run.out)?;
     progress.finish_and_clear();
     if written < heaps {
         return Ok(None);
@@ -527,13 +373,6 @@ pub fn bench(plan: &[(String, u64)], window: u64) -> Result<Vec<BenchRow>, Probl
             analysis::bench(rule, *heaps, window, &mut clock).map_err(with_input(text))
         })
         .collect()
-}
-
-/// Writes a certificate file (the JSON of a proved period).
-pub fn write_certificate(path: &Path, report: &PeriodReport) -> anyhow::Result<()> {
-    let text = serde_json::to_string(report)?;
-    std::fs::write(path, format!("{text}\n"))
-        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Writes `rows` as a table for people.

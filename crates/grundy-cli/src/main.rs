@@ -3,6 +3,7 @@
 //! This crate parses arguments, calls the library and renders its reports; it holds no game
 //! theory. Exit codes: 0 answered, 1 a limit stopped the computation, 2 bad input.
 
+mod certificate;
 mod dag;
 mod heap_cmds;
 mod input;
@@ -12,6 +13,7 @@ mod render;
 mod render_loopy;
 mod render_misere;
 mod serve;
+mod stream;
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -480,9 +482,9 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             ..
         } => {
             let stream_format = match format {
-                SeqFormat::Csv => heap_cmds::StreamFormat::Csv,
+                SeqFormat::Csv => stream::StreamFormat::Csv,
                 SeqFormat::Binary | SeqFormat::Text | SeqFormat::Json => {
-                    heap_cmds::StreamFormat::Binary
+                    stream::StreamFormat::Binary
                 }
             };
             let run = heap_cmds::LongRun {
@@ -577,7 +579,7 @@ fn run(cli: Cli) -> Result<ExitCode, Problem> {
             let report = heap_cmds::period(&rule, max, memory_heaps)?;
             if let Some(path) = cert {
                 if report.proved {
-                    heap_cmds::write_certificate(&path, &report)?;
+                    certificate::write(&path, &report)?;
                 } else {
                     eprintln!("no period proved, so no certificate was written");
                 }
