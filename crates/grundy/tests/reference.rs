@@ -260,6 +260,21 @@ fn grundys_game_a002188_zeros_and_records() {
 // Other octal games
 
 #[test]
+fn subtract_a_square_a014586_and_its_zeros_a030193() {
+    let data = Data::read("subtract_a_square.txt");
+    check_sequence(&data, "sub{squares}", 0);
+    // "a(n) = 0 iff n belongs to A030193".
+    data.assert_note_says("a(n) = 0 iff n belongs to A030193");
+    let zeros = Data::read("subtract_a_square_zeros.txt").values();
+    let last_zero = *zeros.last().unwrap_or(&0);
+    let values = heap_values("sub{squares}", last_zero);
+    let found: Vec<u64> = (0..=last_zero)
+        .filter(|&n| values[n as usize] == 0)
+        .collect();
+    assert_eq!(found, zeros, "A030193");
+}
+
+#[test]
 fn octal_games() {
     // (file, code, shift, note naming codes with shifted values and the shift)
     let double_kayles = Data::read("octal_7777_double_kayles.txt");

@@ -408,21 +408,6 @@ mod tests {
     }
 
     #[test]
-    fn subtract_a_square_losing_positions_are_those_of_the_oeis() {
-        // OEIS A030193: the positions of subtract-a-square from which the player to move loses.
-        let oeis = [
-            0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44, 52, 57, 62, 65, 67, 72, 85,
-        ];
-        let rule = Subtraction::with_families(&[Family::Squares], &[]).unwrap();
-        let losing: Vec<u64> = (0..)
-            .zip(values(rule, 86))
-            .filter(|&(_, g)| g == 0)
-            .map(|(n, _)| n)
-            .collect();
-        assert_eq!(losing, oeis);
-    }
-
-    #[test]
     fn bad_rules_are_refused() {
         assert!(Subtraction::finite(&[]).is_err());
         assert!(Subtraction::finite(&[0, 1]).is_err());
