@@ -46,3 +46,16 @@ def test_arbitrary_text_never_crashes(text):
         game.analyze()
     except grundy.GrundyError:
         pass
+
+
+def test_out_of_range_arguments_raise():
+    with pytest.raises(OverflowError):
+        grundy.seq("kayles", to=10**30)
+    with pytest.raises(OverflowError):
+        grundy.dag("nim(3)", max_nodes=-1)
+    with pytest.raises(grundy.LimitError):
+        grundy.seq("kayles", to=2**63)
+    with pytest.raises(TypeError):
+        grundy.analyze(42)
+    with pytest.raises(OverflowError):
+        grundy.Nimber(-1)

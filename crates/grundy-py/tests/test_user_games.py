@@ -257,3 +257,25 @@ def test_threads_computing_one_game_at_once_both_finish():
         positions = range(i * 7, 3001, 97)
         assert results[f"t{i}"] == [expected[n] for n in positions]
         assert results[f"t{i} sum"] == expected[positions[-1]] ^ 3
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sets(st.integers(1, 9), min_size=1, max_size=4), st.lists(st.integers(0, 60), min_size=1, max_size=3))
+def test_subtraction_games_written_in_python_match_the_builtin_rule(subtract, heaps):
+    @grundy.game
+    def python_rule(n):
+        return [n - k for k in sorted(subtract) if k <= n]
+
+    builtin = f"sub{{{','.join(map(str, sorted(subtract)))}}}"
+    expected = grundy.seq(builtin, to=60).tolist()
+    assert [python_rule.value(n) for n in range(61)] == expected
+    total = 0
+    for heap in heaps:
+        total ^= expected[heap]
+    report = grundy.analyze(python_rule(*heaps))
+    assert report.value == total
+    assert report.outcome == ("P" if total == 0 else "N")
+    # Every winning move leads to a position of value 0, and there is one exactly when total != 0.
+    moves = python_rule(*heaps).winning_moves()
+    assert all(move.game.value() == 0 for move in moves)
+    assert bool(moves) == (total != 0)
