@@ -73,3 +73,5 @@ def test_broadcasting():
     assert table.shape == (8, 8)
     assert table[2, 3] == 1 and table[7, 7] == int(Nimber(7) * 7)
     assert grundy.nim_mul(2, 3) == Nimber(1)
+    assert grundy.nim_mul(Nimber(2), np.uint64(3)) == Nimber(1)
+    assert grundy.nim_mul(Nimber(2), [3, 1]).tolist() == [1, 2]

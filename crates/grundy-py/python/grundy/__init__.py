@@ -496,8 +496,11 @@ def nim_mul(a, b):
     >>> nim_mul([2, 3], 3).tolist()
     [1, 2]
     """
-    if _np.isscalar(a) and _np.isscalar(b) or isinstance(a, Nimber) and isinstance(b, Nimber):
+    scalars = (int, Nimber, _np.integer)
+    if isinstance(a, scalars) and isinstance(b, scalars):
         return Nimber(int(a)) * Nimber(int(b))
+    a = int(a) if isinstance(a, Nimber) else a
+    b = int(b) if isinstance(b, Nimber) else b
     left, right = _np.broadcast_arrays(_np.asarray(a, dtype=_np.uint64), _np.asarray(b, dtype=_np.uint64))
     shape = left.shape
     product = _grundy.nim_mul_arrays(
