@@ -204,6 +204,8 @@ impl Shared {
 
     fn repr(&self, py: Python<'_>, id: u32) -> String {
         let object = self.object(py, id);
+        // A position's `__repr__` is user code too.
+        let _guard = CallbackGuard::enter();
         object
             .repr()
             .map(|text| text.to_string())

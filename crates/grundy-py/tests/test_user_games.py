@@ -279,3 +279,14 @@ def test_subtraction_games_written_in_python_match_the_builtin_rule(subtract, he
     moves = python_rule(*heaps).winning_moves()
     assert all(move.game.value() == 0 for move in moves)
     assert bool(moves) == (total != 0)
+
+
+def test_a_repr_that_calls_grundy_does_not_hang():
+    class Position(int):
+        def __repr__(self):
+            grundy.analyze("nim(1)")
+            return "never shown"
+
+    game = grundy.game(lambda n: [Position(n - 1)] if n else [])
+    report = grundy.analyze(game(Position(3)))
+    assert report.value == 1 and report.spec == "<lambda>(?)"
