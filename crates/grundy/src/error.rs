@@ -28,6 +28,8 @@ pub enum ErrorKind {
     UnknownGame {
         /// The name as written.
         name: String,
+        /// A known name it may be a typo of.
+        suggestion: Option<String>,
     },
     /// A well-formed rule that defines no sensible game (an empty subtraction set, a digit that
     /// is not octal, a move that changes nothing).
@@ -189,7 +191,13 @@ impl fmt::Display for Error {
             ErrorKind::Syntax { expected, found } => {
                 write!(f, "expected {expected}, found {found}")
             }
-            ErrorKind::UnknownGame { name } => write!(f, "unknown game '{name}'"),
+            ErrorKind::UnknownGame { name, suggestion } => {
+                write!(f, "unknown game '{name}'")?;
+                match suggestion {
+                    Some(known) => write!(f, "; did you mean '{known}'?"),
+                    None => Ok(()),
+                }
+            }
             ErrorKind::InvalidRule { reason } => write!(f, "invalid rule: {reason}"),
             ErrorKind::InvalidPosition { reason } => write!(f, "invalid position: {reason}"),
             ErrorKind::NumberTooLarge { text, max } => {

@@ -24,7 +24,7 @@ use crate::heap::HeapSolver;
 use crate::nimber::Nimber;
 use crate::rules::{
     CoinRow, CoinRule, CoinTurning, Digraph, Family, GreenHackenbush, GrundyGame, HeapRule, Nim,
-    Staircase, Subtraction, TakeBreak, Wythoff,
+    Staircase, Subtraction, TakeBreak, Wythoff, NAMED_CODES,
 };
 use crate::sum::{RulesetTerm, Sum, Term};
 
@@ -95,12 +95,7 @@ pub fn parse_heap_rule(text: &str) -> Result<HeapRule> {
     let name = parser.rule_name()?;
     let rule = parser
         .heap_rule(&name, start)?
-        .ok_or_else(|| {
-            Error::at(
-                ErrorKind::UnknownGame { name: name.clone() },
-                start..parser.position,
-            )
-        })
+        .ok_or_else(|| unknown_game(&name, start..parser.position))
         .map_err(|error| match name.as_str() {
             "wythoff" | "staircase" | "turtles" | "mock" | "ruler" | "digraph" | "green" => {
                 Error::at(
@@ -173,6 +168,64 @@ fn describe_found(text: &str, position: usize) -> String {
         None => "the end of the text".to_string(),
         Some(c) => format!("'{c}'"),
     }
+}
+
+/// The games the language names, besides the codes of [`NAMED_CODES`].
+const GAME_NAMES: &[&str] = &[
+    "nim",
+    "grundy",
+    "sub",
+    "allbut",
+    "take",
+    "octal",
+    "hex",
+    "wythoff",
+    "staircase",
+    "turtles",
+    "mock",
+    "ruler",
+    "digraph",
+    "green",
+];
+
+/// The error for a name that is no game, suggesting the known name it is closest to (the
+/// same letters in another case, or at most two letters changed, added or removed).
+fn unknown_game(name: &str, span: std::ops::Range<usize>) -> Error {
+    let known = GAME_NAMES
+        .iter()
+        .copied()
+        .chain(NAMED_CODES.iter().map(|&(known, _, _)| known));
+    let lower = name.to_ascii_lowercase();
+    let suggestion = known
+        .map(|known| (edit_distance(&lower, known), known))
+        .filter(|&(distance, _)| distance <= 2.min(name.len() / 2))
+        .min()
+        .map(|(_, known)| known.to_string());
+    Error::at(
+        ErrorKind::UnknownGame {
+            name: name.to_string(),
+            suggestion,
+        },
+        span,
+    )
+}
+
+/// Letters changed, added or removed to turn `a` into `b` (Levenshtein).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 impl<'a> Parser<'a> {
@@ -498,12 +551,7 @@ impl<'a> Parser<'a> {
             }
             "digraph" => self.digraph()?,
             "green" => self.green()?,
-            _ => {
-                return Err(Error::at(
-                    ErrorKind::UnknownGame { name: name.clone() },
-                    start..self.position,
-                ))
-            }
+            _ => return Err(unknown_game(&name, start..self.position)),
         };
         Ok(term)
     }
@@ -931,6 +979,20 @@ mod tests {
         assert!(error_at("sub{powers(1)}(9)").0.contains("at least 2"));
         assert!(error_at("digraph(a>b; c)").0.contains("not a vertex"));
         assert!(error_at("nim(3) +").0.contains("found the end"));
+        for (typo, known) in [
+            ("kayls(7)", "kayles"),
+            ("Kayles(7)", "kayles"),
+            ("dawsons(5)", "dawson"),
+        ] {
+            let (message, span) = error_at(typo);
+            assert!(
+                message.contains(&format!("did you mean '{known}'?")),
+                "{message}"
+            );
+            assert_eq!(span.start, 0);
+        }
+        assert!(!error_at("zz(3)").0.contains("did you mean"));
+        assert!(error_at("foo(3)").0.ends_with("unknown game 'foo'"));
     }
 
     #[test]
