@@ -107,8 +107,14 @@ pub fn parse_heap_rule(text: &str) -> Result<HeapRule> {
             }
             _ => error,
         })?;
-    parser.end()?;
-    Ok(rule)
+    match parser.peek() {
+        None => Ok(rule),
+        Some('(') => Err(parser.unexpected(&format!(
+            "the end of the rule (a rule takes no heaps here: '{rule}', not '{rule}(…)')"
+        ))),
+        Some('+') => Err(parser.unexpected("the end of the rule (one rule here, not a sum)")),
+        Some(_) => Err(parser.unexpected("the end of the rule")),
+    }
 }
 
 /// Parses a number: `42`, `1_000`, `10^18`, `1e6`, at most `2^64 - 1`.
@@ -486,6 +492,11 @@ impl<'a> Parser<'a> {
             return Ok(self.heap_term(HeapRule::Nim(Nim), Vec::new()));
         }
         if let Some(rule) = self.heap_rule(&name, start)? {
+            if self.peek() != Some('(') {
+                return Err(self.unexpected(&format!(
+                    "'(' and heap sizes: a game needs its heaps, such as {rule}(13)"
+                )));
+            }
             let heaps = self.heaps()?;
             return Ok(self.heap_term(rule, heaps));
         }
@@ -993,6 +1004,12 @@ mod tests {
         }
         assert!(!error_at("zz(3)").0.contains("did you mean"));
         assert!(error_at("foo(3)").0.ends_with("unknown game 'foo'"));
+        assert!(error_at("0.77").0.contains("a game needs its heaps, such as 0.77(13)"));
+        assert!(error_at("kayles + nim(3)").0.contains("such as kayles(13)"));
+        let rule_error = |text: &str| parse_heap_rule(text).map(|_| ()).unwrap_err().to_string();
+        assert!(rule_error("kayles(5)").contains("not 'kayles(…)'"));
+        assert!(rule_error("kayles+nim").contains("not a sum"));
+        assert!(!rule_error("kayles+nim").contains("expected '+'"));
     }
 
     #[test]
