@@ -1004,7 +1004,9 @@ mod tests {
         }
         assert!(!error_at("zz(3)").0.contains("did you mean"));
         assert!(error_at("foo(3)").0.ends_with("unknown game 'foo'"));
-        assert!(error_at("0.77").0.contains("a game needs its heaps, such as 0.77(13)"));
+        assert!(error_at("0.77")
+            .0
+            .contains("a game needs its heaps, such as 0.77(13)"));
         assert!(error_at("kayles + nim(3)").0.contains("such as kayles(13)"));
         let rule_error = |text: &str| parse_heap_rule(text).map(|_| ()).unwrap_err().to_string();
         assert!(rule_error("kayles(5)").contains("not 'kayles(…)'"));
