@@ -6,17 +6,21 @@
 //! GET /api/dag?spec=SPEC&max_nodes=N  the game DAG (as `grundy dag --format json`)
 //! GET /api/seq?rule=RULE&to=N         the `seq` report
 //! ```
-//! Every error is an `ErrorReport` as JSON with status 400 (404 for an unknown path). The server
-//! binds 127.0.0.1 unless told otherwise, and caps everything a request can cost: the length
-//! of the request line and of each parameter, the solver's limits (positions, moves examined,
-//! moves listed), the number of computations running at once, and the time a request may take.
-//! Computations run on blocking threads and keep their permit until they end, so a request
-//! that times out still counts against the cap until its (bounded) work is done.
+//! Every error is an `ErrorReport` as JSON with status 400 (404 for an unknown path; 503 when
+//! no worker comes free within the time limit). The server binds 127.0.0.1 unless told
+//! otherwise, and caps everything a request can cost: the length of the request line and of
+//! each parameter, the solver's limits (positions, moves examined, moves listed), the number of
+//! computations running at once, and the time a request may take. Computations run on
+//! blocking threads, one per worker, each worker with a cancel flag of its own: a request that
+//! times out (or whose client goes away) raises its flag, and the solver stops at its next
+//! count of work, so the worker is free again at once. (Heap sequences, `/api/seq`, stop at
+//! their bounded work instead: the heap engine does not look at the flag.)
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -27,8 +31,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use grundy::analysis::{self, ErrorReport};
-use grundy::{spec, Limits};
-use tokio::sync::Semaphore;
+use grundy::{spec, Cancel, Limits};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The longest request target (path and query) accepted, in bytes.
 pub const MAX_URI_BYTES: usize = 4096;
@@ -49,6 +53,7 @@ pub const LIMITS: Limits = Limits {
     max_work: 1 << 23,
     max_moves: 1 << 14,
     max_output: 1 << 20,
+    cancel: Cancel::NEVER,
 };
 
 /// How the server runs.
@@ -68,6 +73,45 @@ struct AppState {
     web_root: Option<PathBuf>,
     time_limit: Duration,
     permits: Arc<Semaphore>,
+    /// The cancel flags of the workers not computing now: as many as permits, made once.
+    flags: Arc<Mutex<Vec<&'static AtomicBool>>>,
+}
+
+/// A computation's hold on a worker: its permit and a cancel flag of its own, both given back
+/// (the flag lowered) when dropped.
+struct Worker {
+    flag: &'static AtomicBool,
+    flags: Arc<Mutex<Vec<&'static AtomicBool>>>,
+    _permit: OwnedSemaphorePermit,
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // The flag goes back before the permit (a field, dropped after this), so that whoever
+        // gets the permit finds a flag.
+        self.flag.store(false, Ordering::Relaxed);
+        lock(&self.flags).push(self.flag);
+    }
+}
+
+/// The worker of a computation in flight, shared by the request and the computation. The
+/// computation takes the worker back when it ends; a request that stops waiting (its time
+/// limit, or its client gone) drops this and so raises the flag of a worker still computing.
+/// The lock makes the two exclusive: a flag is never raised once its worker has been given back.
+struct InFlight(Arc<Mutex<Option<Worker>>>);
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        if let Some(worker) = lock(&self.0).as_ref() {
+            worker.flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The data behind `mutex`, even if a thread panicked holding it (none of it can be left half
+/// changed: a flag, a list of flags).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The page's folder: `dir` when given, else `web/` of the source tree this binary was built
@@ -96,9 +140,7 @@ pub fn run(config: Config) -> Result<()> {
 
 async fn serve(config: Config) -> Result<()> {
     let address = SocketAddr::new(config.host, config.port);
-    let listener = tokio::net::TcpListener::bind(address)
-        .await
-        .with_context(|| format!("binding {address}"))?;
+    let listener = listen(address).with_context(|| format!("binding {address}"))?;
     let bound = listener.local_addr().context("reading the bound address")?;
     if !config.host.is_loopback() {
         eprintln!(
@@ -114,10 +156,14 @@ async fn serve(config: Config) -> Result<()> {
         Some(_) => {}
         None => eprintln!("warning: no web/ folder found (use --web DIR); only the API is served"),
     }
+    let flags = (0..workers())
+        .map(|_| &*Box::leak(Box::new(AtomicBool::new(false))))
+        .collect::<Vec<_>>();
     let state = Arc::new(AppState {
         web_root: config.web_root,
         time_limit: config.time_limit,
-        permits: Arc::new(Semaphore::new(workers())),
+        permits: Arc::new(Semaphore::new(flags.len())),
+        flags: Arc::new(Mutex::new(flags)),
     });
     // The URL goes to stdout, alone on its line, so that scripts and tests can read it.
     println!("grundy explorer: http://{bound}/");
@@ -130,6 +176,21 @@ async fn serve(config: Config) -> Result<()> {
         })
         .await
         .context("serving")
+}
+
+/// Connections the kernel may hold before the server accepts them.
+const BACKLOG: u32 = 1024;
+
+/// A listener on `address` with room for a burst of [`BACKLOG`] connections (the standard
+/// library's 128 drops the rest of a burst, and their clients retry a second later).
+fn listen(address: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = match address {
+        SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+        SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(address)?;
+    socket.listen(BACKLOG)
 }
 
 /// How many computations may run at once: one per core, at least two.
@@ -269,51 +330,82 @@ fn params(query: Params) -> Result<HashMap<String, String>, Failure> {
         .map_err(|rejection| Failure::bad(format!("bad query string: {}", rejection.body_text())))
 }
 
-fn parse_sum(text: &str) -> Result<grundy::sum::Sum, Failure> {
+fn parse_sum(text: &str, limits: Limits) -> Result<grundy::sum::Sum, Failure> {
     let options = spec::Options {
-        limits: LIMITS,
+        limits,
         include: None,
     };
     spec::parse_with(text, options).map_err(|error| Failure::library(&error))
 }
 
-/// Runs `work` on a blocking thread, within the concurrency cap and the time limit.
+/// Runs `work` on a blocking thread, within the concurrency cap and the time limit, with
+/// [`LIMITS`] and the cancel flag of its worker.
 async fn compute<R, F>(state: &AppState, work: F) -> Response
 where
     R: serde::Serialize + Send + 'static,
-    F: FnOnce() -> Result<R, Failure> + Send + 'static,
+    F: FnOnce(Limits) -> Result<R, Failure> + Send + 'static,
 {
     let started = Instant::now();
     let time_limit = state.time_limit;
-    let too_slow = || {
-        Failure::limit(format!(
-            "the request took longer than the time limit of {} ms",
-            time_limit.as_millis()
-        ))
-        .into_response()
-    };
     let permit =
         match tokio::time::timeout(time_limit, Arc::clone(&state.permits).acquire_owned()).await {
             Ok(Ok(permit)) => permit,
             Ok(Err(_)) => return Failure::bad("the server is shutting down").into_response(),
-            Err(_) => return too_slow(),
+            Err(_) => return busy(time_limit),
         };
+    let Some(flag) = lock(&state.flags).pop() else {
+        return internal_error("no cancel flag for a worker");
+    };
+    let worker = Worker {
+        flag,
+        flags: Arc::clone(&state.flags),
+        _permit: permit,
+    };
+    let in_flight = InFlight(Arc::new(Mutex::new(Some(worker))));
+    let shared = Arc::clone(&in_flight.0);
+    let limits = Limits {
+        cancel: Cancel::new(flag),
+        ..LIMITS
+    };
     let task = tokio::task::spawn_blocking(move || {
-        let result = work();
-        drop(permit);
+        let result = work(limits);
+        let worker = lock(&shared).take();
+        drop(worker);
         result
     });
     let remaining = time_limit.saturating_sub(started.elapsed());
+    // Leaving this function early (the time limit) or being dropped (the client went away)
+    // drops `in_flight`, which cancels the work if it still runs.
     match tokio::time::timeout(remaining, task).await {
         Ok(Ok(Ok(report))) => json_response(StatusCode::OK, serde_json::to_string(&report)),
         Ok(Ok(Err(failure))) => failure.into_response(),
-        Ok(Err(_)) => Failure {
-            status: StatusCode::INTERNAL_SERVER_ERROR,
-            report: Failure::bad("internal error: the computation stopped").report,
-        }
+        Ok(Err(_)) => internal_error("the computation stopped"),
+        Err(_) => Failure::limit(format!(
+            "the request took longer than the time limit of {} ms",
+            time_limit.as_millis()
+        ))
         .into_response(),
-        Err(_) => too_slow(),
     }
+}
+
+/// Status 503: every worker stayed busy for the whole time limit.
+fn busy(time_limit: Duration) -> Response {
+    let mut failure = Failure::limit(format!(
+        "the server is busy: no worker came free within the time limit of {} ms",
+        time_limit.as_millis()
+    ));
+    failure.status = StatusCode::SERVICE_UNAVAILABLE;
+    let mut response = failure.into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    response
+}
+
+fn internal_error(what: &str) -> Response {
+    let mut failure = Failure::bad(format!("internal error: {what}"));
+    failure.status = StatusCode::INTERNAL_SERVER_ERROR;
+    failure.into_response()
 }
 
 async fn value(State(state): State<Arc<AppState>>, query: Params) -> Response {
@@ -321,8 +413,8 @@ async fn value(State(state): State<Arc<AppState>>, query: Params) -> Response {
         Ok(text) => text,
         Err(failure) => return failure.into_response(),
     };
-    compute(&state, move || {
-        analysis::value(&parse_sum(&spec_text)?).map_err(|error| Failure::library(&error))
+    compute(&state, move |limits| {
+        analysis::value(&parse_sum(&spec_text, limits)?).map_err(|error| Failure::library(&error))
     })
     .await
 }
@@ -332,8 +424,8 @@ async fn moves(State(state): State<Arc<AppState>>, query: Params) -> Response {
         Ok(text) => text,
         Err(failure) => return failure.into_response(),
     };
-    compute(&state, move || {
-        analysis::moves(&parse_sum(&spec_text)?).map_err(|error| Failure::library(&error))
+    compute(&state, move |limits| {
+        analysis::moves(&parse_sum(&spec_text, limits)?).map_err(|error| Failure::library(&error))
     })
     .await
 }
@@ -353,8 +445,9 @@ async fn dag(State(state): State<Arc<AppState>>, query: Params) -> Response {
         Ok(request) => request,
         Err(failure) => return failure.into_response(),
     };
-    compute(&state, move || {
-        analysis::dag(&parse_sum(&spec_text)?, max_nodes).map_err(|error| Failure::library(&error))
+    compute(&state, move |limits| {
+        analysis::dag(&parse_sum(&spec_text, limits)?, max_nodes)
+            .map_err(|error| Failure::library(&error))
     })
     .await
 }
@@ -369,9 +462,9 @@ async fn sequence(State(state): State<Arc<AppState>>, query: Params) -> Response
         Ok(request) => request,
         Err(failure) => return failure.into_response(),
     };
-    compute(&state, move || {
+    compute(&state, move |limits| {
         let heap_rule = spec::parse_heap_rule(&rule).map_err(|error| Failure::library(&error))?;
-        analysis::heap_sequence(heap_rule, to, LIMITS).map_err(|error| Failure::library(&error))
+        analysis::heap_sequence(heap_rule, to, limits).map_err(|error| Failure::library(&error))
     })
     .await
 }

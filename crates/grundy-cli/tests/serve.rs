@@ -5,10 +5,13 @@
 // Test helpers outside #[test] functions may unwrap too, as clippy.toml allows in tests.
 #![allow(clippy::unwrap_used)]
 
+mod harness;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
@@ -37,10 +40,11 @@ impl Drop for TempDir {
 }
 
 fn start(extra: &[&str]) -> Server {
+    static STARTED: AtomicUsize = AtomicUsize::new(0);
     let web = std::env::temp_dir().join(format!(
         "grundy-serve-test-{}-{}",
         std::process::id(),
-        extra.join("").len()
+        STARTED.fetch_add(1, Ordering::Relaxed)
     ));
     std::fs::create_dir_all(web.join("pkg")).unwrap();
     std::fs::write(
@@ -269,4 +273,124 @@ fn slow_requests_stop_at_the_time_limit() {
     );
     assert_eq!(report["limit"], serde_json::json!(true));
     assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+/// A value request that searches for seconds (in a debug build; about one in a release build)
+/// before the work limit stops it: Wythoff's game has no closed form for its values.
+const SLOW: &str = "/api/value?spec=wythoff(1000%2C1000)";
+
+/// The server's workers, counted as it counts them.
+fn workers() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get().max(2))
+}
+
+/// `get`, timed.
+fn timed_get(address: &str, target: &str) -> (u16, String, Duration) {
+    let started = Instant::now();
+    let (status, body) = get(address, target);
+    (status, body, started.elapsed())
+}
+
+/// The server's peak resident memory in KiB (0 where `/proc` says nothing).
+fn peak_kib(server: &Server) -> u64 {
+    harness::high_water_kib(&format!("/proc/{}/status", server.child.id()))
+}
+
+#[test]
+fn timed_out_requests_free_their_workers_for_fast_ones() {
+    // Twice as many slow requests as workers: the first ones take every worker, the rest wait.
+    // Cancelled at the time limit, they free the workers at once, so fast requests sent
+    // meanwhile are answered before their own time limit (without cancelling, every worker
+    // would stay busy until the work limit, and the fast requests would be turned away).
+    let time_limit = Duration::from_millis(300);
+    let server = start(&["--time-limit-ms", "300"]);
+    let slow: Vec<_> = (0..2 * workers())
+        .map(|_| {
+            let address = server.address.clone();
+            std::thread::spawn(move || timed_get(&address, SLOW))
+        })
+        .collect();
+    std::thread::sleep(time_limit / 2);
+    for heap in 0..20 {
+        let target = format!("/api/value?spec=nim({heap}%2C3)");
+        let (status, body, elapsed) = timed_get(&server.address, &target);
+        assert_eq!(status, 200, "{target}: {body}");
+        assert_eq!(json(&body)["value"], serde_json::json!(heap ^ 3));
+        assert!(elapsed < time_limit, "{target} took {elapsed:?}");
+    }
+    for thread in slow {
+        let (status, body, elapsed) = thread.join().unwrap();
+        assert!(matches!(status, 400 | 503), "{status}: {body}");
+        assert_eq!(json(&body)["limit"], serde_json::json!(true), "{body}");
+        assert!(elapsed < time_limit + Duration::from_secs(1), "{elapsed:?}");
+    }
+}
+
+#[test]
+fn under_load_every_request_is_answered_in_time() {
+    // 200 requests at once, a quarter of them pathological (long searches, huge DAGs and
+    // sequences, too long specs): each gets a value or a 400/503 error within the time limit
+    // and a second, and the server's memory stays bounded. `cargo test --release -p grundy-cli
+    // --test serve load -- --nocapture` prints the figures.
+    let time_limit = Duration::from_millis(1000);
+    let server = start(&["--time-limit-ms", "1000"]);
+    let pathological = [
+        SLOW.to_string(),
+        "/api/moves?spec=wythoff(900%2C1000)".to_string(),
+        "/api/dag?spec=kayles(40)%2Bnim(9%2C9%2C9)&max_nodes=1000".to_string(),
+        "/api/seq?rule=hex(0.8)&to=100000".to_string(),
+        format!("/api/value?spec={}", "nim(1)%2B".repeat(400)),
+    ];
+    let targets: Vec<String> = (0..200)
+        .map(|i| match i % 4 {
+            0 => pathological[i / 4 % pathological.len()].clone(),
+            _ => format!("/api/value?spec=kayles({})%2Bnim({i})", i % 50),
+        })
+        .collect();
+    let barrier = Arc::new(Barrier::new(targets.len()));
+    let threads: Vec<_> = targets
+        .iter()
+        .map(|target| {
+            let (barrier, address, target) =
+                (Arc::clone(&barrier), server.address.clone(), target.clone());
+            std::thread::spawn(move || {
+                barrier.wait();
+                timed_get(&address, &target)
+            })
+        })
+        .collect();
+    let mut answers: Vec<(u16, Duration)> = Vec::new();
+    for (thread, target) in threads.into_iter().zip(&targets) {
+        let (status, body, elapsed) = thread.join().unwrap();
+        assert!(
+            matches!(status, 200 | 400 | 503),
+            "{target}: {status} {body}"
+        );
+        json(&body);
+        assert!(
+            elapsed < time_limit + Duration::from_secs(1),
+            "{target} took {elapsed:?}"
+        );
+        answers.push((status, elapsed));
+    }
+    let peak = peak_kib(&server);
+    assert!(peak < 256 * 1024, "the server peaked at {peak} KiB");
+    answers.sort_by_key(|&(_, elapsed)| elapsed);
+    let count = |code| {
+        answers
+            .iter()
+            .filter(|&&(status, _)| status == code)
+            .count()
+    };
+    eprintln!(
+        "200 requests, {} workers: {} answered 200, {} 400, {} 503; latency median {:?}, \
+         slowest {:?}; server peak memory {} MiB",
+        workers(),
+        count(200),
+        count(400),
+        count(503),
+        answers[answers.len() / 2].1,
+        answers[answers.len() - 1].1,
+        peak / 1024
+    );
 }

@@ -6,7 +6,7 @@
 //! that string). Bindings only: no game theory lives here, and the functions also build for the
 //! host so that they can be tested natively.
 
-use grundy::{analysis, spec, Limits};
+use grundy::{analysis, spec, Cancel, Limits};
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -16,6 +16,7 @@ pub const LIMITS: Limits = Limits {
     max_work: 1 << 23,
     max_moves: 1 << 16,
     max_output: 1 << 20,
+    cancel: Cancel::NEVER,
 };
 
 /// The most positions a DAG may draw.

@@ -71,6 +71,8 @@ pub enum ErrorKind {
         /// What the callback reported.
         message: String,
     },
+    /// A face stopped the computation through its [`crate::Cancel`] flag (a time limit).
+    Cancelled,
     /// A file named in a spec (`@file`) could not be read.
     Include {
         /// The file name as written.
@@ -179,9 +181,12 @@ impl Error {
         self
     }
 
-    /// Whether the error is a limit being hit rather than bad input.
+    /// Whether the error is a limit being hit (or a face's time limit) rather than bad input.
     pub fn is_limit(&self) -> bool {
-        matches!(self.kind, ErrorKind::LimitExceeded { .. })
+        matches!(
+            self.kind,
+            ErrorKind::LimitExceeded { .. } | ErrorKind::Cancelled
+        )
     }
 }
 
@@ -226,6 +231,7 @@ impl fmt::Display for Error {
             }
             ErrorKind::DivisionByZero => write!(f, "division by the nimber 0"),
             ErrorKind::Callback { message } => write!(f, "listing moves failed: {message}"),
+            ErrorKind::Cancelled => write!(f, "cancelled before the computation ended"),
             ErrorKind::Include { file, reason } => write!(f, "cannot read '{file}': {reason}"),
         }
     }

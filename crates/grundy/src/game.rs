@@ -11,6 +11,7 @@ use std::hash::Hash;
 
 use smallvec::SmallVec;
 
+use crate::cancel::Cancel;
 use crate::error::{Error, ErrorKind, Limit, Result};
 use crate::nimber::{MexSet, Nimber};
 
@@ -145,6 +146,8 @@ pub struct Limits {
     /// Components written out in the positions that a list of moves leads to: each move names
     /// the whole game after it, so listing `m` moves of a game of `c` components costs `m·c`.
     pub max_output: u64,
+    /// A flag that stops the computation early, looked at wherever work is counted.
+    pub cancel: Cancel,
 }
 
 impl Default for Limits {
@@ -157,6 +160,7 @@ impl Default for Limits {
             max_work: 1 << 26,
             max_moves: 1 << 20,
             max_output: 1 << 22,
+            cancel: Cancel::NEVER,
         }
     }
 }
@@ -342,6 +346,7 @@ impl<R: Ruleset> Solver<R> {
         if self.work > self.limits.max_work {
             return Err(Error::limit(Limit::Work, self.limits.max_work));
         }
+        self.limits.cancel.check()?;
         Ok(Frame {
             position,
             moves,

@@ -36,6 +36,7 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+mod cancel;
 pub mod dag;
 mod error;
 mod game;
@@ -51,6 +52,7 @@ pub mod sum;
 pub mod table;
 pub mod whole;
 
+pub use cancel::Cancel;
 pub use error::{Error, ErrorKind, Limit, Result};
 pub use game::{check_move_count, Evaluator, Limits, Outcome, Parts, Ruleset, Solver};
 pub use nimber::{mex, nim_product, nim_sum, MexSet, Nimber};

@@ -385,6 +385,7 @@ impl Sum {
             let term_moves = self.terms[term].moves(index, target)?;
             // Each move copies the whole sum, so a long list of a long sum is refused early.
             check_output(result.len() + term_moves.len(), values.len(), self.limits)?;
+            self.limits.cancel.check()?;
             for term_move in term_moves {
                 let mut after = self.clone();
                 after.terms[term] = term_move.after;

@@ -134,13 +134,14 @@ impl SumGraph {
     /// Counts `amount` units of work.
     ///
     /// # Errors
-    /// [`Limit::Work`] when the total passes [`Limits::max_work`].
+    /// [`Limit::Work`] when the total passes [`Limits::max_work`];
+    /// [`crate::ErrorKind::Cancelled`] when the limits' cancel flag is raised.
     pub fn charge(&mut self, amount: u64) -> Result<()> {
         self.work = self.work.saturating_add(amount);
         if self.work > self.limits.max_work {
             return Err(Error::limit(Limit::Work, self.limits.max_work));
         }
-        Ok(())
+        self.limits.cancel.check()
     }
 
     /// The number of terms.
@@ -400,9 +401,7 @@ impl SumGraph {
                 component += 1;
             }
         }
-        if self.work > self.limits.max_work {
-            return Err(Error::limit(Limit::Work, self.limits.max_work));
-        }
+        self.charge(0)?;
         Ok(result)
     }
 }

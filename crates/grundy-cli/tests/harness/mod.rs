@@ -91,7 +91,7 @@ pub fn grundy_with_input(args: &[&str], input: &str) -> Run {
 }
 
 /// `VmHWM` (peak resident memory) in a `/proc/PID/status` file, in KiB; 0 when absent.
-fn high_water_kib(status_file: &str) -> u64 {
+pub fn high_water_kib(status_file: &str) -> u64 {
     std::fs::read_to_string(status_file)
         .ok()
         .and_then(|text| {
