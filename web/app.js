@@ -1,5 +1,7 @@
 // The grundy explorer page: reads a spec, asks the WebAssembly engine for the library's reports
-// and shows them. Everything runs in the browser; no server is needed beyond static files.
+// and shows them. Everything runs in the browser (the engine in a Web Worker, so the page stays
+// responsive); no server is needed beyond static files. A new analysis cancels the one in
+// flight, and so does the Cancel button, which shows while a computation runs long.
 import { loadEngine } from './engine.js';
 import { h, binary, byteToIndex } from './dom.js';
 import { DagView } from './dag-view.js';
@@ -19,10 +21,16 @@ const EXAMPLES = [
   'green(a-b, b-c, a-c; ground=a)',
 ];
 const MAX_WINNING_SHOWN = 12;
+/** How long a computation runs before the page says so and offers to cancel it. */
+const SHOW_BUSY_AFTER_MS = 200;
 
 const $ = (id) => document.getElementById(id);
 
+/** The status line's text, shown again when a "Computing…" note ends. */
+let statusText = '';
+
 function showStatus(text) {
+  statusText = text;
   $('status').textContent = text;
 }
 
@@ -135,16 +143,40 @@ async function main() {
   let seqEdited = false;
   let current = null;
 
-  const drawDag = (text) => {
-    const result = engine.dag(text, Number(dagLimit.value));
+  // The analysis shown is the newest one asked for: asking again cancels what is in flight.
+  let newest = 0;
+  const begin = () => {
+    engine.cancel();
+    newest += 1;
+    const ticket = newest;
+    return () => ticket === newest;
+  };
+  const cancelled = 'Cancelled.';
+
+  const showDag = (result) => {
     if (result.ok) dagView.show(result.report);
     else dagView.clear(`No DAG: ${result.error.error}`);
   };
 
-  const analyze = (text) => {
+  const redrawDag = async () => {
+    if (!current) return;
+    const live = begin();
+    const dag = await engine.dag(current, Number(dagLimit.value));
+    if (!live()) return;
+    if (dag.cancelled) showStatus(cancelled);
+    else showDag(dag);
+  };
+
+  const analyze = async (text) => {
+    const live = begin();
     const started = performance.now();
     const errorBox = $('spec-error');
-    const value = engine.value(text);
+    const value = await engine.value(text);
+    if (!live()) return;
+    if (value.cancelled) {
+      showStatus(cancelled);
+      return;
+    }
     if (!value.ok) {
       showError(errorBox, text, value.error);
       input.classList.add('invalid');
@@ -153,31 +185,37 @@ async function main() {
       showStatus(value.error.limit ? 'A limit stopped the computation; try a smaller game.' : 'Fix the spec and analyze again.');
       return;
     }
+    const [sum, dag] = await Promise.all([engine.highestBit(text), engine.dag(text, Number(dagLimit.value))]);
+    if (!live()) return;
+    if (sum.cancelled || dag.cancelled) {
+      showStatus(cancelled);
+      return;
+    }
     errorBox.hidden = true;
     input.classList.remove('invalid');
     resultCards.forEach((card) => card.classList.remove('stale'));
     current = text;
     renderResult(value.report);
-    const sum = engine.highestBit(text);
     if (sum.ok) renderSum(sum.report);
-    drawDag(text);
+    showDag(dag);
     play.setGame(value.report.spec);
-    const rule = heapRuleOf(text);
-    if (!seqEdited && rule && engine.sequence(rule, 1).ok) {
-      $('seq-rule').value = rule;
-      plotSequence();
-    }
     history.replaceState(null, '', `#spec=${encodeURIComponent(text)}`);
     showStatus(`Analyzed ${value.report.spec} in ${Math.max(1, Math.round(performance.now() - started))} ms.`);
+    const rule = heapRuleOf(text);
+    if (!seqEdited && rule && (await engine.sequence(rule, 1)).ok && live()) {
+      $('seq-rule').value = rule;
+      await plotSequence();
+    }
   };
 
-  const plotSequence = () => {
+  const plotSequence = async () => {
     const rule = $('seq-rule').value.trim();
     const to = Number($('seq-to').value);
     const errorBox = $('seq-error');
     const result = Number.isInteger(to) && to >= 1
-      ? engine.sequence(rule, to)
+      ? await engine.sequence(rule, to)
       : { ok: false, error: { error: 'n must be a whole number from 1 to 100000', span: null } };
+    if (result.cancelled) return;
     if (!result.ok) {
       showError(errorBox, rule, result.error);
       return;
@@ -200,7 +238,22 @@ async function main() {
     const text = input.value.trim();
     if (text) analyze(text);
   });
-  dagLimit.addEventListener('change', () => { if (current) drawDag(current); });
+  dagLimit.addEventListener('change', redrawDag);
+  const cancelButton = $('cancel');
+  cancelButton.addEventListener('click', () => engine.cancel());
+  let busyTimer = null;
+  engine.onbusy = (busy) => {
+    window.clearTimeout(busyTimer);
+    if (!busy) {
+      cancelButton.hidden = true;
+      $('status').textContent = statusText;
+      return;
+    }
+    busyTimer = window.setTimeout(() => {
+      cancelButton.hidden = false;
+      $('status').textContent = 'Computing…';
+    }, SHOW_BUSY_AFTER_MS);
+  };
   $('seq-form').addEventListener('submit', (event) => {
     event.preventDefault();
     seqEdited = true;
@@ -218,8 +271,8 @@ async function main() {
   const fromHash = new URLSearchParams(location.hash.slice(1)).get('spec');
   const initial = fromHash || EXAMPLES[0];
   input.value = initial;
-  plotSequence();
-  analyze(initial);
+  await plotSequence();
+  await analyze(initial);
   document.body.dataset.ready = 'true';
 }
 

@@ -1,32 +1,92 @@
-// The WebAssembly engine (crate grundy-wasm, built into pkg/ by scripts/wasm), wrapped so that
-// every call returns {ok: true, report} or {ok: false, error}, where report and error are the
-// library's JSON documents (the same as `grundy ... --format json`).
-import init, * as wasm from './pkg/grundy_wasm.js';
+// The WebAssembly engine (crate grundy-wasm, built into pkg/ by scripts/wasm), run in a Web
+// Worker (engine-worker.js) so that the page stays responsive while it computes. Every call
+// returns a promise of {ok: true, report} or {ok: false, error}, where report and error are the
+// library's JSON documents (the same as `grundy ... --format json`). `cancel()` stops every
+// call in flight by terminating the worker (their promises resolve to {ok: false, cancelled:
+// true, error}) and goes on with a spare worker started beforehand, ready at once and without
+// the network.
 
-/** Loads and instantiates the WebAssembly module. */
+const WORKER = new URL('./engine-worker.js', import.meta.url);
+const WASM = new URL('./pkg/grundy_wasm_bg.wasm', import.meta.url);
+
+/** Compiles the WebAssembly module once and starts the engine's workers. */
 export async function loadEngine() {
-  await init();
-  return {
-    version: wasm.version(),
-    value: (spec) => call(() => wasm.value(spec)),
-    moves: (spec) => call(() => wasm.moves(spec)),
-    dag: (spec, maxNodes) => call(() => wasm.dag(spec, maxNodes)),
-    highestBit: (spec) => call(() => wasm.highest_bit(spec)),
-    sequence: (rule, to) => call(() => wasm.sequence(rule, to)),
-  };
+  const module = await WebAssembly.compileStreaming(fetch(WASM));
+  const engine = new Engine(module);
+  const version = await engine.call('version');
+  if (!version.ok) throw new Error(version.error.error);
+  engine.version = version.report;
+  return engine;
 }
 
-function call(run) {
-  try {
-    return { ok: true, report: JSON.parse(run()) };
-  } catch (thrown) {
-    if (typeof thrown === 'string') {
-      try {
-        return { ok: false, error: JSON.parse(thrown) };
-      } catch {
-        return { ok: false, error: { error: thrown, span: null, limit: false } };
-      }
-    }
-    return { ok: false, error: { error: `internal error: ${thrown}`, span: null, limit: false } };
+class Engine {
+  constructor(module) {
+    this.module = module;
+    this.pending = new Map();
+    this.nextId = 0;
+    /** Called with true when a computation starts on an idle engine, false when none is left. */
+    this.onbusy = () => {};
+    this.worker = this.spawn();
+    this.spare = this.spawn();
   }
+
+  spawn() {
+    const worker = new Worker(WORKER, { type: 'module' });
+    worker.postMessage({ module: this.module });
+    worker.onmessage = ({ data }) => this.settle(data.id, data.result);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (worker === this.worker) this.stopAll({ ok: false, error: { error: `the engine stopped: ${event.message}`, span: null, limit: false } });
+    };
+    return worker;
+  }
+
+  /** Whether a computation is in flight. */
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  call(name, ...args) {
+    this.nextId += 1;
+    const id = this.nextId;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      if (this.pending.size === 1) this.onbusy(true);
+      this.worker.postMessage({ id, name, args });
+    });
+  }
+
+  settle(id, result) {
+    const resolve = this.pending.get(id);
+    if (!resolve) return;
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.onbusy(false);
+    resolve(result);
+  }
+
+  stopAll(result) {
+    const stopped = [...this.pending.values()];
+    this.pending.clear();
+    this.onbusy(false);
+    for (const resolve of stopped) resolve(result);
+  }
+
+  /** Stops every computation in flight; the next calls go to the spare worker. */
+  cancel() {
+    if (!this.busy) return;
+    this.worker.terminate();
+    this.worker = this.spare;
+    this.spare = this.spawn();
+    this.stopAll({ ok: false, cancelled: true, error: { error: 'cancelled', span: null, limit: true } });
+  }
+
+  value(spec) { return this.call('value', spec); }
+
+  moves(spec) { return this.call('moves', spec); }
+
+  dag(spec, maxNodes) { return this.call('dag', spec, maxNodes); }
+
+  highestBit(spec) { return this.call('highestBit', spec); }
+
+  sequence(rule, to) { return this.call('sequence', rule, to); }
 }

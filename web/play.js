@@ -42,9 +42,16 @@ export class Play {
     else this.userTurn();
   }
 
-  /** Lists the moves of the current position, or ends the game when there are none. */
-  load() {
-    const result = this.engine.moves(this.position);
+  /** Lists the moves of the current position (null when the game changed meanwhile). */
+  async load() {
+    const game = this.game;
+    const result = await this.engine.moves(this.position);
+    if (game !== this.game) return null;
+    if (result.cancelled) {
+      this.setStatus('idle', 'Cancelled. Press “New game” to play again.');
+      this.moveList.replaceChildren();
+      return null;
+    }
     if (!result.ok) {
       this.setStatus('error', `Cannot play this game: ${result.error.error}`);
       this.moveList.replaceChildren();
@@ -65,8 +72,8 @@ export class Play {
     this.valueText.textContent = `value ${this.report.value} (${this.report.outcome}: the player to move ${this.report.outcome === 'N' ? 'wins' : 'loses'})`;
   }
 
-  userTurn() {
-    const report = this.load();
+  async userTurn() {
+    const report = await this.load();
     if (!report) return;
     if (report.moves.length === 0) {
       this.moveList.replaceChildren();
@@ -97,9 +104,9 @@ export class Play {
     window.setTimeout(() => this.computerTurn(game), COMPUTER_DELAY_MS);
   }
 
-  computerTurn(game) {
+  async computerTurn(game) {
     if (game !== this.game) return;
-    const report = this.load();
+    const report = await this.load();
     if (!report) return;
     if (report.moves.length === 0) {
       this.moveList.replaceChildren();
@@ -110,7 +117,7 @@ export class Play {
     const move = winning ?? report.moves[Math.floor(Math.random() * report.moves.length)];
     this.record('Computer', move);
     this.position = move.result;
-    this.userTurn();
+    await this.userTurn();
   }
 
   record(who, move) {

@@ -318,6 +318,64 @@ test('the sequence view plots g(n) of a heap rule', async (t) => {
   assert.deepEqual(problems, []);
 });
 
+/** A spec whose value the engine searches for a second or more before its work limit stops it. */
+const SLOW = 'wythoff(1000,1000)';
+
+/** How long the page's main thread takes to run a task queued now, in ms. */
+function mainThreadDelay(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    const queued = performance.now();
+    setTimeout(() => resolve(performance.now() - queued), 0);
+  }));
+}
+
+test('a long computation leaves the page responsive and can be cancelled', async (t) => {
+  const { page, problems } = await explorer(t, 'nim(1)');
+  await analyze(page, SLOW);
+  const cancel = page.getByTestId('cancel');
+  await cancel.waitFor();
+  assert.match(await page.locator('#status').textContent(), /Computing/);
+  // The engine computes in a worker: the page answers at once, and typing works.
+  assert.ok(await mainThreadDelay(page) < 100, 'the main thread is free');
+  await page.getByTestId('spec-input').fill('typed while computing');
+  assert.equal(await page.getByTestId('spec-input').inputValue(), 'typed while computing');
+  await cancel.click();
+  await page.locator('#status').filter({ hasText: 'Cancelled.' }).waitFor();
+  assert.equal(await cancel.isHidden(), true);
+  assert.equal(await page.getByTestId('result-game').textContent(), 'nim(1)', 'the last result stays');
+  // The spare worker answers the next request at once.
+  await analyze(page, 'nim(3,5)');
+  await page.getByTestId('result-value').filter({ hasText: /^6$/ }).waitFor({ timeout: 2000 });
+  assert.deepEqual(problems, []);
+});
+
+test('a new analysis cancels the one in flight', async (t) => {
+  const { page, problems } = await explorer(t, 'nim(1)');
+  const slowAlone = await page.evaluate(async (spec) => {
+    const { loadEngine } = await import('./engine.js');
+    const engine = await loadEngine();
+    const begun = performance.now();
+    await engine.value(spec);
+    return performance.now() - begun;
+  }, SLOW);
+  assert.ok(slowAlone > 500, `the slow spec takes ${slowAlone} ms`);
+  // Run to its end, the slow analysis would show its limit error: it must never show.
+  await page.evaluate(() => {
+    const box = document.querySelector('[data-testid="spec-error"]');
+    new MutationObserver(() => { if (!box.hidden) window.errorShown = box.textContent; })
+      .observe(box, { attributes: true, childList: true, subtree: true });
+  });
+  const asked = performance.now();
+  await analyze(page, SLOW);
+  await analyze(page, 'nim(2,7)');
+  await page.getByTestId('result-value').filter({ hasText: /^5$/ }).waitFor();
+  const answered = performance.now() - asked;
+  assert.ok(answered < slowAlone, `answered in ${answered} ms; the slow one alone takes ${slowAlone} ms`);
+  assert.equal(await page.evaluate(() => window.errorShown), undefined);
+  assert.equal(await page.getByTestId('result-game').textContent(), 'nim(2,7)');
+  assert.deepEqual(problems, []);
+});
+
 test('the page keeps working with its server stopped', async (t) => {
   const server = await startStaticServer();
   const opened = await openPage(browser.context, server.url);

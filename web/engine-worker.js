@@ -1,0 +1,52 @@
+// The engine's Web Worker: instantiates the WebAssembly module that engine.js sends first, then
+// answers each call {id, name, args} with {id, result}, where result is {ok: true, report} or
+// {ok: false, error}, report and error being the library's JSON documents (the same as
+// `grundy ... --format json`). Computing here keeps the page responsive, and terminating the
+// worker stops a computation at once.
+import init, * as wasm from './pkg/grundy_wasm.js';
+
+const CALLS = {
+  value: wasm.value,
+  moves: wasm.moves,
+  dag: wasm.dag,
+  highestBit: wasm.highest_bit,
+  sequence: wasm.sequence,
+};
+
+let ready = null;
+
+self.onmessage = async ({ data }) => {
+  if (data.module) {
+    ready = init({ module_or_path: data.module });
+    return;
+  }
+  let result;
+  try {
+    await ready;
+    result = data.name === 'version'
+      ? { ok: true, report: wasm.version() }
+      : call(() => CALLS[data.name](...data.args));
+  } catch (thrown) {
+    result = failure(`the engine did not start: ${thrown}`);
+  }
+  self.postMessage({ id: data.id, result });
+};
+
+function call(run) {
+  try {
+    return { ok: true, report: JSON.parse(run()) };
+  } catch (thrown) {
+    if (typeof thrown === 'string') {
+      try {
+        return { ok: false, error: JSON.parse(thrown) };
+      } catch {
+        return { ok: false, error: { error: thrown, span: null, limit: false } };
+      }
+    }
+    return failure(`internal error: ${thrown}`);
+  }
+}
+
+function failure(message) {
+  return { ok: false, error: { error: message, span: null, limit: false } };
+}
