@@ -83,7 +83,7 @@ impl Engine {
         let start = values.len();
         let next_check = usize::try_from(self.pace.next_check).unwrap_or(usize::MAX);
         let count = BLOCK.min(len - start).min(next_check - start);
-        let mut scratch = std::mem::take(&mut self.scratch);
+        let mut scratch = self.scratch.take().unwrap_or_default();
         // The sweeps of the block: smaller parts `BLOCK..=hi` of each removal.
         scratch.sweeps.clear();
         for class in &self.moves.split_two {
@@ -135,7 +135,7 @@ impl Engine {
                 }
             }
         }
-        self.scratch = scratch;
+        self.scratch = Some(scratch);
         result
     }
 

@@ -9,7 +9,7 @@ use super::Engine;
 impl Engine {
     /// The value of heap `n = values.len()`.
     pub(super) fn compute<V: Cell>(&mut self, values: &[V]) -> u32 {
-        let mut scratch = std::mem::take(&mut self.scratch);
+        let mut scratch = self.scratch.take().unwrap_or_default();
         let value = if marks::byte_marks(self.value_bits) {
             let size = marks::byte_len(self.value_bits);
             scratch.bytes.clear();
@@ -28,7 +28,7 @@ impl Engine {
                 &mut BitMarks(&mut scratch.words),
             )
         };
-        self.scratch = scratch;
+        self.scratch = Some(scratch);
         value
     }
 

@@ -106,7 +106,8 @@ struct Engine {
     value_bits: u32,
     tally: Tally,
     pace: Pace,
-    scratch: Scratch,
+    /// Taken out while a heap or a block is computed (a pointer moved, not four vectors).
+    scratch: Option<Box<Scratch>>,
 }
 
 /// The value is too large for the cell width.
@@ -146,7 +147,7 @@ impl Table {
                     blocks_from: blocks::BLOCKS_FROM,
                     block_min_work: blocks::BLOCK_MIN_WORK,
                 },
-                scratch: Scratch::default(),
+                scratch: None,
             },
             values: Values::Narrow(Vec::new()),
         }
