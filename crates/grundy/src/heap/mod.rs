@@ -39,6 +39,9 @@ use table::{HeapTable, TableValues};
 /// solver, so one unit of [`Limits::max_work`] buys this many moves here.
 const MOVES_PER_WORK: u64 = 16;
 
+/// Units of table work (a few milliseconds) between two looks at the cancel flag.
+const CANCEL_SLICE: u64 = 1 << 22;
+
 /// Heaps up to this many are tabulated directly; beyond, the table grows by doubling and a
 /// period is sought at each step.
 const DIRECT_TABLE: u64 = 1 << 12;
@@ -239,9 +242,19 @@ impl<R: HeapGame> HeapSolver<R> {
         self.table.copy_by_period(period, saltus, target)
     }
 
-    /// Fills the table to `len` heaps, within `budget` units of work.
+    /// Fills the table to `len` heaps, within `budget` units of work, in slices of
+    /// [`CANCEL_SLICE`] units with a look at the cancel flag between them.
     fn fill(&mut self, len: u64, budget: u64) -> Result<()> {
-        self.table.fill(&self.rules, len, budget)?;
+        let stop = self.table.work().saturating_add(budget);
+        while self.len() < len {
+            self.limits.cancel.check()?;
+            let work = self.table.work();
+            if work >= stop {
+                break;
+            }
+            let slice = (stop - work).min(CANCEL_SLICE);
+            self.table.fill(&self.rules, len, slice)?;
+        }
         if self.len() < len {
             return Err(Error::limit(Limit::Work, self.limits.max_work));
         }

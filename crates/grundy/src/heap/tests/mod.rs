@@ -100,6 +100,21 @@ fn resuming_gives_the_same_table() {
 }
 
 #[test]
+fn a_raised_cancel_flag_stops_a_table() {
+    static RAISED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+    let limits = Limits {
+        cancel: crate::Cancel::new(&RAISED),
+        ..big_limits()
+    };
+    for rule in [rule("grundy"), rule("sub{squares}"), HeapRule::Nim(crate::rules::Nim)] {
+        let error = HeapSolver::with_limits(rule.clone(), limits)
+            .extend(1 << 20)
+            .unwrap_err();
+        assert_eq!(error.kind(), &crate::ErrorKind::Cancelled, "{rule}");
+    }
+}
+
+#[test]
 fn long_lists_hit_the_table_limit_even_with_a_closed_form() {
     // Regression: `grundy seq nim --to 10^12` used to fill memory with values.
     let error = HeapSolver::new(crate::rules::Nim)
