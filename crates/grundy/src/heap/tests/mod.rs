@@ -106,7 +106,11 @@ fn a_raised_cancel_flag_stops_a_table() {
         cancel: crate::Cancel::new(&RAISED),
         ..big_limits()
     };
-    for rule in [rule("grundy"), rule("sub{squares}"), HeapRule::Nim(crate::rules::Nim)] {
+    for rule in [
+        rule("grundy"),
+        rule("sub{squares}"),
+        HeapRule::Nim(crate::rules::Nim),
+    ] {
         let error = HeapSolver::with_limits(rule.clone(), limits)
             .extend(1 << 20)
             .unwrap_err();
