@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use grundy::analysis::DagReport;
+use grundy::analysis::{DagReport, ReportOutcome};
 
 /// A DOT string literal: quotes and backslashes escaped.
 fn quoted(text: &str) -> String {
@@ -58,7 +58,7 @@ pub fn dot(report: &DagReport) -> String {
     );
     for node in &report.nodes {
         let label = format!("{}\ng = {}", node.spec, node.value);
-        let fill = if node.outcome == "P" {
+        let fill = if node.outcome == ReportOutcome::PreviousWins {
             "#cfe3f7"
         } else {
             "white"

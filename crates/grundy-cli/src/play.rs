@@ -11,6 +11,8 @@ use grundy::analysis::play::{computer_move, view, PlayMove};
 use grundy::play::Game;
 use grundy::Play;
 
+use crate::render::{outcome_words, Wording};
+
 /// Who moves first.
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum First {
@@ -84,14 +86,6 @@ fn show_moves(out: &mut impl Write, moves: &[PlayMove]) -> io::Result<()> {
     Ok(())
 }
 
-fn outcome_words(outcome: &str) -> &'static str {
-    match outcome {
-        "P" => "the player to move loses against perfect play",
-        "D" => "neither side can force a win: a draw with best play",
-        _ => "the player to move can force a win",
-    }
-}
-
 /// Plays `game` at the terminal: `input` gives the human's moves, `out` shows everything.
 ///
 /// # Errors
@@ -145,7 +139,11 @@ pub fn run(
                             return Ok(());
                         }
                         "hint" | "?" | "h" => {
-                            writeln!(out, "hint: {}.", outcome_words(&shown.outcome))?;
+                            writeln!(
+                                out,
+                                "hint: {}.",
+                                outcome_words(shown.outcome, Wording::Hint)
+                            )?;
                             let advice = game.choose()?;
                             if let Some(entry) = shown.moves.get(advice.index) {
                                 writeln!(

@@ -3,15 +3,104 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use grundy::analysis::{self, MovesReport, SequenceReport, ValueReport};
+use grundy::analysis::{self, MovesReport, ReportOutcome, SequenceReport, ValueReport};
 
-/// The outcome in words.
-fn outcome_words(outcome: &str) -> &'static str {
-    if outcome == "P" {
-        "P: the player to move loses (every move leaves a nonzero value)"
-    } else {
-        "N: the player to move wins (some move leaves value 0)"
+/// Whose words a report's outcome is told in: each convention explains its letters its own way,
+/// and `grundy play` gives hints in plain words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wording {
+    /// Normal play: the last player to move wins.
+    Normal,
+    /// Misère play: the last player to move loses.
+    Misere,
+    /// A game with cycles, which may be a draw.
+    Loopy,
+    /// A hint during play.
+    Hint,
+}
+
+/// The outcome in words: the one table of every way the faces say who wins.
+pub fn outcome_words(outcome: ReportOutcome, wording: Wording) -> &'static str {
+    use ReportOutcome::{Draw, PreviousWins};
+    match (wording, outcome) {
+        (Wording::Normal, PreviousWins) => {
+            "P: the player to move loses (every move leaves a nonzero value)"
+        }
+        (Wording::Normal, _) => "N: the player to move wins (some move leaves value 0)",
+        (Wording::Misere, PreviousWins) => {
+            "P: the player to move loses (every move leaves a nonzero misère value)"
+        }
+        (Wording::Misere, _) => "N: the player to move wins (some move leaves misère value 0)",
+        (Wording::Loopy, PreviousWins) => {
+            "P: the player to move loses (every move can be answered until they run out of moves)"
+        }
+        (Wording::Loopy, Draw) => {
+            "D: a draw: neither player can force a win, and best play goes on forever"
+        }
+        (Wording::Loopy, _) => "N: the player to move wins",
+        (Wording::Hint, PreviousWins) => "the player to move loses against perfect play",
+        (Wording::Hint, Draw) => "neither side can force a win: a draw with best play",
+        (Wording::Hint, _) => "the player to move can force a win",
     }
+}
+
+/// The line `outcome:  ` and the outcome in words.
+pub fn outcome_line(text: &mut String, outcome: ReportOutcome, wording: Wording) {
+    let _ = writeln!(text, "outcome:  {}", outcome_words(outcome, wording));
+}
+
+/// What a face shows of one move of a sum, in any convention.
+pub trait MoveLine {
+    /// The component before the move, the move in words, and what the component becomes.
+    fn parts(&self) -> (&str, &str, &str);
+    /// What is said of the component after the move (`, value 3`), or nothing.
+    fn note(&self) -> String;
+    /// The whole sum after the move.
+    fn result(&self) -> &str;
+}
+
+impl MoveLine for analysis::MoveReport {
+    fn parts(&self) -> (&str, &str, &str) {
+        (&self.from, &self.description, &self.to)
+    }
+
+    fn note(&self) -> String {
+        format!(", value {}", self.target_value)
+    }
+
+    fn result(&self) -> &str {
+        &self.result
+    }
+}
+
+/// The moves after `heading`, two lines each: the move, then the sum it leaves; or, when there
+/// is none, `none` (if given).
+pub fn move_list(text: &mut String, heading: &str, none: Option<&str>, moves: &[impl MoveLine]) {
+    if moves.is_empty() {
+        if let Some(none) = none {
+            let _ = writeln!(text, "\n{none}");
+        }
+        return;
+    }
+    let _ = writeln!(text, "\n{heading}:");
+    for entry in moves {
+        let (from, description, to) = entry.parts();
+        let _ = writeln!(
+            text,
+            "  in {from}: {description} (to {to}{})\n      leaves {}",
+            entry.note(),
+            entry.result()
+        );
+    }
+}
+
+/// The first lines of a report: the game, how it is played when not normally, and its value.
+pub fn head(text: &mut String, spec: &str, play: Option<&str>, value: &str) {
+    let _ = writeln!(text, "game:     {spec}");
+    if let Some(play) = play {
+        let _ = writeln!(text, "play:     {play}");
+    }
+    let _ = writeln!(text, "value:    {value}");
 }
 
 /// The nim-sum written out in binary, one component per line, when there are few components.
@@ -35,9 +124,8 @@ fn binary_sum(values: &[u64], total: u64) -> String {
 /// `grundy value` as text.
 pub fn value(report: &ValueReport) -> String {
     let mut text = String::new();
-    let _ = writeln!(text, "game:     {}", report.spec);
-    let _ = writeln!(text, "value:    {}", report.value);
-    let _ = writeln!(text, "outcome:  {}", outcome_words(&report.outcome));
+    head(&mut text, &report.spec, None, &report.value.to_string());
+    outcome_line(&mut text, report.outcome, Wording::Normal);
     if report.components.len() > 1 {
         let _ = writeln!(
             text,
@@ -51,32 +139,21 @@ pub fn value(report: &ValueReport) -> String {
             let _ = write!(text, "\n{}", binary_sum(&values, report.value));
         }
     }
-    if report.winning_moves.is_empty() {
-        if report.value == 0 {
-            let _ = writeln!(
-                text,
-                "\nno winning move: every move leaves a position of nonzero value"
-            );
-        }
-    } else {
-        let _ = writeln!(text, "\nwinning moves (each leaves a position of value 0):");
-        for winning in &report.winning_moves {
-            let _ = writeln!(
-                text,
-                "  in {}: {} (to {}, value {})\n      leaves {}",
-                winning.from, winning.description, winning.to, winning.target_value, winning.result
-            );
-        }
-    }
+    move_list(
+        &mut text,
+        "winning moves (each leaves a position of value 0)",
+        (report.outcome == ReportOutcome::PreviousWins)
+            .then_some("no winning move: every move leaves a position of nonzero value"),
+        &report.winning_moves,
+    );
     text
 }
 
 /// `grundy moves` as text.
 pub fn moves(report: &MovesReport) -> String {
     let mut text = String::new();
-    let _ = writeln!(text, "game:     {}", report.spec);
-    let _ = writeln!(text, "value:    {}", report.value);
-    let _ = writeln!(text, "outcome:  {}", outcome_words(&report.outcome));
+    head(&mut text, &report.spec, None, &report.value.to_string());
+    outcome_line(&mut text, report.outcome, Wording::Normal);
     list_start(
         &mut text,
         report.moves.len(),

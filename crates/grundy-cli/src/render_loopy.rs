@@ -6,6 +6,9 @@ use grundy::analysis::loopy::{
     AnyMovesReport, AnyValueReport, LoopyMoveReport, LoopyMovesReport, LoopyValueReport,
     ReportValue,
 };
+use grundy::analysis::ReportOutcome;
+
+use crate::render::{self, move_list, outcome_line, MoveLine, Wording};
 
 /// `3`, or `∞(0,2)` with the escapes.
 fn value_words(value: &ReportValue, escapes: Option<&Vec<u64>>) -> String {
@@ -24,38 +27,37 @@ fn value_words(value: &ReportValue, escapes: Option<&Vec<u64>>) -> String {
     }
 }
 
-fn outcome_words(outcome: &str) -> &'static str {
-    match outcome {
-        "P" => {
-            "P: the player to move loses (every move can be answered until they run out of moves)"
-        }
-        "D" => "D: a draw: neither player can force a win, and best play goes on forever",
-        _ => "N: the player to move wins",
+impl MoveLine for LoopyMoveReport {
+    fn parts(&self) -> (&str, &str, &str) {
+        (&self.from, &self.description, &self.to)
+    }
+
+    fn note(&self) -> String {
+        format!(
+            ", value {}",
+            value_words(&self.target_value, self.target_escapes.as_ref())
+        )
+    }
+
+    fn result(&self) -> &str {
+        &self.result
     }
 }
 
-fn move_line(text: &mut String, entry: &LoopyMoveReport) {
-    let _ = writeln!(
-        text,
-        "  in {}: {} (to {}, value {})\n      leaves {}",
-        entry.from,
-        entry.description,
-        entry.to,
-        value_words(&entry.target_value, entry.target_escapes.as_ref()),
-        entry.result
-    );
-}
-
 /// The first lines of a report: the game, its value and its outcome.
-fn head(spec: &str, value: &ReportValue, escapes: Option<&Vec<u64>>, outcome: &str) -> String {
+fn head(
+    spec: &str,
+    value: &ReportValue,
+    escapes: Option<&Vec<u64>>,
+    outcome: ReportOutcome,
+) -> String {
     let mut text = String::new();
-    let _ = writeln!(text, "game:     {spec}");
-    let _ = writeln!(
-        text,
-        "value:    {} (generalised Sprague-Grundy value: the game has a cycle)",
+    let value = format!(
+        "{} (generalised Sprague-Grundy value: the game has a cycle)",
         value_words(value, escapes)
     );
-    let _ = writeln!(text, "outcome:  {}", outcome_words(outcome));
+    render::head(&mut text, spec, None, &value);
+    outcome_line(&mut text, outcome, Wording::Loopy);
     text
 }
 
@@ -65,7 +67,7 @@ pub fn value(report: &LoopyValueReport) -> String {
         &report.spec,
         &report.value,
         report.escapes.as_ref(),
-        &report.outcome,
+        report.outcome,
     );
     if let Some(remoteness) = report.remoteness {
         let _ = writeln!(
@@ -89,26 +91,19 @@ pub fn value(report: &LoopyValueReport) -> String {
             );
         }
     }
-    if !report.winning_moves.is_empty() {
-        let _ = writeln!(
-            text,
-            "\nwinning moves (each leaves value 0: every reply can be answered):"
-        );
-        for entry in &report.winning_moves {
-            move_line(&mut text, entry);
-        }
-    } else if report.outcome == "P" {
-        let _ = writeln!(text, "\nno winning move: every move leaves a nonzero value");
-    }
-    if !report.drawing_moves.is_empty() {
-        let _ = writeln!(
-            text,
-            "\ndrawing moves (each keeps the draw; any other move loses):"
-        );
-        for entry in &report.drawing_moves {
-            move_line(&mut text, entry);
-        }
-    }
+    move_list(
+        &mut text,
+        "winning moves (each leaves value 0: every reply can be answered)",
+        (report.outcome == ReportOutcome::PreviousWins)
+            .then_some("no winning move: every move leaves a nonzero value"),
+        &report.winning_moves,
+    );
+    move_list(
+        &mut text,
+        "drawing moves (each keeps the draw; any other move loses)",
+        None,
+        &report.drawing_moves,
+    );
     text
 }
 
@@ -118,9 +113,9 @@ pub fn moves(report: &LoopyMovesReport) -> String {
         &report.spec,
         &report.value,
         report.escapes.as_ref(),
-        &report.outcome,
+        report.outcome,
     );
-    crate::render::list_start(
+    render::list_start(
         &mut text,
         report.moves.len(),
         "the game is over, and the player to move has lost",
@@ -144,7 +139,7 @@ pub fn moves(report: &LoopyMovesReport) -> String {
 /// `grundy value` as text, for a game with or without cycles.
 pub fn any_value(report: &AnyValueReport) -> String {
     match report {
-        AnyValueReport::Ordinary(report) => crate::render::value(report),
+        AnyValueReport::Ordinary(report) => render::value(report),
         AnyValueReport::Loopy(report) => value(report),
     }
 }
@@ -152,7 +147,7 @@ pub fn any_value(report: &AnyValueReport) -> String {
 /// `grundy moves` as text, for a game with or without cycles.
 pub fn any_moves(report: &AnyMovesReport) -> String {
     match report {
-        AnyMovesReport::Ordinary(report) => crate::render::moves(report),
+        AnyMovesReport::Ordinary(report) => render::moves(report),
         AnyMovesReport::Loopy(report) => moves(report),
     }
 }

@@ -3,40 +3,49 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use grundy::analysis::misere::{MisereMovesReport, MisereSequenceReport, MisereValueReport};
+use grundy::analysis::misere::{
+    MisereMoveReport, MisereMovesReport, MisereSequenceReport, MisereValueReport,
+};
+use grundy::analysis::ReportOutcome;
+
+use crate::render::{head, move_list, outcome_line, MoveLine, Wording};
 
 const PLAY: &str = "misère: the player who makes the last move loses";
 
-fn outcome_words(outcome: &str) -> &'static str {
-    if outcome == "P" {
-        "P: the player to move loses (every move leaves a nonzero misère value)"
-    } else {
-        "N: the player to move wins (some move leaves misère value 0)"
+impl MoveLine for MisereMoveReport {
+    fn parts(&self) -> (&str, &str, &str) {
+        (&self.from, &self.description, &self.to)
+    }
+
+    fn note(&self) -> String {
+        self.target_value.map_or(String::new(), |value| {
+            format!(", misère value {value} alone")
+        })
+    }
+
+    fn result(&self) -> &str {
+        &self.result
     }
 }
 
 /// `grundy value --misere` as text.
 pub fn value(report: &MisereValueReport) -> String {
     let mut text = String::new();
-    let _ = writeln!(text, "game:     {}", report.spec);
-    let _ = writeln!(text, "play:     {PLAY}");
     match (report.value, &report.genus) {
         (Some(value), Some(genus)) => {
-            let _ = writeln!(
-                text,
-                "value:    {value} (the misère Grundy value of the whole game)"
-            );
+            let value = format!("{value} (the misère Grundy value of the whole game)");
+            head(&mut text, &report.spec, Some(PLAY), &value);
             let _ = writeln!(text, "genus:    {genus}");
         }
-        _ => {
-            let _ = writeln!(
-                text,
-                "value:    not computed: the game has too many positions to value them all \
-                 (raise --max-positions or --max-work); the outcome below needed fewer"
-            );
-        }
+        _ => head(
+            &mut text,
+            &report.spec,
+            Some(PLAY),
+            "not computed: the game has too many positions to value them all \
+             (raise --max-positions or --max-work); the outcome below needed fewer",
+        ),
     }
-    let _ = writeln!(text, "outcome:  {}", outcome_words(&report.outcome));
+    outcome_line(&mut text, report.outcome, Wording::Misere);
     if report.components.len() > 1 {
         let _ = writeln!(
             text,
@@ -50,39 +59,22 @@ pub fn value(report: &MisereValueReport) -> String {
             let _ = writeln!(text, "  {:<24} {valued}", component.spec);
         }
     }
-    if report.winning_moves.is_empty() {
-        if report.outcome == "P" {
-            let _ = writeln!(
-                text,
-                "\nno winning move: every move leaves a position of nonzero misère value"
-            );
-        }
-    } else {
-        let _ = writeln!(
-            text,
-            "\nwinning moves (each leaves a position of misère value 0):"
-        );
-        for winning in &report.winning_moves {
-            let alone = winning.target_value.map_or(String::new(), |value| {
-                format!(", misère value {value} alone")
-            });
-            let _ = writeln!(
-                text,
-                "  in {}: {} (to {}{alone})\n      leaves {}",
-                winning.from, winning.description, winning.to, winning.result
-            );
-        }
-    }
+    move_list(
+        &mut text,
+        "winning moves (each leaves a position of misère value 0)",
+        (report.outcome == ReportOutcome::PreviousWins)
+            .then_some("no winning move: every move leaves a position of nonzero misère value"),
+        &report.winning_moves,
+    );
     text
 }
 
 /// `grundy moves --misere` as text.
 pub fn moves(report: &MisereMovesReport) -> String {
     let mut text = String::new();
-    let _ = writeln!(text, "game:     {}", report.spec);
-    let _ = writeln!(text, "play:     {PLAY}");
-    let _ = writeln!(text, "value:    {} (misère)", report.value);
-    let _ = writeln!(text, "outcome:  {}", outcome_words(&report.outcome));
+    let value = format!("{} (misère)", report.value);
+    head(&mut text, &report.spec, Some(PLAY), &value);
+    outcome_line(&mut text, report.outcome, Wording::Misere);
     crate::render::list_start(
         &mut text,
         report.moves.len(),

@@ -34,12 +34,64 @@ use crate::dag;
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
 use crate::heap::HeapSolver;
+use crate::loopy::LoopyOutcome;
 use crate::nimber::Nimber;
 use crate::rules::HeapRule;
 use crate::sum::{Sum, SumMove};
 
 /// The version of the JSON format; it changes only when a field changes meaning or goes away.
 pub const SCHEMA: u32 = 1;
+
+/// Who wins with perfect play, as every report says it: `"N"` (the player to move), `"P"` (the
+/// previous player) or `"D"` (a draw: neither can force a win, in games with cycles).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum ReportOutcome {
+    /// The player to move wins (an N-position).
+    #[serde(rename = "N")]
+    NextWins,
+    /// The player who just moved wins (a P-position).
+    #[serde(rename = "P")]
+    PreviousWins,
+    /// Neither player can force a win (a D-position).
+    #[serde(rename = "D")]
+    Draw,
+}
+
+impl ReportOutcome {
+    /// `"N"`, `"P"` or `"D"`, as in JSON.
+    pub fn letter(self) -> &'static str {
+        match self {
+            ReportOutcome::NextWins => "N",
+            ReportOutcome::PreviousWins => "P",
+            ReportOutcome::Draw => "D",
+        }
+    }
+}
+
+impl std::fmt::Display for ReportOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.letter())
+    }
+}
+
+impl From<Outcome> for ReportOutcome {
+    fn from(outcome: Outcome) -> ReportOutcome {
+        match outcome {
+            Outcome::NextWins => ReportOutcome::NextWins,
+            Outcome::PreviousWins => ReportOutcome::PreviousWins,
+        }
+    }
+}
+
+impl From<LoopyOutcome> for ReportOutcome {
+    fn from(outcome: LoopyOutcome) -> ReportOutcome {
+        match outcome {
+            LoopyOutcome::NextWins => ReportOutcome::NextWins,
+            LoopyOutcome::PreviousWins => ReportOutcome::PreviousWins,
+            LoopyOutcome::Draw => ReportOutcome::Draw,
+        }
+    }
+}
 
 /// The value of a sum, its outcome, its components and every winning move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -51,7 +103,7 @@ pub struct ValueReport {
     /// The Grundy value: the nim-sum of the components' values.
     pub value: u64,
     /// `"N"` or `"P"`.
-    pub outcome: String,
+    pub outcome: ReportOutcome,
     /// Each component with its value, left to right.
     pub components: Vec<ComponentReport>,
     /// Every move to a position of value 0; empty when the value is 0.
@@ -94,7 +146,7 @@ pub struct MovesReport {
     /// The sum's Grundy value.
     pub value: u64,
     /// `"N"` or `"P"`.
-    pub outcome: String,
+    pub outcome: ReportOutcome,
     /// Every move, component by component.
     pub moves: Vec<MoveEntry>,
 }
@@ -189,7 +241,7 @@ fn components(sum: &Sum) -> Result<Vec<ComponentReport>> {
 /// ```
 /// use grundy::{analysis, spec};
 /// let report = analysis::value(&spec::parse("sub{1,2,4}(8) + sub{1,3}(5)")?)?;
-/// assert_eq!((report.value, report.outcome.as_str()), (3, "N"));
+/// assert_eq!((report.value, report.outcome.letter()), (3, "N"));
 /// let moves: Vec<&str> = report.winning_moves.iter().map(|m| m.to.as_str()).collect();
 /// assert_eq!(moves, ["sub{1,2,4}(7)", "sub{1,2,4}(4)"]);
 /// # Ok::<(), grundy::Error>(())
@@ -200,7 +252,7 @@ pub fn value(sum: &Sum) -> Result<ValueReport> {
         schema: SCHEMA,
         spec: sum.format(),
         value: value.value(),
-        outcome: Outcome::of(value).letter().to_string(),
+        outcome: Outcome::of(value).into(),
         components: components(sum)?,
         winning_moves: sum.winning_moves()?.iter().map(move_report).collect(),
     })
@@ -225,7 +277,7 @@ pub fn moves(sum: &Sum) -> Result<MovesReport> {
         schema: SCHEMA,
         spec: sum.format(),
         value: value.value(),
-        outcome: Outcome::of(value).letter().to_string(),
+        outcome: Outcome::of(value).into(),
         moves,
     })
 }
@@ -575,7 +627,7 @@ pub struct DagReport {
     /// The start position's Grundy value.
     pub value: u64,
     /// `"N"` or `"P"` for the start position.
-    pub outcome: String,
+    pub outcome: ReportOutcome,
     /// The most positions the report may hold.
     pub max_nodes: u64,
     /// The positions, the start first (id 0), then breadth-first.
@@ -600,7 +652,7 @@ pub struct DagNode {
     /// Its Grundy value: the mex of `option_values`.
     pub value: u64,
     /// `"N"` or `"P"`.
-    pub outcome: String,
+    pub outcome: ReportOutcome,
     /// The longest path to a position without edges in the report: 0 for the end of the game,
     /// and for a complete report the most moves the game can still last.
     pub layer: u64,
@@ -644,7 +696,7 @@ pub struct HighestBitReport {
     /// The nim-sum `x` of the components' values.
     pub value: u64,
     /// `"N"` or `"P"`.
-    pub outcome: String,
+    pub outcome: ReportOutcome,
     /// Each component with its value, left to right.
     pub components: Vec<ComponentReport>,
     /// The highest set bit of `value` (0 for the units bit); none when the value is 0.
@@ -696,7 +748,7 @@ pub fn dag(sum: &Sum, max_nodes: usize) -> Result<DagReport> {
             id,
             spec: position.sum.format(),
             value: position.value.value(),
-            outcome: Outcome::of(position.value).letter().to_string(),
+            outcome: Outcome::of(position.value).into(),
             layer: position.layer as u64,
             depth: position.depth as u64,
             option_values: position.option_values.iter().map(|v| v.value()).collect(),
@@ -720,7 +772,7 @@ pub fn dag(sum: &Sum, max_nodes: usize) -> Result<DagReport> {
         schema: SCHEMA,
         spec: sum.format(),
         value: values[0].value(),
-        outcome: Outcome::of(values[0]).letter().to_string(),
+        outcome: Outcome::of(values[0]).into(),
         max_nodes: max_nodes.max(1) as u64,
         layers: nodes.first().map_or(0, |root| root.layer + 1),
         nodes,
@@ -765,7 +817,7 @@ pub fn highest_bit(sum: &Sum) -> Result<HighestBitReport> {
         schema: SCHEMA,
         spec: sum.format(),
         value,
-        outcome: Outcome::of(Nimber::new(value)).letter().to_string(),
+        outcome: Outcome::of(Nimber::new(value)).into(),
         components,
         highest_bit,
         component,

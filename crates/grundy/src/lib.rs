@@ -28,7 +28,7 @@
 //! let sum = spec::parse("nim(3,4,5)")?;
 //! let report = analysis::value(&sum)?;
 //! assert_eq!(report.value, 2);
-//! assert_eq!(report.outcome, "N");
+//! assert_eq!(report.outcome.letter(), "N");
 //! // The winning move: take 2 from the heap of 3, leaving a position of value 0.
 //! assert_eq!(report.winning_moves[0].result, "nim(1,4,5)");
 //! # Ok::<(), grundy::Error>(())

@@ -19,7 +19,7 @@
 
 use serde::{Serialize, Serializer};
 
-use super::{MovesReport, ValueReport, SCHEMA};
+use super::{MovesReport, ReportOutcome, ValueReport, SCHEMA};
 use crate::error::{ErrorKind, Result};
 use crate::game::Limits;
 use crate::loopy::{LoopyOutcome, LoopySolver, LoopyValue};
@@ -70,7 +70,7 @@ pub struct LoopyValueReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub escapes: Option<Vec<u64>>,
     /// `"N"`, `"P"` or `"D"`.
-    pub outcome: String,
+    pub outcome: ReportOutcome,
     /// Moves until the end with best play (the winner hurrying, the loser stalling), when the
     /// game was small enough to solve completely; absent for draws.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -94,7 +94,7 @@ pub struct LoopyComponentReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub escapes: Option<Vec<u64>>,
     /// `"N"`, `"P"` or `"D"` for the component alone.
-    pub outcome: String,
+    pub outcome: ReportOutcome,
 }
 
 /// One move in a sum with cycles.
@@ -130,7 +130,7 @@ pub struct LoopyMovesReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub escapes: Option<Vec<u64>>,
     /// `"N"`, `"P"` or `"D"`.
-    pub outcome: String,
+    pub outcome: ReportOutcome,
     /// Every move, component by component.
     pub moves: Vec<LoopyMoveEntry>,
 }
@@ -147,7 +147,7 @@ pub struct LoopyMoveEntry {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub escapes_after: Option<Vec<u64>>,
     /// The outcome after the move, for the player then to move.
-    pub outcome_after: String,
+    pub outcome_after: ReportOutcome,
     /// Whether the move wins: it leaves value 0.
     pub winning: bool,
 }
@@ -208,7 +208,7 @@ impl Loopy {
                     spec: self.solver.graph().table(term).format(&[id]),
                     value: value_report,
                     escapes,
-                    outcome: value.outcome().letter().to_string(),
+                    outcome: value.outcome().into(),
                 });
             }
         }
@@ -267,7 +267,7 @@ fn remoteness(sum: &Sum, limits: Limits) -> Result<Option<u64>> {
 /// use grundy::{analysis::loopy, spec, Limits};
 /// let sum = spec::parse("digraph(u>s, u>a, a>b, b>a; u)")?;
 /// let report = loopy::value(&sum, Limits::default())?;
-/// assert_eq!(report.outcome, "N");
+/// assert_eq!(report.outcome.letter(), "N");
 /// assert_eq!(report.escapes, Some(vec![0]));
 /// assert_eq!(report.winning_moves[0].description, "move from u to s");
 /// # Ok::<(), grundy::Error>(())
@@ -291,7 +291,7 @@ pub fn value(sum: &Sum, limits: Limits) -> Result<LoopyValueReport> {
         spec: sum.format(),
         value,
         escapes,
-        outcome: outcome.letter().to_string(),
+        outcome: outcome.into(),
         remoteness: remoteness(sum, limits)?,
         components,
         winning_moves,
@@ -314,7 +314,7 @@ pub fn moves(sum: &Sum, limits: Limits) -> Result<LoopyMovesReport> {
                 summary,
                 value_after,
                 escapes_after,
-                outcome_after: after.outcome().letter().to_string(),
+                outcome_after: after.outcome().into(),
                 winning: after.outcome() == LoopyOutcome::PreviousWins,
             }
         })
@@ -325,7 +325,7 @@ pub fn moves(sum: &Sum, limits: Limits) -> Result<LoopyMovesReport> {
         spec: sum.format(),
         value,
         escapes,
-        outcome: loopy.value.outcome().letter().to_string(),
+        outcome: loopy.value.outcome().into(),
         moves,
     })
 }
@@ -341,7 +341,7 @@ pub fn moves(sum: &Sum, limits: Limits) -> Result<LoopyMovesReport> {
 /// let acyclic = value_any(&spec::parse("digraph(a>b; a)")?, Limits::default())?;
 /// assert!(matches!(acyclic, AnyValueReport::Ordinary(ref report) if report.value == 1));
 /// let cycle = value_any(&spec::parse("digraph(a>b, b>a; a)")?, Limits::default())?;
-/// assert!(matches!(cycle, AnyValueReport::Loopy(ref report) if report.outcome == "D"));
+/// assert!(matches!(cycle, AnyValueReport::Loopy(ref report) if report.outcome.letter() == "D"));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn value_any(sum: &Sum, limits: Limits) -> Result<AnyValueReport> {

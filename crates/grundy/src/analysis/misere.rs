@@ -16,7 +16,7 @@
 
 use serde::Serialize;
 
-use super::{MoveEntry, MoveReport, SCHEMA};
+use super::{MoveEntry, MoveReport, ReportOutcome, SCHEMA};
 use crate::error::Result;
 use crate::game::{check_output, Limits, Outcome};
 use crate::misere::{heap_sequence, nim_misere_value, Genus, MisereSolver};
@@ -38,7 +38,7 @@ pub struct MisereValueReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<u64>,
     /// `"N"` or `"P"` in misère play.
-    pub outcome: String,
+    pub outcome: ReportOutcome,
     /// The genus of the whole sum (`g^γ₀γ₁…`, see [`crate::misere`]); absent with `value`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub genus: Option<String>,
@@ -92,7 +92,7 @@ pub struct MisereMovesReport {
     /// The misère Grundy value of the sum.
     pub value: u64,
     /// `"N"` or `"P"` in misère play.
-    pub outcome: String,
+    pub outcome: ReportOutcome,
     /// Every move; `value_after` is the misère value after it, and a move wins when it is 0.
     pub moves: Vec<MoveEntry>,
 }
@@ -381,8 +381,8 @@ fn moves_report(sum: &Sum, genus: &Genus, moves: Vec<MoveEntry>) -> MisereMovesR
     }
 }
 
-fn outcome_letter(genus: &Genus) -> String {
-    genus.misere_outcome().letter().to_string()
+fn outcome_letter(genus: &Genus) -> ReportOutcome {
+    genus.misere_outcome().into()
 }
 
 /// Analyses a sum in misère play: outcome, every winning move, and (when the whole game fits
@@ -396,7 +396,7 @@ fn outcome_letter(genus: &Genus) -> String {
 /// ```
 /// use grundy::{analysis::misere, spec, Limits};
 /// let report = misere::value(&spec::parse("nim(1,1,1)")?, Limits::default())?;
-/// assert_eq!((report.value, report.outcome.as_str()), (Some(0), "P"));
+/// assert_eq!((report.value, report.outcome.letter()), (Some(0), "P"));
 /// // Kayles on 4 pins plays like *1 here: split it into 1 + 1 to leave a misère P-position.
 /// let report = misere::value(&spec::parse("kayles(4) + nim(2,2)")?, Limits::default())?;
 /// let moves: Vec<&str> = report.winning_moves.iter().map(|m| m.result.as_str()).collect();
@@ -418,7 +418,7 @@ pub fn value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
         spec: sum.format(),
         play: "misere".to_string(),
         value: genus.as_ref().map(|g| g.misere_value().value()),
-        outcome: outcome.letter().to_string(),
+        outcome: outcome.into(),
         genus: genus.as_ref().map(Genus::to_string),
         components,
         winning_moves,

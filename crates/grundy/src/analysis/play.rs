@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use super::SCHEMA;
+use super::{ReportOutcome, SCHEMA};
 use crate::error::Result;
 use crate::loopy::LoopyOutcome;
 use crate::play::Game;
@@ -29,7 +29,7 @@ pub struct PlayView {
     /// Whether no move is left.
     pub over: bool,
     /// Who wins with best play, for the player about to move: `"N"`, `"P"` or `"D"`.
-    pub outcome: String,
+    pub outcome: ReportOutcome,
     /// Moves until the end with best play, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remoteness: Option<u64>,
@@ -84,7 +84,7 @@ fn play_name(play: Play) -> String {
 /// use grundy::{analysis::play::view, play::Game, spec, Limits, Play};
 /// let mut game = Game::new(&spec::parse("nim(1,1,1)")?, Play::Misere, Limits::default())?;
 /// let shown = view(&mut game)?;
-/// assert_eq!((shown.outcome.as_str(), shown.moves.len()), ("P", 3));
+/// assert_eq!((shown.outcome.letter(), shown.moves.len()), ("P", 3));
 /// assert_eq!(shown.moves[0].result, "nim(1,1)");
 /// # Ok::<(), grundy::Error>(())
 /// ```
@@ -96,7 +96,7 @@ pub fn view(game: &mut Game) -> Result<PlayView> {
         position: game.position(),
         play: play_name(game.play()),
         over: moves.is_empty(),
-        outcome: assessment.outcome.letter().to_string(),
+        outcome: assessment.outcome.into(),
         remoteness: match assessment.outcome {
             LoopyOutcome::Draw => None,
             _ => assessment.remoteness,
