@@ -1,11 +1,35 @@
-//! Renderings of a [`DagReport`]: Graphviz DOT, and text for people.
+//! `grundy dag` and the renderings of a [`DagReport`]: Graphviz DOT, and text for people.
 //!
 //! DOT draws each position as a box labelled with its spec and Grundy value, P-positions
 //! filled, winning edges red and bold, and positions of one layer on one rank.
 
 use std::fmt::Write as _;
+use std::io;
 
-use grundy::analysis::{DagReport, ReportOutcome};
+use grundy::analysis::{self, DagReport, ReportOutcome};
+use grundy::Limits;
+
+use crate::args::DagFormat;
+use crate::input::parse_sum;
+use crate::{print_json, with_input, Problem};
+
+/// `grundy dag`: the DAG of at most `max_nodes` positions in `format`.
+pub fn command(
+    out: &mut impl io::Write,
+    spec: &str,
+    max_nodes: usize,
+    format: DagFormat,
+    limits: Limits,
+) -> Result<(), Problem> {
+    let (spec, sum) = parse_sum(spec, limits)?;
+    let report = analysis::dag(&sum, max_nodes).map_err(with_input(&spec))?;
+    match format {
+        DagFormat::Json => print_json(out, &report)?,
+        DagFormat::Dot => write!(out, "{}", dot(&report))?,
+        DagFormat::Text => write!(out, "{}", text(&report))?,
+    }
+    Ok(())
+}
 
 /// A DOT string literal: quotes and backslashes escaped.
 fn quoted(text: &str) -> String {

@@ -7,7 +7,10 @@
 
 use std::io::Read;
 
-use grundy::{spec, Error, Limit};
+use grundy::sum::Sum;
+use grundy::{spec, Error, Limit, Limits};
+
+use crate::{with_input, Failure, Problem};
 
 /// The spec named by `argument`: the contents of FILE for `@FILE` (trailing blank space
 /// dropped), standard input for `-`, or the argument itself.
@@ -24,6 +27,18 @@ pub fn spec_text(argument: &str) -> Result<String, Error> {
         return Ok(argument.to_string());
     };
     Ok(text.trim_end().to_string())
+}
+
+/// The spec that `argument` names (`@FILE`, `-` or the text itself), and the sum it parses to.
+pub fn parse_sum(argument: &str, limits: Limits) -> Result<(String, Sum), Problem> {
+    let text = spec_text(argument)
+        .map_err(|error| Problem::Library(Box::new(Failure { error, input: None })))?;
+    let options = spec::Options {
+        limits,
+        include: Some(&include),
+    };
+    let sum = spec::parse_with(&text, options).map_err(with_input(&text))?;
+    Ok((text, sum))
 }
 
 /// Reads a file included by a spec, for [`spec::Options::include`].

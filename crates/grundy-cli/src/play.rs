@@ -5,13 +5,16 @@
 //! over; this loop shows the position, asks, and says who won.
 
 use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
 
 use clap::ValueEnum;
 use grundy::analysis::play::{computer_move, view, PlayMove};
 use grundy::play::Game;
-use grundy::Play;
+use grundy::{Limits, Play};
 
+use crate::input::parse_sum;
 use crate::render::{outcome_words, Wording};
+use crate::{with_input, Problem};
 
 /// Who moves first.
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -225,4 +228,24 @@ fn announce(
         Player::Computer => "the computer wins",
     };
     writeln!(out, "{what} {rule}: {verdict}.")
+}
+
+/// `grundy play`: the game loop reads stdin and writes stdout directly, flushing each prompt.
+pub fn command(text: &str, play: Play, first: First, limits: Limits) -> Result<ExitCode, Problem> {
+    if text == "-" {
+        return Err(anyhow::anyhow!(
+            "play reads moves from standard input, so its game cannot come from there; use @FILE"
+        )
+        .into());
+    }
+    let (text, sum) = parse_sum(text, limits)?;
+    let text = text.as_str();
+    let mut game = Game::new(&sum, play, limits).map_err(with_input(text))?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    match run(&mut game, first, &mut io::stdin().lock(), &mut out) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(Failure::Game(error)) => Err(with_input(text)(error)),
+        Err(Failure::Io(error)) => Err(error.into()),
+    }
 }

@@ -8,10 +8,14 @@
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use grundy::analysis::SequenceReport;
+use grundy::analysis::{self, SequenceReport};
+use grundy::Limits;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::{register_font, FontStyle};
+
+use crate::tables::parse_rule;
+use crate::{with_input, Problem};
 
 /// The font family every label uses; registered once with the embedded font.
 const FAMILY: &str = "sans-serif";
@@ -143,6 +147,20 @@ where
             .map(|(n, &g)| Circle::new((n as u64, g), dot_size, blue.filled())),
     )?;
     Ok(())
+}
+
+/// `grundy plot`: the values of heaps `0..=to` of `rule`, drawn to `path` (`size` in pixels).
+pub fn command(
+    rule: &str,
+    to: u64,
+    path: &Path,
+    size: (u32, u32),
+    limits: Limits,
+) -> std::result::Result<(), Problem> {
+    ImageFormat::of(path)?;
+    let heap_rule = parse_rule(rule)?;
+    let report = analysis::heap_sequence(heap_rule, to, limits).map_err(with_input(rule))?;
+    Ok(write(&report, path, size)?)
 }
 
 #[cfg(test)]

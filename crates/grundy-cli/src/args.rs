@@ -1,0 +1,610 @@
+//! The command line, decoded once: clap's definitions of the flags, then [`Mode`], what to do
+//! with every flag checked and typed, so that no command looks at flags that are not its own.
+
+use std::path::PathBuf;
+
+use anyhow::bail;
+use clap::{Parser, Subcommand, ValueEnum};
+use grundy::{analysis, spec, Limits, Play};
+
+use crate::play::First;
+use crate::seq::LongRun;
+use crate::serve;
+use crate::stream::StreamFormat;
+
+/// Sprague-Grundy values, winning moves and sequences of impartial games.
+///
+/// Games are written in the spec language: `nim(3,4,5)`, `kayles(13)`, `sub{1,2,4}(10)`,
+/// `0.137(20)`, `wythoff(3,5)`, `digraph(a>b, b>c; a)`, joined into sums with `+`.
+#[derive(Parser, Debug)]
+#[command(name = "grundy", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// The value of a game or sum, who wins, and every winning move.
+    ///
+    /// Example: grundy value "kayles(13) + nim(3,4,5)"
+    Value {
+        /// The game, e.g. "nim(3,4,5)" or "sub{1,2,4}(8) + sub{1,3}(5)".
+        /// @FILE reads it from FILE, - from standard input.
+        spec: String,
+        /// Misère play: the player who makes the last move loses.
+        #[arg(long)]
+        misere: bool,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Every move of a game or sum with the value it leads to; winning moves are marked.
+    ///
+    /// Example: grundy moves "nim(3,4,5)"
+    Moves {
+        /// The game, e.g. "wythoff(3,5)".
+        /// @FILE reads it from FILE, - from standard input.
+        spec: String,
+        /// Misère play: the player who makes the last move loses.
+        #[arg(long)]
+        misere: bool,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Grundy values of single heaps 0..=N of a heap rule.
+    ///
+    /// Example: grundy seq kayles --to 100 --format csv
+    Seq {
+        /// The rule without a heap: nim, kayles, dawson, grundy, lasker, sub{1,2,4},
+        /// allbut{1,2}, take[2..5], 0.137, 0.3F.
+        rule: String,
+        /// The last heap (accepts 10^6, 1e6, 1_000_000).
+        #[arg(long, value_parser = parse_count)]
+        to: u64,
+        /// Output format; csv prints a header `n,value`, then one line per heap. With --out, the
+        /// file's format (binary or csv); json writes a binary file and prints the summary as JSON.
+        #[arg(long, value_enum, default_value_t = SeqFormat::Text)]
+        format: SeqFormat,
+        /// Misère values and genera instead, and where the game stops being tame.
+        #[arg(long)]
+        misere: bool,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Stream the values to FILE (--format binary, the default, or csv) with a progress
+        /// bar and checkpoints, then print summary statistics.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Continue an interrupted --out run from FILE.checkpoint.
+        #[arg(long, requires = "out")]
+        resume: bool,
+        /// Heaps between checkpoints of an --out run.
+        #[arg(long, value_parser = parse_count, default_value_t = 1 << 22)]
+        checkpoint_every: u64,
+        /// Compute every heap even after a period is proved (--out runs copy by the period).
+        #[arg(long)]
+        no_period: bool,
+        /// Stop after this many heaps, as if interrupted (for testing --resume).
+        #[arg(long, value_parser = parse_count, hide = true)]
+        stop_after: Option<u64>,
+    },
+    /// Play a game against the computer, which plays perfectly.
+    ///
+    /// Example: grundy play "nim(3,4,5)" --first me
+    Play {
+        /// The game, e.g. "nim(3,4,5)" or "kayles(7) + nim(2)".
+        /// @FILE reads it from FILE.
+        spec: String,
+        /// Misère play: the player who makes the last move loses.
+        #[arg(long)]
+        misere: bool,
+        /// Who moves first.
+        #[arg(long, value_enum, default_value_t = First::Me)]
+        first: First,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// The period of a heap rule, with the theorem that proves it, or "no period proved".
+    ///
+    /// The table doubles, a period sought at each size (or grows straight to the length that
+    /// proves the period it shows), until a theorem proves one, --max is reached or a larger
+    /// table would not fit in memory (6 bytes a heap of the memory available: the table and
+    /// the copy of its values a look reads); a progress bar shows long searches on a terminal.
+    /// Example: grundy period kayles; grundy period 0.16 --max 2^20 --cert 016.json
+    Period {
+        /// The rule without a heap, e.g. kayles, 0.16, sub{2,3,7}, allbut{2,3,7}.
+        rule: String,
+        /// The most heaps to compute while looking (accepts 2^20, 1e6). Default: as many as
+        /// fit in memory (2^28 where the system does not say), or 2^21 for rules no theorem
+        /// covers (Grundy's game, lasker), which no table proves.
+        #[arg(long, value_parser = parse_count)]
+        max: Option<u64>,
+        /// Take at most this many heaps to fit in memory (for testing the stop).
+        #[arg(long, value_parser = parse_count, hide = true)]
+        memory_heaps: Option<u64>,
+        /// Also write the certificate (the JSON answer) to FILE, for grundy verify.
+        #[arg(long)]
+        cert: Option<PathBuf>,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Re-checks a certificate written by grundy period (--cert or --format json).
+    ///
+    /// The values are recomputed from the rule alone: by the naive engine from the ruleset's
+    /// moves, or for tables over 65536 heaps by the plain scan of every split.
+    /// Example: grundy verify kayles.json
+    Verify {
+        /// The certificate file.
+        cert: PathBuf,
+        /// Recompute by the naive engine however large the table (slow: O(n^2) moves).
+        #[arg(long)]
+        naive: bool,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Times the fast engine against the naive engine in this process.
+    ///
+    /// Each rule is tabulated by the fast engine to --to heaps; the naive engine then computes
+    /// the last --window heaps from the same values below them, and the ratio compares the two
+    /// on that window. Example: grundy bench 0.77 grundy --to 2^20
+    Bench {
+        /// Rules to time (default: 0.77 0.07 0.137 to 2^16 heaps, 0.6 0.16 grundy to 2^20).
+        rules: Vec<String>,
+        /// Heaps for the fast engine (default: 2^20, or the sizes above for the default rules).
+        #[arg(long, value_parser = parse_count)]
+        to: Option<u64>,
+        /// Heaps at the end that the naive engine computes too.
+        #[arg(long, value_parser = parse_count, default_value_t = 1 << 8)]
+        window: u64,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// The game DAG: every position reachable, equal ones merged, with values and winning moves.
+    ///
+    /// Example: grundy dag "kayles(4)" --format dot | dot -Tsvg > kayles.svg
+    Dag {
+        /// The game, e.g. "kayles(6)" or "nim(1,2) + sub{1,2}(3)".
+        /// @FILE reads it from FILE, - from standard input.
+        spec: String,
+        /// The most positions to list (at most 100000); the rest are counted.
+        #[arg(long, value_parser = parse_max_nodes, default_value_t = 200)]
+        max_nodes: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = DagFormat::Text)]
+        format: DagFormat,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// A plot of the Grundy values g(n) of a heap rule, written as SVG or PNG.
+    ///
+    /// Example: grundy plot kayles --to 200 --out kayles.svg
+    Plot {
+        /// The rule without a heap, as for `seq`: kayles, sub{1,2,4}, 0.137, ...
+        rule: String,
+        /// The last heap.
+        #[arg(long, value_parser = parse_count)]
+        to: u64,
+        /// The image file; its extension (.svg or .png) picks the format.
+        #[arg(long)]
+        out: PathBuf,
+        /// Width and height in pixels.
+        #[arg(long, value_parser = parse_size, default_value = "960x540")]
+        size: (u32, u32),
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Serves the explorer page and a JSON API on 127.0.0.1 (see /api/value?spec=nim(3,4,5)).
+    ///
+    /// Example: grundy serve --port 8080, then open http://127.0.0.1:8080/
+    Serve {
+        /// The port; 0 picks a free one.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; anything but 127.0.0.1 or ::1 exposes the server to others.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// The folder of the page (default: web/ of the source tree, or ./web).
+        #[arg(long)]
+        web: Option<PathBuf>,
+        /// The most milliseconds a request may take.
+        #[arg(long, value_parser = parse_count, default_value_t = 5000)]
+        time_limit_ms: u64,
+    },
+    /// Nimber arithmetic: + is nim-sum, * nim-product, / division, inv(x), sqrt(x), x^k.
+    ///
+    /// With no expression, reads one expression per line from standard input and prints one
+    /// result per line. Example: grundy nimber "3*5+7"
+    Nimber {
+        /// The expression, e.g. "3*5+7" or "inv(9)".
+        expression: Option<String>,
+        /// Read the Library Checker format instead: a count, then lines "A B"; print A*B each.
+        #[arg(long, conflicts_with = "expression")]
+        pairs: bool,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Prints a shell completion script, e.g. grundy completions bash > /etc/bash_completion.d/grundy
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct Output {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct LimitArgs {
+    /// Most positions (or heaps in a table) a solver may hold.
+    #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_positions)]
+    max_positions: u64,
+    /// Most moves a solver may examine in total: a time limit.
+    #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_work)]
+    max_work: u64,
+    /// Most components written out in the games that the moves listed lead to (each move
+    /// names the whole game after it): an output limit.
+    #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_output)]
+    max_output: u64,
+}
+
+impl LimitArgs {
+    fn limits(self) -> Limits {
+        Limits {
+            max_positions: self.max_positions,
+            max_work: self.max_work,
+            max_output: self.max_output,
+            ..Limits::default()
+        }
+    }
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Words and tables for people.
+    Text,
+    /// One JSON document.
+    Json,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum SeqFormat {
+    /// A table, ten values a row.
+    Text,
+    /// One JSON document.
+    Json,
+    /// Comma-separated values: a header `n,value`, then one line per heap.
+    Csv,
+    /// Compact binary (`seq --out` only): a header line, then one LEB128 varint per heap.
+    Binary,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DagFormat {
+    /// Layers of positions with their options' values and moves.
+    Text,
+    /// One JSON document (the `DagReport`).
+    Json,
+    /// Graphviz DOT: P-positions filled, winning moves red.
+    Dot,
+}
+
+/// `WIDTHxHEIGHT` in pixels, each from 100 to 10000.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let parse = |part: &str| {
+        part.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|pixels| (100..=10_000).contains(pixels))
+            .ok_or_else(|| format!("'{part}' is not a size from 100 to 10000 pixels"))
+    };
+    let (width, height) = text
+        .split_once('x')
+        .ok_or_else(|| format!("expected WIDTHxHEIGHT such as 960x540, found '{text}'"))?;
+    Ok((parse(width)?, parse(height)?))
+}
+
+/// A DAG's node limit: at most 100000, since every position drawn is kept in memory.
+fn parse_max_nodes(text: &str) -> Result<usize, String> {
+    const MAX: u64 = 100_000;
+    match parse_count(text)? {
+        count if count > MAX => Err(format!("at most {MAX} positions, not {count}")),
+        count => usize::try_from(count).map_err(|error| error.to_string()),
+    }
+}
+
+fn parse_count(text: &str) -> Result<u64, String> {
+    spec::parse_number(text).map_err(|error| error.to_string())
+}
+
+/// What a sequence is written as, when it is not streamed to a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableFormat {
+    /// Ten values a row.
+    Text,
+    /// One JSON document.
+    Json,
+    /// `n,value` lines (and the genus in misère play).
+    Csv,
+}
+
+/// Where `grundy nimber` takes its input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NimberInput {
+    /// One expression, from the command line.
+    Expression(String),
+    /// One expression a line of standard input.
+    Lines,
+    /// The Library Checker format on standard input: a count, then lines "A B".
+    Pairs,
+}
+
+/// What to do: one variant per command, with its settings decoded and checked.
+#[derive(Debug)]
+pub enum Mode {
+    /// `grundy value`.
+    Value {
+        spec: String,
+        play: Play,
+        format: Format,
+        limits: Limits,
+    },
+    /// `grundy moves`.
+    Moves {
+        spec: String,
+        play: Play,
+        format: Format,
+        limits: Limits,
+    },
+    /// `grundy seq` without `--out`.
+    Sequence {
+        rule: String,
+        to: u64,
+        play: Play,
+        format: TableFormat,
+        limits: Limits,
+    },
+    /// `grundy seq --out FILE`; `json` prints the summary as JSON.
+    Stream { run: LongRun, json: bool },
+    /// `grundy play`.
+    Play {
+        spec: String,
+        play: Play,
+        first: First,
+        limits: Limits,
+    },
+    /// `grundy period`.
+    Period {
+        rule: String,
+        max: Option<u64>,
+        memory_heaps: Option<u64>,
+        cert: Option<PathBuf>,
+        format: Format,
+    },
+    /// `grundy verify`.
+    Verify {
+        cert: PathBuf,
+        naive: bool,
+        format: Format,
+    },
+    /// `grundy bench`: each rule with its number of heaps.
+    Bench {
+        plan: Vec<(String, u64)>,
+        window: u64,
+        format: Format,
+    },
+    /// `grundy dag`.
+    Dag {
+        spec: String,
+        max_nodes: usize,
+        format: DagFormat,
+        limits: Limits,
+    },
+    /// `grundy plot`.
+    Plot {
+        rule: String,
+        to: u64,
+        out: PathBuf,
+        size: (u32, u32),
+        limits: Limits,
+    },
+    /// `grundy serve`.
+    Serve(serve::Config),
+    /// `grundy nimber`.
+    Nimber { input: NimberInput, format: Format },
+    /// `grundy completions`.
+    Completions(clap_complete::Shell),
+}
+
+/// Normal play, or misère play when `misere`.
+fn play(misere: bool) -> Play {
+    if misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    }
+}
+
+impl Cli {
+    /// What the command line asks for.
+    ///
+    /// # Errors
+    /// Flags that do not go together.
+    pub fn mode(self) -> anyhow::Result<Mode> {
+        Ok(match self.command {
+            Command::Value {
+                spec,
+                misere,
+                output,
+                limits,
+            } => Mode::Value {
+                spec,
+                play: play(misere),
+                format: output.format,
+                limits: limits.limits(),
+            },
+            Command::Moves {
+                spec,
+                misere,
+                output,
+                limits,
+            } => Mode::Moves {
+                spec,
+                play: play(misere),
+                format: output.format,
+                limits: limits.limits(),
+            },
+            Command::Seq {
+                rule,
+                to,
+                format,
+                misere,
+                limits,
+                out,
+                resume,
+                checkpoint_every,
+                no_period,
+                stop_after,
+            } => match (out, misere, format) {
+                (Some(out), false, format) => Mode::Stream {
+                    run: LongRun {
+                        rule,
+                        to,
+                        out,
+                        format: match format {
+                            SeqFormat::Csv => StreamFormat::Csv,
+                            SeqFormat::Binary | SeqFormat::Text | SeqFormat::Json => {
+                                StreamFormat::Binary
+                            }
+                        },
+                        resume,
+                        checkpoint_every: checkpoint_every.max(1),
+                        stop_after,
+                        by_period: !no_period,
+                    },
+                    json: format == SeqFormat::Json,
+                },
+                (_, _, SeqFormat::Binary) => bail!("--format binary needs --out FILE"),
+                (Some(_), true, _) => {
+                    bail!("--out runs compute normal-play values; drop --misere")
+                }
+                (None, misere, format) => Mode::Sequence {
+                    rule,
+                    to,
+                    play: play(misere),
+                    format: match format {
+                        SeqFormat::Json => TableFormat::Json,
+                        SeqFormat::Csv => TableFormat::Csv,
+                        SeqFormat::Text | SeqFormat::Binary => TableFormat::Text,
+                    },
+                    limits: limits.limits(),
+                },
+            },
+            Command::Play {
+                spec,
+                misere,
+                first,
+                limits,
+            } => Mode::Play {
+                spec,
+                play: play(misere),
+                first,
+                limits: limits.limits(),
+            },
+            Command::Period {
+                rule,
+                max,
+                memory_heaps,
+                cert,
+                output,
+            } => Mode::Period {
+                rule,
+                max,
+                memory_heaps,
+                cert,
+                format: output.format,
+            },
+            Command::Verify {
+                cert,
+                naive,
+                output,
+            } => Mode::Verify {
+                cert,
+                naive,
+                format: output.format,
+            },
+            Command::Bench {
+                rules,
+                to,
+                window,
+                output,
+            } => Mode::Bench {
+                plan: if rules.is_empty() {
+                    analysis::BENCH_PLAN
+                        .iter()
+                        .map(|&(rule, heaps)| (rule.to_string(), to.unwrap_or(heaps)))
+                        .collect()
+                } else {
+                    let heaps = to.unwrap_or(1 << 20);
+                    rules.into_iter().map(|rule| (rule, heaps)).collect()
+                },
+                window,
+                format: output.format,
+            },
+            Command::Dag {
+                spec,
+                max_nodes,
+                format,
+                limits,
+            } => Mode::Dag {
+                spec,
+                max_nodes,
+                format,
+                limits: limits.limits(),
+            },
+            Command::Plot {
+                rule,
+                to,
+                out,
+                size,
+                limits,
+            } => Mode::Plot {
+                rule,
+                to,
+                out,
+                size,
+                limits: limits.limits(),
+            },
+            Command::Serve {
+                port,
+                host,
+                web,
+                time_limit_ms,
+            } => Mode::Serve(serve::Config {
+                host,
+                port,
+                web_root: serve::find_web_root(web),
+                time_limit: std::time::Duration::from_millis(time_limit_ms),
+            }),
+            Command::Nimber {
+                expression,
+                pairs,
+                output,
+            } => Mode::Nimber {
+                input: match (pairs, expression) {
+                    (true, _) => NimberInput::Pairs,
+                    (false, Some(expression)) => NimberInput::Expression(expression),
+                    (false, None) => NimberInput::Lines,
+                },
+                format: output.format,
+            },
+            Command::Completions { shell } => Mode::Completions(shell),
+        })
+    }
+}

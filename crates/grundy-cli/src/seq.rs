@@ -1,0 +1,214 @@
+//! `grundy seq`: a table of values printed, or a long run streamed to a file with a progress
+//! bar, checkpoints and `--resume` (the files' formats are in [`crate::stream`]).
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use grundy::analysis::{self, RunSummary};
+use grundy::heap::{period, HeapSolver};
+use grundy::{Limits, Play};
+
+use crate::args::TableFormat;
+use crate::stream::{Checkpoint, StreamFormat};
+use crate::tables::{check_memory, parse_rule, run_limits};
+use crate::{print_json, render, render_misere, with_input, Problem};
+
+/// Options of a long `seq --out` run.
+#[derive(Debug)]
+pub struct LongRun {
+    /// The rule as typed.
+    pub rule: String,
+    /// The last heap.
+    pub to: u64,
+    /// The output file.
+    pub out: PathBuf,
+    /// The output format.
+    pub format: StreamFormat,
+    /// Continue from the checkpoint.
+    pub resume: bool,
+    /// Heaps between checkpoints.
+    pub checkpoint_every: u64,
+    /// Stop (as if interrupted) after this many heaps.
+    pub stop_after: Option<u64>,
+    /// Whether to copy values by a proved period.
+    pub by_period: bool,
+}
+
+/// `grundy seq RULE --to N --out FILE`: streams values, shows progress, checkpoints.
+/// Returns the summary, or `None` when stopped early by `--stop-after`.
+fn long_run(run: &LongRun) -> Result<Option<RunSummary>, Problem> {
+    let rule = parse_rule(&run.rule)?;
+    let name = rule.to_string();
+    let heaps = run.to.saturating_add(1);
+    check_memory(&run.rule, heaps)?;
+    let mut solver =
+        HeapSolver::with_limits(rule, run_limits(heaps)).extend_by_period(run.by_period);
+    let checkpoint = |heaps, bytes| Checkpoint {
+        bytes,
+        format: run.format,
+        heaps,
+        rule: name.clone(),
+    };
+    let mut file;
+    let mut hash = period::CHECKSUM_START;
+    let mut written: u64;
+    let mut bytes: u64;
+    if run.resume {
+        let saved = Checkpoint::read(&run.out)?;
+        if saved.rule != name || saved.format != run.format {
+            return Err(anyhow::anyhow!(
+                "the checkpoint is for rule {:?} in format {:?}, not {name} in {}",
+                saved.rule,
+                saved.format.name(),
+                run.format.name()
+            )
+            .into());
+        }
+        (written, bytes) = (saved.heaps, saved.bytes);
+        file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&run.out)
+            .with_context(|| format!("cannot open {}", run.out.display()))?;
+        file.set_len(bytes)?;
+        let mut contents = Vec::new();
+        file.seek(SeekFrom::Start(0))?;
+        file.read_to_end(&mut contents)?;
+        let values = run.format.decode(&contents, &name)?;
+        if values.len() as u64 != written {
+            return Err(anyhow::anyhow!(
+                "the output file holds {} heaps, the checkpoint {written}",
+                values.len()
+            )
+            .into());
+        }
+        hash = period::checksum_extend(hash, values.iter().copied());
+        solver.push_known(values).map_err(with_input(&run.rule))?;
+        file.seek(SeekFrom::End(0))?;
+    } else {
+        file = File::create(&run.out)
+            .with_context(|| format!("cannot create {}", run.out.display()))?;
+        let header = run.format.header(&name);
+        file.write_all(&header)?;
+        written = 0;
+        bytes = header.len() as u64;
+        checkpoint(0, bytes).write(&run.out)?;
+    }
+    let mut writer = BufWriter::with_capacity(1 << 20, file);
+    let progress = indicatif::ProgressBar::new(heaps);
+    progress.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} {bar:30} {pos}/{len} heaps  {per_sec}  ETA {eta}  {msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    progress.set_position(written);
+    let step = (heaps / 1000).clamp(1 << 10, 1 << 16);
+    let mut since_checkpoint = 0;
+    let mut buffer = Vec::new();
+    while written < heaps {
+        let mut chunk = step.min(heaps - written);
+        if let Some(stop) = run.stop_after {
+            chunk = chunk.min(stop.saturating_sub(written));
+            if chunk == 0 {
+                break;
+            }
+        }
+        let target = written + chunk;
+        if solver.len() < target {
+            solver
+                .extend(target - solver.len())
+                .map_err(with_input(&run.rule))?;
+        }
+        buffer.clear();
+        let values = solver.tabulated_range(written, target);
+        hash = period::checksum_extend(hash, values.iter().copied());
+        for (offset, value) in values.into_iter().enumerate() {
+            run.format
+                .encode(written + offset as u64, value, &mut buffer);
+        }
+        writer.write_all(&buffer)?;
+        bytes += buffer.len() as u64;
+        written = target;
+        since_checkpoint += chunk;
+        if since_checkpoint >= run.checkpoint_every || written == heaps {
+            writer.flush()?;
+            writer.get_ref().sync_data()?;
+            checkpoint(written, bytes).write(&run.out)?;
+            since_checkpoint = 0;
+        }
+        let stats = solver.stats();
+        progress.set_position(written);
+        progress.set_message(match solver.certificate() {
+            Some(certificate) => format!("period {} proved", certificate.period),
+            None => format!("rare {}  max value {}", stats.rare_heaps, stats.max_value),
+        });
+    }
+    writer.flush()?;
+    writer.get_ref().sync_data()?;
+    checkpoint(written, bytes).write(&run.out)?;
+    progress.finish_and_clear();
+    if written < heaps {
+        return Ok(None);
+    }
+    let certificate = solver.certificate().cloned();
+    let sum = hash;
+    let period = certificate.map(|certificate| analysis::period_proved(&certificate, heaps));
+    Ok(Some(analysis::run_summary(
+        name,
+        &solver.stats(),
+        sum,
+        period,
+    )))
+}
+
+/// `grundy seq` without `--out`: values (misère values and genera in misère play) of heaps
+/// `0..=to` in `format`.
+pub fn table(
+    out: &mut impl Write,
+    rule: &str,
+    to: u64,
+    play: Play,
+    format: TableFormat,
+    limits: Limits,
+) -> Result<(), Problem> {
+    let heap_rule = parse_rule(rule)?;
+    match play {
+        Play::Normal => {
+            let report =
+                analysis::heap_sequence(heap_rule, to, limits).map_err(with_input(rule))?;
+            match format {
+                TableFormat::Json => print_json(out, &report)?,
+                TableFormat::Csv => render::sequence_csv(out, &report)?,
+                TableFormat::Text => write!(out, "{}", render::sequence(&report))?,
+            }
+        }
+        Play::Misere => {
+            let report =
+                analysis::misere::sequence(&heap_rule, to, limits).map_err(with_input(rule))?;
+            match format {
+                TableFormat::Json => print_json(out, &report)?,
+                TableFormat::Csv => render_misere::sequence_csv(out, &report)?,
+                TableFormat::Text => write!(out, "{}", render_misere::sequence(&report))?,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `grundy seq --out FILE`: the run, then its summary (as JSON when `json`); exit code 1 when
+/// `--stop-after` stopped it early.
+pub fn stream(out: &mut impl Write, run: &LongRun, json: bool) -> Result<ExitCode, Problem> {
+    match long_run(run)? {
+        Some(summary) if json => print_json(out, &summary)?,
+        Some(summary) => write!(out, "{}", render::run_summary(&summary))?,
+        None => {
+            eprintln!("stopped early; continue with --resume");
+            return Ok(ExitCode::from(1));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,48 @@
+//! `grundy verify`: re-checks a certificate written by `grundy period` from the rule alone.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use grundy::analysis::{self, VerifyReport};
+use grundy::heap::Recomputed;
+
+use crate::args::Format;
+use crate::tables::{parse_rule, run_limits};
+use crate::{certificate, emit, render, with_input, Problem};
+
+/// Re-checks the certificate in the file `path`.
+fn verify(path: &Path, naive: bool) -> Result<VerifyReport, Problem> {
+    let certificate = certificate::read(path)?;
+    let rule = parse_rule(&certificate.rule)?;
+    let heaps = certificate.checked_to.saturating_add(1);
+    let (how, verdict) = grundy::heap::verify(rule, &certificate, run_limits(heaps), naive)
+        .map_err(with_input(&certificate.rule))?;
+    Ok(VerifyReport {
+        schema: analysis::SCHEMA,
+        rule: certificate.rule.clone(),
+        valid: verdict.is_ok(),
+        recomputed_by: match how {
+            Recomputed::Naive => "naive".to_string(),
+            Recomputed::Plain => "plain".to_string(),
+        },
+        heaps,
+        reason: verdict.err().map(|refutation| refutation.to_string()),
+    })
+}
+
+/// `grundy verify`: the verdict in `format`; exit code 1 when the certificate fails.
+pub fn command(
+    out: &mut impl Write,
+    cert: &Path,
+    naive: bool,
+    format: Format,
+) -> Result<ExitCode, Problem> {
+    let report = verify(cert, naive)?;
+    emit(out, format, &report, render::verify)?;
+    Ok(if report.valid {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
