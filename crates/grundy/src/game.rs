@@ -12,8 +12,9 @@ use std::hash::Hash;
 use smallvec::SmallVec;
 
 use crate::cancel::Cancel;
-use crate::error::{Error, ErrorKind, Limit, Result};
+use crate::error::{Error, Limit, Result};
 use crate::nimber::{MexSet, Nimber};
+use crate::search::{depth_first, DepthFirst, Step};
 
 /// The result of one move: the independent parts the position falls into.
 ///
@@ -61,7 +62,8 @@ pub trait Ruleset {
     /// same error from every later call for the same position or list the moves correctly.
     ///
     /// # Errors
-    /// Usually [`ErrorKind::Callback`]; whatever the ruleset reports.
+    /// Usually [`ErrorKind::Callback`](crate::ErrorKind::Callback); whatever the ruleset
+    /// reports.
     fn try_moves(
         &self,
         position: &Self::Position,
@@ -213,13 +215,16 @@ pub struct Solver<R: Ruleset> {
     memo: HashMap<R::Position, Nimber>,
     limits: Limits,
     work: u64,
+    /// Moves waiting on the search's stack.
+    held: u64,
     use_closed_forms: bool,
 }
 
 /// Moves the search may hold on its stack per position of [`Limits::max_positions`].
 const MOVES_HELD_PER_POSITION: u64 = 8;
 
-struct Frame<P> {
+/// A position on the search's stack: its moves, the next to look at, and the values seen.
+pub(crate) struct Frame<P> {
     position: P,
     moves: Vec<Parts<P>>,
     next: usize,
@@ -239,6 +244,7 @@ impl<R: Ruleset> Solver<R> {
             memo: HashMap::new(),
             limits,
             work: 0,
+            held: 0,
             use_closed_forms: true,
         }
     }
@@ -272,65 +278,16 @@ impl<R: Ruleset> Solver<R> {
     /// The Grundy value of `position`.
     ///
     /// # Errors
-    /// [`ErrorKind::Cycle`] when a position can be reached from itself, naming the cycle;
-    /// [`ErrorKind::LimitExceeded`] when the search needs more positions or work than allowed.
+    /// [`ErrorKind::Cycle`](crate::ErrorKind::Cycle) when a position can be reached from itself,
+    /// naming the cycle; [`ErrorKind::LimitExceeded`](crate::ErrorKind::LimitExceeded) when the
+    /// search needs more positions or work than allowed.
     pub fn value(&mut self, position: &R::Position) -> Result<Nimber> {
         let root = self.rules.canonical(position);
         if let Some(value) = self.known(&root) {
             return Ok(value);
         }
-        let mut on_stack: HashMap<R::Position, usize> = HashMap::new();
-        let mut stack = vec![self.expand(root.clone())?];
-        // Moves waiting on the stack cost memory too: a deep search through positions with
-        // many moves each must stop before it exhausts the machine.
-        let max_held = self
-            .limits
-            .max_positions
-            .saturating_mul(MOVES_HELD_PER_POSITION);
-        let mut held = stack[0].moves.len() as u64;
-        on_stack.insert(root, 0);
-        'frames: while let Some(top) = stack.len().checked_sub(1) {
-            while stack[top].next < stack[top].moves.len() {
-                let parts = stack[top].moves[stack[top].next].clone();
-                let mut value = Nimber::ZERO;
-                for part in &parts {
-                    let part = self.rules.canonical(part);
-                    match self.known(&part) {
-                        Some(part_value) => value += part_value,
-                        None => {
-                            if let Some(&depth) = on_stack.get(&part) {
-                                return Err(self.cycle_error(&stack[depth..], &part));
-                            }
-                            let child = self.expand(part.clone())?;
-                            held += child.moves.len() as u64;
-                            if held > max_held {
-                                return Err(Error::limit(
-                                    Limit::Positions,
-                                    self.limits.max_positions,
-                                ));
-                            }
-                            on_stack.insert(part, stack.len());
-                            stack.push(child);
-                            continue 'frames;
-                        }
-                    }
-                }
-                stack[top].seen.insert(value);
-                stack[top].next += 1;
-            }
-            let Some(mut frame) = stack.pop() else { break };
-            held -= frame.moves.len() as u64;
-            let value = frame.seen.mex();
-            on_stack.remove(&frame.position);
-            if self.memo.len() as u64 >= self.limits.max_positions {
-                return Err(Error::limit(Limit::Positions, self.limits.max_positions));
-            }
-            self.memo.insert(frame.position, value);
-            if stack.is_empty() {
-                return Ok(value);
-            }
-        }
-        unreachable!("the search loop returns when the root is solved")
+        self.held = 0;
+        depth_first(self, root)
     }
 
     fn expand(&mut self, position: R::Position) -> Result<Frame<R::Position>> {
@@ -354,14 +311,60 @@ impl<R: Ruleset> Solver<R> {
             seen: MexSet::new(),
         })
     }
+}
 
-    fn cycle_error(&self, frames: &[Frame<R::Position>], repeated: &R::Position) -> Error {
-        let mut path: Vec<String> = frames
-            .iter()
-            .map(|frame| self.rules.format(std::slice::from_ref(&frame.position)))
-            .collect();
-        path.push(self.rules.format(std::slice::from_ref(repeated)));
-        Error::new(ErrorKind::Cycle { path })
+impl<R: Ruleset> DepthFirst for Solver<R> {
+    type Node = R::Position;
+    type Frame = Frame<R::Position>;
+    type Answer = Nimber;
+
+    fn open(&mut self, position: R::Position, depth: usize) -> Result<Frame<R::Position>> {
+        let frame = self.expand(position)?;
+        // Moves waiting on the stack cost memory too: a deep search through positions with
+        // many moves each must stop before it exhausts the machine.
+        self.held += frame.moves.len() as u64;
+        let max_held = self
+            .limits
+            .max_positions
+            .saturating_mul(MOVES_HELD_PER_POSITION);
+        if depth > 0 && self.held > max_held {
+            return Err(Error::limit(Limit::Positions, self.limits.max_positions));
+        }
+        Ok(frame)
+    }
+
+    fn node<'a>(&self, frame: &'a Frame<R::Position>) -> &'a R::Position {
+        &frame.position
+    }
+
+    fn advance(&mut self, frame: &mut Frame<R::Position>) -> Result<Step<R::Position>> {
+        while let Some(parts) = frame.moves.get(frame.next) {
+            let mut value = Nimber::ZERO;
+            for part in parts {
+                let part = self.rules.canonical(part);
+                match self.known(&part) {
+                    Some(part_value) => value += part_value,
+                    None => return Ok(Step::Descend(part)),
+                }
+            }
+            frame.seen.insert(value);
+            frame.next += 1;
+        }
+        Ok(Step::Done)
+    }
+
+    fn close(&mut self, mut frame: Frame<R::Position>) -> Result<Nimber> {
+        self.held -= frame.moves.len() as u64;
+        let value = frame.seen.mex();
+        if self.memo.len() as u64 >= self.limits.max_positions {
+            return Err(Error::limit(Limit::Positions, self.limits.max_positions));
+        }
+        self.memo.insert(frame.position, value);
+        Ok(value)
+    }
+
+    fn format(&self, position: &R::Position) -> String {
+        self.rules.format(std::slice::from_ref(position))
     }
 }
 
@@ -420,6 +423,7 @@ impl<R: Ruleset> Evaluator for Solver<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ErrorKind;
 
     /// A token on a vertex of a small digraph given by adjacency lists.
     struct Graph(Vec<Vec<usize>>);

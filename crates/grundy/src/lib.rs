@@ -47,6 +47,7 @@ mod nimber;
 pub mod play;
 pub mod retrograde;
 pub mod rules;
+mod search;
 pub mod spec;
 pub mod sum;
 pub mod table;

@@ -29,16 +29,17 @@
 //! [`heap_sequence`] reports where a heap game stops being tame. Winning Ways' wider sense
 //! (wild positions that reverse through tame ones) is not checked.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 
 use smallvec::SmallVec;
 
-use crate::error::{Error, ErrorKind, Limit, Result};
+use crate::error::{Error, Limit, Result};
 use crate::game::{Limits, Outcome};
 use crate::heap::HeapSolver;
 use crate::nimber::{MexSet, Nimber};
 use crate::rules::HeapRule;
+use crate::search::{depth_first, DepthFirst, Step};
 use crate::sum::{RulesetTerm, Sum, Term};
 use crate::whole::{State, SumGraph};
 
@@ -268,7 +269,8 @@ pub struct MisereSolver {
     first_wild: Option<(State, Genus)>,
 }
 
-struct Frame {
+/// A state on the search's stack: its moves and the next to look at.
+pub(crate) struct Frame {
     state: State,
     children: Vec<State>,
     next: usize,
@@ -364,24 +366,11 @@ impl MisereSolver {
         })
     }
 
-    fn cycle_error(&self, stack: &[Frame], repeated: &State) -> Error {
-        let start = stack
-            .iter()
-            .position(|frame| &frame.state == repeated)
-            .unwrap_or(0);
-        let mut path: Vec<String> = stack[start..]
-            .iter()
-            .map(|frame| self.graph.format(&frame.state))
-            .collect();
-        path.push(self.graph.format(repeated));
-        Error::new(ErrorKind::Cycle { path })
-    }
-
     /// The misère outcome of `state`: N when the player to move wins.
     ///
     /// # Errors
-    /// [`ErrorKind::Cycle`] when a position repeats (misère play of games with cycles is not
-    /// analysed); a limit reached.
+    /// [`ErrorKind::Cycle`](crate::ErrorKind::Cycle) when a position repeats (misère play of
+    /// games with cycles is not analysed); a limit reached.
     pub fn outcome(&mut self, state: &State) -> Result<Outcome> {
         let next_wins = self.next_wins_in(state)?;
         Ok(if next_wins {
@@ -395,41 +384,7 @@ impl MisereSolver {
         if let Some(known) = self.known_outcome(root) {
             return Ok(known);
         }
-        let mut on_stack: HashSet<State> = HashSet::new();
-        on_stack.insert(root.clone());
-        let mut stack = vec![self.expand(root.clone())?];
-        'frames: while let Some(top) = stack.len().checked_sub(1) {
-            let mut found_loss = false;
-            while stack[top].next < stack[top].children.len() {
-                let child = stack[top].children[stack[top].next].clone();
-                match self.known_outcome(&child) {
-                    Some(false) => {
-                        found_loss = true;
-                        break;
-                    }
-                    Some(true) => stack[top].next += 1,
-                    None => {
-                        if on_stack.contains(&child) {
-                            return Err(self.cycle_error(&stack, &child));
-                        }
-                        let frame = self.expand(child.clone())?;
-                        on_stack.insert(child);
-                        stack.push(frame);
-                        continue 'frames;
-                    }
-                }
-            }
-            let Some(frame) = stack.pop() else { break };
-            // A move to a P-position wins; with no move at all the player to move has won.
-            let next_wins = found_loss || frame.children.is_empty();
-            on_stack.remove(&frame.state);
-            self.check_room()?;
-            self.next_wins.insert(frame.state, next_wins);
-            if stack.is_empty() {
-                return Ok(next_wins);
-            }
-        }
-        unreachable!("the search returns when the root is solved")
+        depth_first(&mut OutcomeSearch(self), root.clone())
     }
 
     /// The genus of `state` (its misère value is [`Genus::misere_value`]).
@@ -440,44 +395,98 @@ impl MisereSolver {
         if let Some(known) = self.known_genus(root) {
             return Ok(known);
         }
-        let mut on_stack: HashSet<State> = HashSet::new();
-        on_stack.insert(root.clone());
-        let mut stack = vec![self.expand(root.clone())?];
-        'frames: while let Some(top) = stack.len().checked_sub(1) {
-            while stack[top].next < stack[top].children.len() {
-                let child = stack[top].children[stack[top].next].clone();
-                if self.genera.contains_key(&child) || self.known_genus(&child).is_some() {
-                    stack[top].next += 1;
-                    continue;
-                }
-                if on_stack.contains(&child) {
-                    return Err(self.cycle_error(&stack, &child));
-                }
-                let frame = self.expand(child.clone())?;
-                on_stack.insert(child);
-                stack.push(frame);
-                continue 'frames;
-            }
-            let Some(frame) = stack.pop() else { break };
-            let mut options = Vec::with_capacity(frame.children.len());
-            for child in &frame.children {
-                match self.known_genus(child) {
-                    Some(genus) => options.push(genus),
-                    None => unreachable!("every option was solved before its parent"),
-                }
-            }
-            let genus = Genus::of_options(&options.iter().collect::<Vec<_>>());
-            on_stack.remove(&frame.state);
-            self.check_room()?;
-            if self.first_wild.is_none() && !genus.is_tame() {
-                self.first_wild = Some((frame.state.clone(), genus.clone()));
-            }
-            self.genera.insert(frame.state, genus.clone());
-            if stack.is_empty() {
-                return Ok(genus);
+        depth_first(&mut GenusSearch(self), root.clone())
+    }
+}
+
+/// The search for misère outcomes: a position is N when some move leads to a P-position, or
+/// when it has no move at all.
+struct OutcomeSearch<'a>(&'a mut MisereSolver);
+
+impl DepthFirst for OutcomeSearch<'_> {
+    type Node = State;
+    type Frame = Frame;
+    type Answer = bool;
+
+    fn open(&mut self, state: State, _depth: usize) -> Result<Frame> {
+        self.0.expand(state)
+    }
+
+    fn node<'a>(&self, frame: &'a Frame) -> &'a State {
+        &frame.state
+    }
+
+    fn advance(&mut self, frame: &mut Frame) -> Result<Step<State>> {
+        while let Some(child) = frame.children.get(frame.next) {
+            match self.0.known_outcome(child) {
+                // A move to a P-position wins: the rest need no search.
+                Some(false) => break,
+                Some(true) => frame.next += 1,
+                None => return Ok(Step::Descend(child.clone())),
             }
         }
-        unreachable!("the search returns when the root is solved")
+        Ok(Step::Done)
+    }
+
+    fn close(&mut self, frame: Frame) -> Result<bool> {
+        // The search stopped before the end at a move to a P-position; with no move at all
+        // the player to move has won.
+        let next_wins = frame.next < frame.children.len() || frame.children.is_empty();
+        self.0.check_room()?;
+        self.0.next_wins.insert(frame.state, next_wins);
+        Ok(next_wins)
+    }
+
+    fn format(&self, state: &State) -> String {
+        self.0.graph.format(state)
+    }
+}
+
+/// The search for genera: a position's genus comes from the genera of all its moves.
+struct GenusSearch<'a>(&'a mut MisereSolver);
+
+impl DepthFirst for GenusSearch<'_> {
+    type Node = State;
+    type Frame = Frame;
+    type Answer = Genus;
+
+    fn open(&mut self, state: State, _depth: usize) -> Result<Frame> {
+        self.0.expand(state)
+    }
+
+    fn node<'a>(&self, frame: &'a Frame) -> &'a State {
+        &frame.state
+    }
+
+    fn advance(&mut self, frame: &mut Frame) -> Result<Step<State>> {
+        while let Some(child) = frame.children.get(frame.next) {
+            if !self.0.genera.contains_key(child) && self.0.known_genus(child).is_none() {
+                return Ok(Step::Descend(child.clone()));
+            }
+            frame.next += 1;
+        }
+        Ok(Step::Done)
+    }
+
+    fn close(&mut self, frame: Frame) -> Result<Genus> {
+        let mut options = Vec::with_capacity(frame.children.len());
+        for child in &frame.children {
+            match self.0.known_genus(child) {
+                Some(genus) => options.push(genus),
+                None => unreachable!("every option was solved before its parent"),
+            }
+        }
+        let genus = Genus::of_options(&options.iter().collect::<Vec<_>>());
+        self.0.check_room()?;
+        if self.0.first_wild.is_none() && !genus.is_tame() {
+            self.0.first_wild = Some((frame.state.clone(), genus.clone()));
+        }
+        self.0.genera.insert(frame.state, genus.clone());
+        Ok(genus)
+    }
+
+    fn format(&self, state: &State) -> String {
+        self.0.graph.format(state)
     }
 }
 
@@ -558,7 +567,7 @@ pub fn heap_sequence(rule: &HeapRule, last: u64, limits: Limits) -> Result<Miser
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec;
+    use crate::{spec, ErrorKind};
 
     #[test]
     fn nim_genera() {
