@@ -6,7 +6,9 @@
 //! heap-rule:= 'nim' | 'kayles' | 'dawson' | 'grundy' | 'lasker'
 //!           | 'sub{' items '}' | 'allbut{' numbers? '}' | 'take[' number '..' number ']'
 //!           | code | 'octal(' code ')' | 'hex(' code ')'          code: 0.137, 4.07, 0.3F, 4.[3]
-//! board    := 'wythoff(' number ',' number ')' | 'staircase(' numbers ')'
+//! board    := 'wythoff(' number ',' number (';' 'a=' number)? ')' | 'staircase(' numbers ')'
+//!           | 'moore(' number ';' numbers? ')'                         moore(2; 3,4,5)
+//!           | 'fibnim(' numbers ')' | 'fibnim(' number ';' 'max=' number ')'
 //!           | ('turtles' | 'mock' | 'ruler') '(' coins (',' coins)* ')'    coins: HTTHT
 //!           | 'digraph(' (edges | '@' file) ';' vertices ')'              edges: a>b, b>c>d
 //!           | 'green(' edges ';' 'ground=' vertex ')'                      edges: a-b, b-c
@@ -23,8 +25,8 @@ use crate::game::{Limits, Solver};
 use crate::heap::HeapSolver;
 use crate::nimber::Nimber;
 use crate::rules::{
-    CoinRow, CoinRule, CoinTurning, Digraph, Family, GreenHackenbush, GrundyGame, HeapRule, Nim,
-    Staircase, Subtraction, TakeBreak, Wythoff, NAMED_CODES,
+    AWythoff, CoinRow, CoinRule, CoinTurning, Digraph, Family, FibonacciNim, GreenHackenbush,
+    GrundyGame, HeapRule, Moore, Nim, Staircase, Subtraction, TakeBreak, Wythoff, NAMED_CODES,
 };
 use crate::sum::{RulesetTerm, Sum, Term};
 
@@ -97,14 +99,13 @@ pub fn parse_heap_rule(text: &str) -> Result<HeapRule> {
         .heap_rule(&name, start)?
         .ok_or_else(|| unknown_game(&name, start..parser.position))
         .map_err(|error| match name.as_str() {
-            "wythoff" | "staircase" | "turtles" | "mock" | "ruler" | "digraph" | "green" => {
-                Error::at(
-                    ErrorKind::InvalidRule {
-                        reason: format!("{name} is not played on single heaps"),
-                    },
-                    start..parser.position,
-                )
-            }
+            "wythoff" | "staircase" | "turtles" | "mock" | "ruler" | "digraph" | "green"
+            | "moore" | "fibnim" => Error::at(
+                ErrorKind::InvalidRule {
+                    reason: format!("{name} is not played on single heaps"),
+                },
+                start..parser.position,
+            ),
             _ => error,
         })?;
     match parser.peek() {
@@ -192,6 +193,8 @@ const GAME_NAMES: &[&str] = &[
     "ruler",
     "digraph",
     "green",
+    "moore",
+    "fibnim",
 ];
 
 /// The error for a name that is no game, suggesting the known name it is closest to (the
@@ -296,6 +299,16 @@ impl<'a> Parser<'a> {
         } else {
             Err(self.unexpected(&format!("'{expected}'")))
         }
+    }
+
+    /// `name=`, as in `wythoff(3,5; a=2)`.
+    fn keyword(&mut self, name: &str) -> Result<()> {
+        let (start, word) = self.identifier();
+        if word != name {
+            self.position = start;
+            return Err(self.unexpected(&format!("'{name}='")));
+        }
+        self.expect('=')
     }
 
     fn end(&mut self) -> Result<()> {
@@ -507,16 +520,30 @@ impl<'a> Parser<'a> {
                 let first = self.number("a heap size")?;
                 self.expect(',')?;
                 let second = self.number("a heap size")?;
+                let a = if self.eat(';') {
+                    self.keyword("a")?;
+                    let a_start = self.position;
+                    let a = self.number("the bound a of a-Wythoff")?;
+                    Some(AWythoff::new(a).map_err(|e| e.or_at(a_start..self.position))?)
+                } else {
+                    None
+                };
                 self.expect(')')?;
                 let position = if (first, second) == (0, 0) {
                     vec![]
                 } else {
                     vec![(first, second)]
                 };
-                Box::new(RulesetTerm::new(
-                    Solver::with_limits(Wythoff, limits),
-                    position,
-                ))
+                match a {
+                    Some(rule) if rule.a() > 1 => Box::new(RulesetTerm::new(
+                        Solver::with_limits(rule, limits),
+                        position,
+                    )),
+                    _ => Box::new(RulesetTerm::new(
+                        Solver::with_limits(Wythoff, limits),
+                        position,
+                    )),
+                }
             }
             "staircase" => {
                 self.expect('(')?;
@@ -558,6 +585,44 @@ impl<'a> Parser<'a> {
                 Box::new(RulesetTerm::new(
                     Solver::with_limits(CoinTurning(rule), limits),
                     rows,
+                ))
+            }
+            "moore" => {
+                self.expect('(')?;
+                let k_start = self.position;
+                let k = self.number("the most heaps a move takes from")?;
+                let rule = Moore::new(k).map_err(|e| e.or_at(k_start..self.position))?;
+                self.expect(';')?;
+                let mut heaps = self.numbers("a heap size (a whole number >= 0)", ')')?;
+                self.expect(')')?;
+                heaps.retain(|&heap| heap > 0);
+                let position = if heaps.is_empty() {
+                    vec![]
+                } else {
+                    vec![heaps]
+                };
+                Box::new(RulesetTerm::new(
+                    Solver::with_limits(rule, limits),
+                    position,
+                ))
+            }
+            "fibnim" => {
+                self.expect('(')?;
+                let heaps = self.numbers("a heap size (a whole number >= 0)", ')')?;
+                let mut positions: Vec<(u64, u64)> = heaps
+                    .iter()
+                    .map(|&heap| FibonacciNim::start(heap))
+                    .collect();
+                if heaps.len() == 1 && self.eat(';') {
+                    self.keyword("max")?;
+                    let most = self.number("the most tokens the next move may take")?;
+                    positions = vec![(heaps[0], most)];
+                }
+                self.expect(')')?;
+                positions.retain(|&(heap, _)| heap > 0);
+                Box::new(RulesetTerm::new(
+                    Solver::with_limits(FibonacciNim, limits),
+                    positions,
                 ))
             }
             "digraph" => self.digraph()?,
@@ -942,6 +1007,9 @@ mod tests {
             "kayles(13) + dawson(9) + grundy(17) + lasker(5)",
             "wythoff(3,5)",
             "staircase(0,3,1,4)",
+            "moore(2; 3,4,5) + moore(1; 7)",
+            "wythoff(3,5; a=2) + wythoff(0,4; a=1000)",
+            "fibnim(10,12) + fibnim(7; max=2) + fibnim(1)",
             "turtles(HTTHT) + mock(THHTH) + ruler(HHTH)",
             "digraph(a>b, a>c, b>c; a)",
             "green(a-b, b-c, a-c; ground=a)",
@@ -961,6 +1029,11 @@ mod tests {
             ("octal(0.137)(20)", "0.137(20)"),
             ("*3 + 0", "nim(3)"),
             ("nim(0, 2)", "nim(2)"),
+            ("moore(3;5,0,4)", "moore(3; 5,4)"),
+            ("moore(2; 0)", "0"),
+            ("wythoff(3, 5; a = 1)", "wythoff(3,5)"),
+            ("fibnim(5; max=4) + fibnim(0, 3)", "fibnim(5) + fibnim(3)"),
+            ("fibnim(0; max=4)", "0"),
             ("nim(1_000, 1e3, 10^3)", "nim(1000,1000,1000)"),
             ("sub{4,2,1,2}(8)", "sub{1,2,4}(8)"),
             (
@@ -994,6 +1067,7 @@ mod tests {
             ("kayls(7)", "kayles"),
             ("Kayles(7)", "kayles"),
             ("dawsons(5)", "dawson"),
+            ("fibonim(5)", "fibnim"),
         ] {
             let (message, span) = error_at(typo);
             assert!(
@@ -1012,6 +1086,11 @@ mod tests {
         assert!(rule_error("kayles(5)").contains("not 'kayles(…)'"));
         assert!(rule_error("kayles+nim").contains("not a sum"));
         assert!(!rule_error("kayles+nim").contains("expected '+'"));
+        assert_eq!(error_at("moore(0; 3,4)").1, 6..7);
+        assert!(error_at("moore(3,4)").0.contains("expected ';'"));
+        assert_eq!(error_at("wythoff(3,5; a=0)").1, 15..16);
+        assert_eq!(error_at("wythoff(3,5; b=2)").1, 13..14);
+        assert!(error_at("fibnim(3,4; max=2)").0.contains("expected ')'"));
     }
 
     #[test]

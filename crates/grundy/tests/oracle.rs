@@ -556,3 +556,114 @@ fn nim_product_follows_its_definition() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Classic games from their definitions (issue 14)
+
+/// Moore's Nim_k: take one or more tokens from each of at least one and at most `k` heaps.
+fn moore_options(k: usize) -> impl Fn(&Vec<u64>) -> Vec<Vec<Vec<u64>>> {
+    move |heaps: &Vec<u64>| {
+        let mut options = Vec::new();
+        // Every position with each heap at most its size, fewer tokens in 1 to k heaps.
+        let mut next = vec![0u64; heaps.len()];
+        loop {
+            let changed = next.iter().zip(heaps).filter(|(a, b)| a < b).count();
+            if (1..=k).contains(&changed) {
+                options.push(vec![next.clone()]);
+            }
+            let Some(digit) = (0..heaps.len()).find(|&i| next[i] < heaps[i]) else {
+                break;
+            };
+            next[digit] += 1;
+            next[..digit].fill(0);
+        }
+        options
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Moore's Nim_k against brute force, and its P-positions against Moore's theorem (every
+    /// binary column adds up to a multiple of k + 1; Moore, Annals of Mathematics 11, 1910).
+    #[test]
+    fn moore_nim(k in 1usize..=4, heaps in vec(0u64..=5, 1..=4)) {
+        let mut brute = Brute::new(moore_options(k));
+        let expected = brute.value(&heaps);
+        let text = format!("moore({k}; {})", join(&heaps, ","));
+        prop_assert_eq!(spec_value(&text)?, expected, "{}", text);
+        let rule = grundy::rules::Moore::new(k as u64).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let search = Solver::new(rule)
+            .use_closed_forms(false)
+            .value(&heaps)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(search.value(), expected, "search on {}", text);
+        let columns_divisible = (0..3).all(|bit| {
+            heaps.iter().filter(|&&heap| heap >> bit & 1 == 1).count() % (k + 1) == 0
+        });
+        prop_assert_eq!(expected == 0, columns_divisible, "Moore's theorem on {}", text);
+    }
+}
+
+/// Fraenkel's a-Wythoff: take `k >= 1` from one heap, or `k >= 1` and `l >= 1` from both with
+/// `|k - l| < a`.
+fn a_wythoff_options(a: u64) -> impl Fn(&(u64, u64)) -> Vec<Vec<(u64, u64)>> {
+    move |&(x, y): &(u64, u64)| {
+        let mut options = Vec::new();
+        for p in 0..=x {
+            for q in 0..=y {
+                let (k, l) = (x - p, y - q);
+                let one_heap = (k == 0) != (l == 0);
+                let both = k > 0 && l > 0 && k.abs_diff(l) < a;
+                if one_heap || both {
+                    options.push(vec![(p, q)]);
+                }
+            }
+        }
+        options
+    }
+}
+
+/// Fibonacci Nim at `(heap, most)`: take from 1 to `most` tokens; the next move may take
+/// at most twice as many.
+fn fibonacci_nim_options(&(heap, most): &(u64, u64)) -> Vec<Vec<(u64, u64)>> {
+    (1..=most.min(heap))
+        .map(|take| vec![(heap - take, 2 * take)])
+        .collect()
+}
+
+#[test]
+fn a_wythoff_grid() -> Result<(), TestCaseError> {
+    for a in 1..=4u64 {
+        let mut brute = Brute::new(a_wythoff_options(a));
+        for x in 0..=14u64 {
+            for y in 0..=14u64 {
+                let text = format!("wythoff({x},{y}; a={a})");
+                prop_assert_eq!(spec_value(&text)?, brute.value(&(x, y)), "{}", text);
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn fibonacci_nim_heaps() -> Result<(), TestCaseError> {
+    let mut brute = Brute::new(fibonacci_nim_options);
+    let mut losing = Vec::new();
+    for heap in 1..=60u64 {
+        let expected = brute.value(&(heap, heap - 1));
+        let text = format!("fibnim({heap})");
+        prop_assert_eq!(spec_value(&text)?, expected, "{}", text);
+        if expected == 0 {
+            losing.push(heap);
+        }
+        for most in 0..=heap {
+            let text = format!("fibnim({heap}; max={most})");
+            prop_assert_eq!(spec_value(&text)?, brute.value(&(heap, most)), "{}", text);
+        }
+    }
+    // Whinihan, "Fibonacci Nim" (Fibonacci Quarterly, 1963): the first player loses exactly
+    // on the Fibonacci numbers.
+    prop_assert_eq!(losing, vec![1, 2, 3, 5, 8, 13, 21, 34, 55]);
+    Ok(())
+}

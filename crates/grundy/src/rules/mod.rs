@@ -10,15 +10,21 @@ mod sets;
 mod subtraction;
 mod take_break;
 
+mod a_wythoff;
 mod coins;
 mod digraph;
+mod fibonacci_nim;
 mod hackenbush;
+mod moore;
 mod staircase;
 mod wythoff;
 
+pub use a_wythoff::AWythoff;
 pub use coins::{CoinRow, CoinRule, CoinTurning};
 pub use digraph::Digraph;
+pub use fibonacci_nim::FibonacciNim;
 pub use hackenbush::{EdgeSet, GreenHackenbush};
+pub use moore::Moore;
 pub use staircase::Staircase;
 pub use wythoff::Wythoff;
 
