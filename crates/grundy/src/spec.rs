@@ -10,6 +10,8 @@
 //!           | 'moore(' number ';' numbers? ')'                         moore(2; 3,4,5)
 //!           | 'fibnim(' numbers ')' | 'fibnim(' number ';' 'max=' number ')'
 //!           | ('turtles' | 'mock' | 'ruler') '(' coins (',' coins)* ')'    coins: HTTHT
+//!           | 'tartan(' coin-rule ',' coin-rule ';' board (',' board)* ')'  board: HTT/THH
+//!           | 'corners(' board (',' board)* ')'            tartan(turtles,turtles; ...)
 //!           | 'digraph(' (edges | '@' file) ';' vertices ')'              edges: a>b, b>c>d
 //!           | 'green(' edges ';' 'ground=' vertex ')'                      edges: a-b, b-c
 //! items    := (number | number 'mod' number | 'squares' | 'primes' | 'fib' | 'factorials'
@@ -25,8 +27,9 @@ use crate::game::{Limits, Solver};
 use crate::heap::HeapSolver;
 use crate::nimber::Nimber;
 use crate::rules::{
-    AWythoff, CoinRow, CoinRule, CoinTurning, Digraph, Family, FibonacciNim, GreenHackenbush,
-    GrundyGame, HeapRule, Moore, Nim, Staircase, Subtraction, TakeBreak, Wythoff, NAMED_CODES,
+    AWythoff, CoinBoard, CoinRow, CoinRule, CoinTurning, Digraph, Family, FibonacciNim,
+    GreenHackenbush, GrundyGame, HeapRule, Moore, Nim, Staircase, Subtraction, TakeBreak, Tartan,
+    Wythoff, NAMED_CODES,
 };
 use crate::sum::{RulesetTerm, Sum, Term};
 
@@ -100,7 +103,7 @@ pub fn parse_heap_rule(text: &str) -> Result<HeapRule> {
         .ok_or_else(|| unknown_game(&name, start..parser.position))
         .map_err(|error| match name.as_str() {
             "wythoff" | "staircase" | "turtles" | "mock" | "ruler" | "digraph" | "green"
-            | "moore" | "fibnim" => Error::at(
+            | "moore" | "fibnim" | "tartan" | "corners" => Error::at(
                 ErrorKind::InvalidRule {
                     reason: format!("{name} is not played on single heaps"),
                 },
@@ -195,6 +198,8 @@ const GAME_NAMES: &[&str] = &[
     "green",
     "moore",
     "fibnim",
+    "tartan",
+    "corners",
 ];
 
 /// The error for a name that is no game, suggesting the known name it is closest to (the
@@ -625,11 +630,56 @@ impl<'a> Parser<'a> {
                     positions,
                 ))
             }
+            "tartan" | "corners" => {
+                self.expect('(')?;
+                let game = if name == "corners" {
+                    Tartan(CoinRule::Turtles, CoinRule::Turtles)
+                } else {
+                    let rows = self.coin_rule()?;
+                    self.expect(',')?;
+                    let columns = self.coin_rule()?;
+                    self.expect(';')?;
+                    Tartan(rows, columns)
+                };
+                let mut boards = Vec::new();
+                loop {
+                    let (start, text) = self.scan(|c| c.is_ascii_alphanumeric() || c == '/');
+                    if text.is_empty() {
+                        return Err(self.unexpected("a board of coins such as HTT/THH"));
+                    }
+                    let rows: Result<Vec<CoinRow>> = text.split('/').map(CoinRow::parse).collect();
+                    let board = rows
+                        .and_then(|rows| CoinBoard::from_rows(&rows))
+                        .map_err(|e| e.or_at(start..self.position))?;
+                    if board.has_heads() {
+                        boards.push(board);
+                    }
+                    if !self.eat(',') {
+                        break;
+                    }
+                }
+                self.expect(')')?;
+                Box::new(RulesetTerm::new(Solver::with_limits(game, limits), boards))
+            }
             "digraph" => self.digraph()?,
             "green" => self.green()?,
             _ => return Err(unknown_game(&name, start..self.position)),
         };
         Ok(term)
+    }
+
+    /// The name of a one-dimensional coin-turning game: `turtles`, `mock` or `ruler`.
+    fn coin_rule(&mut self) -> Result<CoinRule> {
+        let (start, word) = self.identifier();
+        match word {
+            "turtles" => Ok(CoinRule::Turtles),
+            "mock" => Ok(CoinRule::MockTurtles),
+            "ruler" => Ok(CoinRule::Ruler),
+            _ => {
+                self.position = start;
+                Err(self.unexpected("turtles, mock or ruler"))
+            }
+        }
     }
 
     fn heap_term(&self, rule: HeapRule, heaps: Vec<u64>) -> Box<dyn Term> {
@@ -1010,6 +1060,7 @@ mod tests {
             "moore(2; 3,4,5) + moore(1; 7)",
             "wythoff(3,5; a=2) + wythoff(0,4; a=1000)",
             "fibnim(10,12) + fibnim(7; max=2) + fibnim(1)",
+            "corners(THT/TTH,H) + tartan(ruler,mock; TH/HT)",
             "turtles(HTTHT) + mock(THHTH) + ruler(HHTH)",
             "digraph(a>b, a>c, b>c; a)",
             "green(a-b, b-c, a-c; ground=a)",
@@ -1034,6 +1085,9 @@ mod tests {
             ("wythoff(3, 5; a = 1)", "wythoff(3,5)"),
             ("fibnim(5; max=4) + fibnim(0, 3)", "fibnim(5) + fibnim(3)"),
             ("fibnim(0; max=4)", "0"),
+            ("tartan(turtles, turtles; HT/TH)", "corners(HT/TH)"),
+            ("corners(TT/TH, T)", "corners(TT/TH)"),
+            ("tartan(mock,ruler; HT/H)", "tartan(mock,ruler; HT/HT)"),
             ("nim(1_000, 1e3, 10^3)", "nim(1000,1000,1000)"),
             ("sub{4,2,1,2}(8)", "sub{1,2,4}(8)"),
             (
@@ -1091,6 +1145,8 @@ mod tests {
         assert_eq!(error_at("wythoff(3,5; a=0)").1, 15..16);
         assert_eq!(error_at("wythoff(3,5; b=2)").1, 13..14);
         assert!(error_at("fibnim(3,4; max=2)").0.contains("expected ')'"));
+        assert_eq!(error_at("tartan(turtles,queens; H)").1, 15..16);
+        assert_eq!(error_at("corners(HT/TX)").1, 8..13);
     }
 
     #[test]

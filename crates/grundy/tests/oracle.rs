@@ -667,3 +667,63 @@ fn fibonacci_nim_heaps() -> Result<(), TestCaseError> {
     prop_assert_eq!(losing, vec![1, 2, 3, 5, 8, 13, 21, 34, 55]);
     Ok(())
 }
+
+/// The sets of coins a move of a coin-turning game may turn with its rightmost coin at `right`
+/// (from 0), as masks: Turtles one or two coins, Mock Turtles one, two or three, Ruler a run.
+fn coin_sets(rule: usize, right: u32) -> Vec<u32> {
+    (1u32..1 << (right + 1))
+        .filter(|&set| set >> right == 1)
+        .filter(|&set| match rule {
+            0 => set.count_ones() <= 2,
+            1 => set.count_ones() <= 3,
+            _ => (set >> set.trailing_zeros()).count_ones() == right + 1 - set.trailing_zeros(),
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Products of coin-turning games (Winning Ways ch. 14): a move picks a move of each game,
+    /// turning coin sets A and B, and turns the coins of A x B; the coin at (max A, max B) goes
+    /// from heads to tails. The library values boards by nim-multiplication (the Tartan
+    /// theorem); here every value comes from the definition.
+    #[test]
+    fn tartans(
+        rules in (0usize..3, 0usize..3),
+        board in vec(vec(any::<bool>(), 3), 1..=3),
+    ) {
+        let (first, second) = rules;
+        let options = |rows: &Vec<u32>| -> Vec<Vec<Vec<u32>>> {
+            let mut options = Vec::new();
+            for (a, &row) in (0u32..).zip(rows) {
+                for b in (0..32).filter(|&b| row >> b & 1 == 1) {
+                    for row_set in coin_sets(first, a) {
+                        for column_set in coin_sets(second, b) {
+                            let mut next = rows.clone();
+                            for (i, cells) in (0u32..).zip(next.iter_mut()) {
+                                if row_set >> i & 1 == 1 {
+                                    *cells ^= column_set;
+                                }
+                            }
+                            options.push(vec![next]);
+                        }
+                    }
+                }
+            }
+            options
+        };
+        let mut brute = Brute::new(options);
+        let rows: Vec<u32> = board
+            .iter()
+            .map(|row| row.iter().enumerate().fold(0, |mask, (i, &h)| mask | u32::from(h) << i))
+            .collect();
+        let text: Vec<String> = board
+            .iter()
+            .map(|row| row.iter().map(|&h| if h { 'H' } else { 'T' }).collect())
+            .collect();
+        let names = ["turtles", "mock", "ruler"];
+        let text = format!("tartan({},{}; {})", names[first], names[second], text.join("/"));
+        prop_assert_eq!(spec_value(&text)?, brute.value(&rows), "{}", text);
+    }
+}

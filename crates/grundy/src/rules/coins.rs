@@ -118,6 +118,16 @@ impl CoinRow {
         bits(self.heads).map(|bit| bit + 1)
     }
 
+    /// The heads as a mask: bit `i` is set when coin `i + 1` shows heads.
+    pub(crate) fn mask(&self) -> u128 {
+        self.heads
+    }
+
+    /// The number of coins.
+    pub(crate) fn len(&self) -> u32 {
+        self.len
+    }
+
     /// The same coins with some turned over: bit `i` of `mask` turns coin `i + 1`.
     fn turned(self, mask: u128) -> Parts<CoinRow> {
         let heads = self.heads ^ mask;
@@ -133,7 +143,7 @@ impl CoinRow {
 }
 
 /// The set bits of `word`, lowest first.
-fn bits(mut word: u128) -> impl Iterator<Item = u32> {
+pub(crate) fn bits(mut word: u128) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
         let bit = word.trailing_zeros();
         (word != 0).then(|| {
@@ -153,7 +163,7 @@ impl fmt::Display for CoinRow {
 
 impl CoinRule {
     /// The value of a single head at position `n` (from 1).
-    fn head_value(self, n: u32) -> u64 {
+    pub(crate) fn head_value(self, n: u32) -> u64 {
         let n = u64::from(n);
         match self {
             CoinRule::Turtles => n,
@@ -169,7 +179,35 @@ impl CoinRule {
         }
     }
 
-    fn name(self) -> &'static str {
+    /// The sets of coins a move may turn whose rightmost coin is `right` (numbered from 0), as
+    /// masks, into `out`.
+    pub(crate) fn sets(self, right: u32, out: &mut Vec<u128>) {
+        let top = 1u128 << right;
+        out.push(top);
+        match self {
+            CoinRule::Turtles => out.extend((0..right).map(|left| top | 1 << left)),
+            CoinRule::MockTurtles => {
+                for middle in 0..right {
+                    out.push(top | 1 << middle);
+                    out.extend((0..middle).map(|left| top | 1 << middle | 1 << left));
+                }
+            }
+            // Coins left..right: the bits from `left` up to and including `right`.
+            CoinRule::Ruler => {
+                out.extend((0..right).map(|left| (top | (top - 1)) & !((1u128 << left) - 1)))
+            }
+        }
+    }
+
+    /// An upper bound on [`sets`](CoinRule::sets) for a rightmost coin among the first `n`.
+    pub(crate) fn set_count(self, n: u64) -> u64 {
+        match self {
+            CoinRule::Turtles | CoinRule::Ruler => n,
+            CoinRule::MockTurtles => n * n,
+        }
+    }
+
+    pub(crate) fn name(self) -> &'static str {
         match self {
             CoinRule::Turtles => "turtles",
             CoinRule::MockTurtles => "mock",
@@ -182,30 +220,11 @@ impl Ruleset for CoinTurning {
     type Position = CoinRow;
 
     fn moves(&self, row: &CoinRow, out: &mut Vec<Parts<CoinRow>>) {
+        let mut sets = Vec::new();
         for right in bits(row.heads) {
-            let top = 1u128 << right;
-            match self.0 {
-                CoinRule::Turtles => {
-                    out.push(row.turned(top));
-                    out.extend((0..right).map(|left| row.turned(top | 1 << left)));
-                }
-                CoinRule::MockTurtles => {
-                    out.push(row.turned(top));
-                    for middle in 0..right {
-                        out.push(row.turned(top | 1 << middle));
-                        out.extend(
-                            (0..middle).map(|left| row.turned(top | 1 << middle | 1 << left)),
-                        );
-                    }
-                }
-                CoinRule::Ruler => {
-                    // Coins left..=right: the bits from `left` up to and including `right`.
-                    let up_to_right = top | (top - 1);
-                    out.extend(
-                        (0..=right).map(|left| row.turned(up_to_right & !((1u128 << left) - 1))),
-                    );
-                }
-            }
+            sets.clear();
+            self.0.sets(right, &mut sets);
+            out.extend(sets.iter().map(|&set| row.turned(set)));
         }
     }
 
@@ -224,11 +243,7 @@ impl Ruleset for CoinTurning {
 
     fn move_count(&self, row: &CoinRow) -> Option<u64> {
         let n = u64::from(row.len);
-        Some(match self.0 {
-            CoinRule::Turtles => n * n,
-            CoinRule::MockTurtles => n * n * n,
-            CoinRule::Ruler => n * (n + 1) / 2,
-        })
+        Some(n * self.0.set_count(n))
     }
 
     fn describe(&self, from: &CoinRow, to: &[CoinRow]) -> String {

@@ -17,6 +17,7 @@ mod fibonacci_nim;
 mod hackenbush;
 mod moore;
 mod staircase;
+mod tartan;
 mod wythoff;
 
 pub use a_wythoff::AWythoff;
@@ -26,6 +27,7 @@ pub use fibonacci_nim::FibonacciNim;
 pub use hackenbush::{EdgeSet, GreenHackenbush};
 pub use moore::Moore;
 pub use staircase::Staircase;
+pub use tartan::{CoinBoard, Tartan};
 pub use wythoff::Wythoff;
 
 pub use grundy_game::GrundyGame;
