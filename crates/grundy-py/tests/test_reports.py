@@ -23,9 +23,22 @@ def heap_terms(draw):
 
 @st.composite
 def other_terms(draw):
-    kind = draw(st.sampled_from(["wythoff", "staircase", "turtles", "digraph", "green"]))
+    kind = draw(st.sampled_from(["wythoff", "staircase", "turtles", "digraph", "green", "moore",
+                                 "a-wythoff", "fibnim", "tartan"]))
     if kind == "wythoff":
         return f"wythoff({draw(st.integers(0, 6))},{draw(st.integers(0, 6))})"
+    if kind == "moore":
+        heaps = draw(st.lists(st.integers(0, 4), min_size=1, max_size=3))
+        return f"moore({draw(st.integers(1, 3))}; {','.join(map(str, heaps))})"
+    if kind == "a-wythoff":
+        x, y, a = draw(st.integers(0, 6)), draw(st.integers(0, 6)), draw(st.integers(1, 3))
+        return f"wythoff({x},{y}; a={a})"
+    if kind == "fibnim":
+        return f"fibnim({draw(st.integers(0, 20))}; max={draw(st.integers(0, 20))})"
+    if kind == "tartan":
+        rules = draw(st.tuples(*[st.sampled_from(["turtles", "mock", "ruler"])] * 2))
+        rows = draw(st.lists(st.text("HT", min_size=1, max_size=3), min_size=1, max_size=3))
+        return f"tartan({rules[0]},{rules[1]}; {'/'.join(rows)})"
     if kind == "staircase":
         coins = draw(st.lists(st.integers(0, 3), min_size=1, max_size=4))
         return f"staircase({','.join(map(str, coins))})"

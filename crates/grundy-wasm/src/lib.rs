@@ -148,6 +148,15 @@ mod tests {
     }
 
     #[test]
+    fn classic_games_parse() {
+        // Moore's Nim_2 P-position 1..6, an a-Wythoff P-position, Fibonacci Nim on a
+        // Fibonacci number (each 0), and 2 x 3 = 1 in Turning Corners.
+        let text = "moore(2; 1,2,3,4,5,6) + wythoff(4,10; a=2) + fibnim(13) + corners(TTT/TTH)";
+        let report: serde_json::Value = serde_json::from_str(&value(text).unwrap()).unwrap();
+        assert_eq!(report["value"].as_u64(), Some(1));
+    }
+
+    #[test]
     fn sequences_match_published_values() {
         let report: serde_json::Value =
             serde_json::from_str(&sequence("kayles", 12).unwrap()).unwrap();
