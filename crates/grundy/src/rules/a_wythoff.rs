@@ -14,7 +14,8 @@ use crate::error::{Error, Result};
 use crate::game::{Parts, Ruleset};
 use crate::nimber::Nimber;
 
-/// The a-Wythoff game on a pair of heaps; see the [module docs](self).
+/// The a-Wythoff game on a pair of heaps: take from one heap, or from both with amounts that
+/// differ by less than `a`. Its P-positions are the pairs `(A_n, A_n + a n)` (Fraenkel, 1982).
 ///
 /// The order of the heaps does not matter; [`Ruleset::canonical`] sorts them. Taking the last
 /// tokens of both heaps finishes the component (the move leaves no part).
