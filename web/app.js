@@ -7,6 +7,8 @@ import { h, binary, byteToIndex } from './dom.js';
 import { DagView } from './dag-view.js';
 import { Play } from './play.js';
 import { renderSequence, summary } from './seq-plot.js';
+import { renderTable, tableSummary } from './seq-table.js';
+import { valueText } from './values.js';
 
 const EXAMPLES = [
   'sub{1,2,4}(8) + sub{1,3}(5)',
@@ -47,33 +49,94 @@ function showError(box, text, error) {
   box.replaceChildren(...parts);
 }
 
+const OUTCOME_WORDS = {
+  N: 'the player to move wins',
+  P: 'the player to move loses',
+  D: 'a draw: with best play neither player can force a win',
+};
+
+/** What kind of report `report` is: 'misere', 'loopy' (a game with cycles) or 'normal'. */
+function reportKind(report) {
+  if (report.play === 'misere') return 'misere';
+  return 'drawing_moves' in report ? 'loopy' : 'normal';
+}
+
+/** One move of a report as a list item: where, what, and the value it leaves. */
+function moveItem(move, kind) {
+  const value = valueText(move.target_value, move.target_escapes);
+  const valued = kind === 'misere'
+    ? (move.target_value === undefined ? '' : `(${move.to} alone has misère value ${value})`)
+    : `(${move.to} has value ${value})`;
+  return h('li', { 'data-testid': 'winning-move' },
+    h('span', {}, `in ${move.from}: ${move.description}`),
+    h('span', { class: 'to' }, h('span', { class: 'chunk', text: `→ ${move.result}` }), ' ', h('span', { class: 'chunk', text: valued })));
+}
+
+function renderMoves(list, moves, kind, none) {
+  if (moves.length === 0) {
+    list.replaceChildren(h('li', { class: 'none', text: none }));
+    return;
+  }
+  const shown = moves.slice(0, MAX_WINNING_SHOWN).map((move) => moveItem(move, kind));
+  const more = moves.length - shown.length;
+  if (more > 0) shown.push(h('li', { class: 'none', text: `and ${more} more` }));
+  list.replaceChildren(...shown);
+}
+
 function renderResult(report) {
-  $('result-value').textContent = String(report.value);
+  const kind = reportKind(report);
+  $('result-value-label').textContent = { normal: 'Grundy value', misere: 'Misère value', loopy: 'Loopy value' }[kind];
+  $('result-value').textContent = valueText(report.value, report.escapes);
   const outcome = $('result-outcome');
   outcome.textContent = report.outcome;
   outcome.className = `badge ${report.outcome}`;
-  $('outcome-words').textContent = report.outcome === 'N'
-    ? 'the player to move wins'
-    : 'the player to move loses';
+  $('outcome-words').textContent = OUTCOME_WORDS[report.outcome];
   $('result-game').textContent = report.spec;
-  const list = $('winning-moves');
-  if (report.winning_moves.length === 0) {
-    list.replaceChildren(h('li', { class: 'none', text: report.value === 0
-      ? 'None: value 0 means every move leaves a nonzero value, so the player to move loses.'
-      : 'None listed.' }));
-    return;
+  const note = $('result-note');
+  note.hidden = kind === 'normal';
+  if (kind === 'misere') {
+    note.textContent = report.genus
+      ? `Misère play: whoever moves last loses. Genus ${report.genus}; value 0 is exactly a misère P-position.`
+      : 'Misère play: whoever moves last loses. The game is too large to value; the outcome comes from a search.';
+  } else if (kind === 'loopy') {
+    note.textContent = 'The moves form a cycle, so play may go on forever. ∞(K) is the value of a position that can keep the game going or move to the values in K: '
+      + 'the player to move wins at a nonzero finite value or at ∞(K) with 0 in K, loses at 0, and draws at any other ∞.';
   }
-  const shown = report.winning_moves.slice(0, MAX_WINNING_SHOWN).map((move) => h('li', { 'data-testid': 'winning-move' },
-    h('span', {}, `in ${move.from}: ${move.description}`),
-    h('span', { class: 'to' }, h('span', { class: 'chunk', text: `→ ${move.result}` }), ' ',
-      h('span', { class: 'chunk', text: `(${move.to} has value ${move.target_value})` }))));
-  const more = report.winning_moves.length - shown.length;
-  if (more > 0) shown.push(h('li', { class: 'none', text: `and ${more} more winning moves` }));
-  list.replaceChildren(...shown);
+  const none = {
+    normal: report.value === 0
+      ? 'None: the value is 0, so every move there is leaves a nonzero value and the player to move loses.'
+      : 'None listed.',
+    misere: report.outcome === 'P'
+      ? 'None: a misère P-position; every move there is leaves a position the opponent wins.'
+      : 'None listed.',
+    loopy: report.outcome === 'D' ? 'None: no move wins; see the drawing moves.' : 'None: every move leaves a position the opponent wins or draws.',
+  }[kind];
+  renderMoves($('winning-moves'), report.winning_moves, kind, none);
+  $('drawing').hidden = kind !== 'loopy' || report.outcome !== 'D';
+  if (kind === 'loopy') renderMoves($('drawing-moves'), report.drawing_moves, kind, 'None.');
+}
+
+/** The sum panel of a misère or loopy report: the components alone, which do not simply add. */
+function renderComponents(report) {
+  const kind = reportKind(report);
+  $('sum-third').textContent = kind === 'misere' ? 'genus' : 'outcome';
+  const rows = report.components.map((component) => h('tr', {},
+    h('td', { text: component.spec }),
+    h('td', { class: 'num', text: valueText(component.value, component.escapes) }),
+    h('td', { class: 'num', text: kind === 'misere' ? (component.genus ?? '–') : component.outcome })));
+  $('sum-table').tBodies[0].replaceChildren(...rows);
+  $('sum-table').tFoot.replaceChildren(h('tr', {},
+    h('td', { text: 'whole game' }),
+    h('td', { class: 'num', 'data-testid': 'sum-total', text: valueText(report.value, report.escapes) }),
+    h('td', { class: 'num', text: kind === 'misere' ? (report.genus ?? '–') : report.outcome })));
+  $('sum-rule').replaceChildren(kind === 'misere'
+    ? 'Misère values do not add by nim-sum: the whole game is searched. The genus g^γ₀γ₁… records how each component plays in sums.'
+    : 'Finite values add by nim-sum; ∞(K) plus a finite a is ∞(K ⊕ a), a win exactly when a is in K; two infinite values make a draw (Smith).');
 }
 
 /** The sum panel: each component's value in binary, the XOR, and the highest-bit rule. */
 function renderSum(report) {
+  $('sum-third').textContent = 'binary';
   const width = Math.max(1, ...report.components.map((c) => c.value.toString(2).length), report.value.toString(2).length);
   const topBit = report.highest_bit;
   const bits = (value, emphasise) => {
@@ -133,10 +196,12 @@ async function main() {
   const dagView = new DagView({
     container: $('dag'), explain: $('dag-explain'), note: $('dag-note'), stats: $('dag-stats'),
     animateButton: $('dag-animate'), stepButton: $('dag-step'), showButton: $('dag-show'),
+    zoomInButton: $('dag-zoom-in'), zoomOutButton: $('dag-zoom-out'), fitButton: $('dag-fit'),
   });
-  const play = new Play(engine, {
+  const player = new Play(engine, {
     form: $('play-card'), startButton: $('play-start'), hints: $('play-hints'), positionText: $('play-position'),
-    valueText: $('play-value'), status: $('play-status'), moveList: $('play-moves'), log: $('play-log'),
+    valueText: $('play-value'), status: $('play-status'), moveList: $('play-moves'), listBox: $('play-list'),
+    boardElement: $('play-board'), hint: $('play-hint'), rules: $('play-rules'), log: $('play-log'),
   });
   dagView.clear('Analyze a game to draw its DAG.');
   const resultCards = ['.result', '.sum', '.dag'].map((selector) => document.querySelector(selector));
@@ -153,8 +218,8 @@ async function main() {
   };
   const cancelled = 'Cancelled.';
 
-  const showDag = (result) => {
-    if (result.ok) dagView.show(result.report);
+  const showDag = (result, misereLabels = false) => {
+    if (result.ok) dagView.show(result.report, misereLabels);
     else dagView.clear(`No DAG: ${result.error.error}`);
   };
 
@@ -164,14 +229,18 @@ async function main() {
     const dag = await engine.dag(current, Number(dagLimit.value));
     if (!live()) return;
     if (dag.cancelled) showStatus(cancelled);
-    else showDag(dag);
+    else showDag(dag, playOf() === 'misere');
   };
+
+  const misere = $('misere');
+  const playOf = () => (misere.checked ? 'misere' : 'normal');
 
   const analyze = async (text) => {
     const live = begin();
     const started = performance.now();
     const errorBox = $('spec-error');
-    const value = await engine.value(text);
+    const play = playOf();
+    const value = await engine.value(text, play);
     if (!live()) return;
     if (value.cancelled) {
       showStatus(cancelled);
@@ -185,9 +254,14 @@ async function main() {
       showStatus(value.error.limit ? 'A limit stopped the computation; try a smaller game.' : 'Fix the spec and analyze again.');
       return;
     }
-    const [sum, dag] = await Promise.all([engine.highestBit(text), engine.dag(text, Number(dagLimit.value))]);
+    const kind = reportKind(value.report);
+    // Only a game without cycles has a DAG, and only normal play has the nim-sum rule.
+    const [sum, dag] = await Promise.all([
+      kind === 'normal' ? engine.highestBit(text) : null,
+      kind === 'loopy' ? null : engine.dag(text, Number(dagLimit.value)),
+    ]);
     if (!live()) return;
-    if (sum.cancelled || dag.cancelled) {
+    if (sum?.cancelled || dag?.cancelled) {
       showStatus(cancelled);
       return;
     }
@@ -196,11 +270,15 @@ async function main() {
     resultCards.forEach((card) => card.classList.remove('stale'));
     current = text;
     renderResult(value.report);
-    if (sum.ok) renderSum(sum.report);
-    showDag(dag);
-    play.setGame(value.report.spec);
-    history.replaceState(null, '', `#spec=${encodeURIComponent(text)}`);
-    showStatus(`Analyzed ${value.report.spec} in ${Math.max(1, Math.round(performance.now() - started))} ms.`);
+    if (kind !== 'normal') renderComponents(value.report);
+    else if (sum.ok) renderSum(sum.report);
+    if (kind === 'loopy') dagView.clear('No DAG: the moves of this game form a cycle. Its values are in the result above.');
+    else showDag(dag, kind === 'misere');
+    player.setGame(value.report.spec, play);
+    const hash = new URLSearchParams({ spec: text });
+    if (play === 'misere') hash.set('play', 'misere');
+    history.replaceState(null, '', `#${hash}`);
+    showStatus(`Analyzed ${value.report.spec}${play === 'misere' ? ' in misère play' : ''} in ${Math.max(1, Math.round(performance.now() - started))} ms.`);
     const rule = heapRuleOf(text);
     if (!seqEdited && rule && (await engine.sequence(rule, 1)).ok && live()) {
       $('seq-rule').value = rule;
@@ -208,19 +286,39 @@ async function main() {
     }
   };
 
+  const tableView = () => document.querySelector('input[name="seq-view"]:checked').value === 'table';
+
   const plotSequence = async () => {
     const rule = $('seq-rule').value.trim();
     const to = Number($('seq-to').value);
     const errorBox = $('seq-error');
-    const result = Number.isInteger(to) && to >= 1
-      ? await engine.sequence(rule, to)
-      : { ok: false, error: { error: 'n must be a whole number from 1 to 100000', span: null } };
+    const table = tableView();
+    // A blank row length asks for the proved period (0 to the engine).
+    const period = Number($('seq-period').value || 0);
+    const preperiod = Number($('seq-preperiod').value || 0);
+    let result;
+    if (!Number.isInteger(to) || to < 1) {
+      result = { ok: false, error: { error: 'n must be a whole number from 1 to 100000', span: null } };
+    } else if (table && (!Number.isInteger(period) || period < 0 || !Number.isInteger(preperiod) || preperiod < 0)) {
+      result = { ok: false, error: { error: 'the row length and the first heap must be whole numbers', span: null } };
+    } else {
+      result = table ? await engine.periodicTable(rule, to, period, preperiod) : await engine.sequence(rule, to);
+    }
     if (result.cancelled) return;
+    $('seq-table-options').hidden = !table;
     if (!result.ok) {
       showError(errorBox, rule, result.error);
       return;
     }
     errorBox.hidden = true;
+    $('seq-plot').hidden = table;
+    $('seq-table').hidden = !table;
+    if (table) {
+      lastSequence = null;
+      renderTable($('seq-table'), result.report);
+      $('seq-summary').textContent = tableSummary(result.report);
+      return;
+    }
     lastSequence = result.report;
     renderSequence($('seq-plot'), result.report);
     $('seq-summary').textContent = summary(result.report);
@@ -239,6 +337,10 @@ async function main() {
     if (text) analyze(text);
   });
   dagLimit.addEventListener('change', redrawDag);
+  misere.addEventListener('change', () => {
+    const text = input.value.trim();
+    if (text) analyze(text);
+  });
   const cancelButton = $('cancel');
   cancelButton.addEventListener('click', () => engine.cancel());
   let busyTimer = null;
@@ -254,6 +356,12 @@ async function main() {
       $('status').textContent = 'Computing…';
     }, SHOW_BUSY_AFTER_MS);
   };
+  for (const radio of document.querySelectorAll('input[name="seq-view"]')) {
+    radio.addEventListener('change', () => {
+      $('seq-table-options').hidden = !tableView();
+      plotSequence();
+    });
+  }
   $('seq-form').addEventListener('submit', (event) => {
     event.preventDefault();
     seqEdited = true;
@@ -268,7 +376,9 @@ async function main() {
 
   analyzeButton.disabled = false;
   $('seq-plot-button').disabled = false;
-  const fromHash = new URLSearchParams(location.hash.slice(1)).get('spec');
+  const hashParams = new URLSearchParams(location.hash.slice(1));
+  const fromHash = hashParams.get('spec');
+  misere.checked = hashParams.get('play') === 'misere';
   const initial = fromHash || EXAMPLES[0];
   input.value = initial;
   await plotSequence();

@@ -4,15 +4,23 @@
 // A complete DAG is drawn by the report's `layer` (the most moves left), so the end of the game
 // is at the bottom. A DAG cut at its node limit is drawn by `depth` (moves from the start), the
 // start on top, with only the edges from one row to the next. Rows wider than MAX_ROW positions
-// are collapsed into a "+k more" box that expands on click. Every number shown comes from the
-// DagReport; this module only lays out and animates.
+// are collapsed into a "+k more" box that expands on click. The drawing is fitted to its view
+// and zoomed and panned with Panzoom (web/vendor/, copied from npm by scripts/wasm). Every
+// number shown comes from the DagReport; this module only lays out and animates.
+import Panzoom from './vendor/panzoom.js';
 import { h, svg, setText } from './dom.js';
 
 const LINE_HEIGHT = 14;
 const MAX_LINES = 3;
 const ROW_SPACE = 34;
 const PAD = 16;
-const MIN_SCALE = 0.7;
+/** Zoom limits, as multiples of the scale that fits the whole drawing in view. */
+const ZOOM_OUT_LIMIT = 0.5;
+const MAX_SCALE = 3;
+/** A pointer that moves further than this (in pixels) while pressed pans, and clicks nothing. */
+const DRAG_SLOP = 4;
+/** How far an arrow key pans, in pixels. */
+const PAN_STEP = 60;
 const MAX_LABEL = 34;
 const MAX_ROW = 16;
 const MORE_WIDTH = 92;
@@ -132,8 +140,9 @@ export function layout(report, spacing = ROOMY, expanded = new Set()) {
 }
 
 export class DagView {
-  constructor({ container, explain, note, stats, animateButton, stepButton, showButton }) {
-    Object.assign(this, { container, explain, note, stats, animateButton, stepButton, showButton });
+  constructor({ container, explain, note, stats, animateButton, stepButton, showButton, zoomInButton, zoomOutButton, fitButton }) {
+    Object.assign(this, { container, explain, note, stats, animateButton, stepButton, showButton, zoomInButton, zoomOutButton, fitButton });
+    this.panzoom = null;
     this.report = null;
     this.timer = null;
     this.order = [];
@@ -145,6 +154,27 @@ export class DagView {
     animateButton.addEventListener('click', () => this.toggleAnimation());
     stepButton.addEventListener('click', () => this.step());
     showButton.addEventListener('click', () => this.showAll());
+    zoomInButton.addEventListener('click', () => this.zoomBy(1));
+    zoomOutButton.addEventListener('click', () => this.zoomBy(-1));
+    fitButton.addEventListener('click', () => this.fit());
+    container.addEventListener('keydown', (event) => this.key(event));
+    // Ctrl + wheel (and a trackpad's pinch) zooms; a plain wheel scrolls the page past the DAG.
+    container.addEventListener('wheel', (event) => {
+      if (!this.panzoom || !(event.ctrlKey || event.metaKey)) return;
+      event.preventDefault();
+      this.zoomAt(this.panzoom.getScale() * Math.exp(-Math.sign(event.deltaY) * 0.1), event.clientX, event.clientY);
+    }, { passive: false });
+    // A drag pans: the click that ends it selects nothing.
+    container.addEventListener('pointerdown', (event) => { this.pressedAt = { x: event.clientX, y: event.clientY }; this.dragged = false; });
+    container.addEventListener('pointermove', (event) => {
+      if (this.pressedAt && Math.hypot(event.clientX - this.pressedAt.x, event.clientY - this.pressedAt.y) > DRAG_SLOP) this.dragged = true;
+    });
+    container.addEventListener('pointerup', () => { this.pressedAt = null; });
+    container.addEventListener('click', (event) => {
+      if (!this.dragged) return;
+      this.dragged = false;
+      event.stopPropagation();
+    }, { capture: true });
     window.addEventListener('resize', () => {
       if (this.report && this.isCompact() !== this.compact) this.draw();
       else this.fit();
@@ -152,8 +182,8 @@ export class DagView {
     this.setButtons();
   }
 
-  /** Draws `report` with every label shown. */
-  show(report) {
+  /** Draws `report` with every label shown; `misereLabels` says that the game is played misère. */
+  show(report, misereLabels = false) {
     this.stop();
     this.report = report;
     this.revealed = null;
@@ -165,14 +195,17 @@ export class DagView {
     this.stats.textContent = leftOut > 0
       ? `${nodes.length} of ${exact ? '' : 'at least '}${(nodes.length + leftOut).toLocaleString('en')} positions`
       : `${nodes.length} position${nodes.length === 1 ? '' : 's'} · ${layers} layer${layers === 1 ? '' : 's'}`;
-    if (leftOut > 0) {
-      this.note.hidden = false;
-      this.note.textContent = `The DAG is too big to draw: showing the ${nodes.length} positions nearest the start `
-        + `(the limit is ${maxNodes}), one row per move from the start; ${exact ? '' : 'at least '}`
-        + `${leftOut.toLocaleString('en')} more are left out. Dashed positions have options that are not drawn; their values still count.`;
-    } else {
-      this.note.hidden = true;
+    const notes = [];
+    if (misereLabels) {
+      notes.push('The labels are normal-play Grundy values (the mex rule); misère play, judged in the result, has its own values.');
     }
+    if (leftOut > 0) {
+      notes.push(`The DAG is too big to draw: showing the ${nodes.length} positions nearest the start `
+        + `(the limit is ${maxNodes}), one row per move from the start; ${exact ? '' : 'at least '}`
+        + `${leftOut.toLocaleString('en')} more are left out. Dashed positions have options that are not drawn; their values still count.`);
+    }
+    this.note.hidden = notes.length === 0;
+    this.note.textContent = notes.join(' ');
     this.explainIdle();
     this.setButtons();
   }
@@ -181,6 +214,7 @@ export class DagView {
   clear(message) {
     this.stop();
     this.report = null;
+    this.unzoom();
     this.svgElement = null;
     this.container.replaceChildren(h('div', { class: 'empty', text: message }));
     this.stats.textContent = '';
@@ -193,7 +227,8 @@ export class DagView {
     return this.container.clientWidth < COMPACT_BELOW;
   }
 
-  draw() {
+  /** Lays out and draws the report; `keepView` keeps the zoom and pan (a row was expanded). */
+  draw(keepView = false) {
     const report = this.report;
     this.compact = this.isCompact();
     const { places, more, edges, width, height } = layout(report, this.compact ? COMPACT : ROOMY, this.expanded);
@@ -272,43 +307,93 @@ export class DagView {
       svg('text', { class: 'hint', x: box.width / 2, y: box.height / 2 + 12, 'text-anchor': 'middle', text: 'click to show' })));
     }
     this.svgElement = svg('svg', {
-      viewBox: `0 0 ${width} ${height}`, width, height, role: 'img',
+      viewBox: `0 0 ${width} ${height}`, width, height, role: 'group',
       'aria-label': `Game DAG of ${report.spec}`,
     }, defs, edgeLayer, nodeLayer);
     this.svgElement.addEventListener('click', () => this.select(null));
+    const view = keepView && this.panzoom ? { scale: this.panzoom.getScale(), ...this.panzoom.getPan() } : null;
+    this.unzoom();
     this.container.replaceChildren(this.svgElement);
     this.paint(this.timer !== null ? this.current : null);
+    this.panzoom = Panzoom(this.svgElement, {
+      origin: '0 0', canvas: true, cursor: 'grab', step: 0.3, animate: false, maxScale: MAX_SCALE,
+    });
     this.fit();
-    this.rootPlace = places.get(0);
-    this.scrollToRoot();
+    if (view) this.setView(view.scale, view.x, view.y);
+  }
+
+  unzoom() {
+    this.panzoom?.destroy();
+    this.panzoom = null;
   }
 
   expandRow(row) {
     this.expanded.add(row);
-    const left = this.container.scrollLeft;
-    const top = this.container.scrollTop;
-    this.draw();
-    this.container.scrollLeft = left;
-    this.container.scrollTop = top;
+    this.draw(true);
   }
 
-  /** Scrolls a drawing wider than its view so that the start position is in sight. */
-  scrollToRoot() {
-    if (!this.rootPlace) return;
-    const scale = Number(this.svgElement.getAttribute('width')) / this.natural.width;
-    const rootCenter = (this.rootPlace.x + this.rootPlace.width / 2) * scale;
-    this.container.scrollLeft = Math.max(0, rootCenter - this.container.clientWidth / 2);
-    this.container.scrollTop = 0;
+  /** The scale that shows the whole drawing in the view (never above 1). */
+  fitScale() {
+    const width = this.container.clientWidth - 2;
+    const height = this.container.clientHeight - 2;
+    return Math.min(1, width / this.natural.width, height / this.natural.height);
   }
 
-  /** Scales the drawing down to the container's width when that keeps it readable. */
+  /** Shows the drawing at `scale`, translated by (x, y) in drawing units (Panzoom's terms). */
+  setView(scale, x, y) {
+    // Panzoom pans to its start once after it is made: that start is this view.
+    this.panzoom.setOptions({ startScale: scale, startX: x, startY: y });
+    this.panzoom.zoom(scale, { animate: false, force: true });
+    this.panzoom.pan(x, y, { animate: false, force: true });
+    this.container.dataset.scale = this.panzoom.getScale().toFixed(3);
+  }
+
+  /** Fits the whole drawing in the view, centred. */
   fit() {
-    if (!this.svgElement || !this.natural) return;
-    const available = this.container.clientWidth - 2;
-    const scale = Math.min(1, available / this.natural.width);
-    const used = scale >= MIN_SCALE ? scale : 1;
-    this.svgElement.setAttribute('width', Math.floor(this.natural.width * used));
-    this.svgElement.setAttribute('height', Math.floor(this.natural.height * used));
+    if (!this.panzoom || !this.natural) return;
+    const scale = this.fitScale();
+    this.panzoom.setOptions({ minScale: Math.min(scale * ZOOM_OUT_LIMIT, 1) });
+    const x = (this.container.clientWidth / scale - this.natural.width) / 2;
+    const y = Math.max(0, (this.container.clientHeight / scale - this.natural.height) / 2);
+    this.setView(scale, x, y);
+  }
+
+  /** Zooms in (+1) or out (-1) a step about the centre of the view. */
+  zoomBy(direction) {
+    if (!this.panzoom) return;
+    const rect = this.container.getBoundingClientRect();
+    this.zoomAt(this.panzoom.getScale() * Math.exp(direction * 0.4), rect.left + rect.width / 2, rect.top + rect.height / 2);
+  }
+
+  /**
+   * Zooms to `scale` keeping the drawing's point under (clientX, clientY) in place. With the
+   * origin at the top left, a point p of the drawing shows at scale × (p + pan).
+   */
+  zoomAt(scale, clientX, clientY) {
+    const { minScale, maxScale } = this.panzoom.getOptions();
+    const next = Math.min(maxScale, Math.max(minScale, scale));
+    const rect = this.container.getBoundingClientRect();
+    const x = clientX - rect.left - this.container.clientLeft;
+    const y = clientY - rect.top - this.container.clientTop;
+    const now = this.panzoom.getScale();
+    const pan = this.panzoom.getPan();
+    this.setView(next, pan.x + x / next - x / now, pan.y + y / next - y / now);
+  }
+
+  /** Keys on the focused view: + and − zoom, 0 fits, arrows pan. */
+  key(event) {
+    if (!this.panzoom || event.target !== this.container) return;
+    const arrows = { ArrowLeft: [1, 0], ArrowRight: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (event.key === '+' || event.key === '=') this.zoomBy(1);
+    else if (event.key === '-') this.zoomBy(-1);
+    else if (event.key === '0') this.fit();
+    else if (arrows[event.key]) {
+      const [dx, dy] = arrows[event.key];
+      const scale = this.panzoom.getScale();
+      const { x, y } = this.panzoom.getPan();
+      this.panzoom.pan(x + (dx * PAN_STEP) / scale, y + (dy * PAN_STEP) / scale, { animate: false, force: true });
+    } else return;
+    event.preventDefault();
   }
 
   /** Sets every node's label and colour from the animation state. */
@@ -438,5 +523,6 @@ export class DagView {
     this.stepButton.disabled = !ready;
     this.showButton.disabled = !ready || !this.revealed;
     this.animateButton.textContent = this.timer !== null ? 'Pause' : 'Animate labels';
+    for (const button of [this.zoomInButton, this.zoomOutButton, this.fitButton]) button.disabled = !ready;
   }
 }

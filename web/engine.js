@@ -80,13 +80,21 @@ class Engine {
     this.stopAll({ ok: false, cancelled: true, error: { error: 'cancelled', span: null, limit: true } });
   }
 
-  value(spec) { return this.call('value', spec); }
+  /** The value report of `spec` in `play` ('normal' or 'misere'); the loopy report for a game with a cycle. */
+  value(spec, play = 'normal') { return this.call(play === 'misere' ? 'misereValue' : 'value', spec); }
 
-  moves(spec) { return this.call('moves', spec); }
+  /** Every move of `spec` with the value it leads to, in `play`. */
+  moves(spec, play = 'normal') { return this.call(play === 'misere' ? 'misereMoves' : 'moves', spec); }
+
+  /** The computer's move from `spec` in `play`, with its reason (a ComputerMove report). */
+  computerMove(spec, play = 'normal') { return this.call('computerMove', spec, play === 'misere'); }
 
   dag(spec, maxNodes) { return this.call('dag', spec, maxNodes); }
 
   highestBit(spec) { return this.call('highestBit', spec); }
 
   sequence(rule, to) { return this.call('sequence', rule, to); }
+
+  /** Heaps 0..=to of `rule` in rows of `period` from `preperiod` on; period 0: the proved one. */
+  periodicTable(rule, to, period, preperiod) { return this.call('periodicTable', rule, to, period, preperiod); }
 }

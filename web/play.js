@@ -1,60 +1,87 @@
-// Play against a perfect opponent under normal play (whoever cannot move loses). Moves and
-// their values come from the engine's `moves` report; the computer takes a move marked
-// `winning` (one that leaves value 0) whenever there is one, and otherwise some move.
+// Play against a perfect opponent, in normal play (whoever cannot move loses), misère play
+// (whoever moves last loses) or a game with cycles (which may go on forever: a draw). You move
+// first. Your moves and the value each leads to come from the engine's `moves` report; the
+// computer's move and its reason from the engine's `computerMove` (the library's player, as
+// in `grundy play`). Heaps, rows of pins and rows of coins are drawn by board.js and clicked.
 import { h } from './dom.js';
+import { Board, boardOf } from './board.js';
+import { valueText } from './values.js';
 
 const COMPUTER_DELAY_MS = 350;
+/** A position seen this many times ends a game with cycles as a draw. */
+const DRAW_AFTER_VISITS = 3;
+
+const RULES = {
+  normal: 'Normal play: whoever cannot move loses. You move first; the computer always takes a winning move when there is one.',
+  misere: 'Misère play: whoever makes the last move loses. You move first; the computer always takes a winning move when there is one.',
+};
 
 export class Play {
   constructor(engine, elements) {
     this.engine = engine;
     Object.assign(this, elements);
     this.spec = null;
+    this.play = 'normal';
     this.position = null;
     this.game = 0;
+    this.board = new Board(this.boardElement, (move) => this.userMove(this.game, move), (text) => this.setHint(text));
     this.startButton.addEventListener('click', () => this.start());
     this.hints.addEventListener('change', () => this.showValue());
   }
 
-  /** The game that "New game" starts from. */
-  setGame(spec) {
+  /** The game that "New game" starts from, in `play` ('normal' or 'misere'). */
+  setGame(spec, play = 'normal') {
     this.spec = spec;
+    this.play = play;
     this.game += 1;
     this.position = null;
     this.report = null;
+    this.rules.textContent = RULES[play];
     this.positionText.textContent = spec;
     this.valueText.hidden = true;
-    this.moveList.replaceChildren();
+    this.clearMoves();
     this.log.replaceChildren();
     this.setStatus('idle', `Press “New game” to play ${spec}.`);
   }
 
   firstPlayer() {
-    return this.form.querySelector('input[name="first"]:checked')?.value ?? 'computer';
+    return this.form.querySelector('input[name="first"]:checked')?.value ?? 'you';
   }
 
   start() {
     if (!this.spec) return;
     this.game += 1;
     this.position = this.spec;
+    this.visits = new Map();
+    this.slip = null;
+    this.userMoved = false;
+    this.board.reset();
+    this.listBox.open = false;
     this.log.replaceChildren();
     if (this.firstPlayer() === 'computer') this.computerTurn(this.game);
     else this.userTurn();
   }
 
+  clearMoves() {
+    this.board.clear();
+    this.moveList.replaceChildren();
+    this.listBox.hidden = true;
+    this.setHint('');
+  }
+
   /** Lists the moves of the current position (null when the game changed meanwhile). */
   async load() {
     const game = this.game;
-    const result = await this.engine.moves(this.position);
+    const result = await this.engine.moves(this.position, this.play);
     if (game !== this.game) return null;
     if (result.cancelled) {
       this.setStatus('idle', 'Cancelled. Press “New game” to play again.');
-      this.moveList.replaceChildren();
+      this.clearMoves();
       return null;
     }
     if (!result.ok) {
       this.setStatus('error', `Cannot play this game: ${result.error.error}`);
-      this.moveList.replaceChildren();
+      this.clearMoves();
       return null;
     }
     this.report = result.report;
@@ -63,29 +90,47 @@ export class Play {
     return this.report;
   }
 
+  /** Counts a visit to the position; true when it ends a game with cycles as a draw. */
+  repeated() {
+    const seen = (this.visits.get(this.position) ?? 0) + 1;
+    this.visits.set(this.position, seen);
+    if (seen < DRAW_AFTER_VISITS) return false;
+    this.clearMoves();
+    this.setStatus('draw', `Draw: ${this.position} has come up ${DRAW_AFTER_VISITS} times. With best play this game goes on forever.`);
+    return true;
+  }
+
   showValue() {
     if (!this.report || !this.hints.checked) {
       this.valueText.hidden = true;
       return;
     }
+    const { outcome } = this.report;
+    const kind = this.play === 'misere' ? 'misère value' : 'value';
+    const words = outcome === 'N' ? 'the player to move wins' : outcome === 'P' ? 'the player to move loses' : 'a draw with best play';
     this.valueText.hidden = false;
-    this.valueText.textContent = `value ${this.report.value} (${this.report.outcome}: the player to move ${this.report.outcome === 'N' ? 'wins' : 'loses'})`;
+    this.valueText.textContent = `${kind} ${valueText(this.report.value, this.report.escapes)} (${outcome}: ${words})`;
   }
 
   async userTurn() {
     const report = await this.load();
     if (!report) return;
+    if (this.repeated()) return;
     if (report.moves.length === 0) {
-      this.moveList.replaceChildren();
-      this.setStatus('lost', 'You have no move left: the computer wins.');
+      this.clearMoves();
+      this.finish(false);
       return;
     }
-    this.setStatus('your-turn', 'Your move: click one.');
     const game = this.game;
     // Moves that leave the same position (a heap of 1 taken from either of two such heaps)
     // are one choice for the player.
     const seen = new Set();
     const distinct = report.moves.filter((move) => !seen.has(move.result) && seen.add(move.result));
+    const drawn = this.board.show(boardOf(report));
+    this.setStatus('your-turn', drawn ? `Your move: ${this.board.instructions()}` : 'Your move: click one.');
+    this.listBox.hidden = false;
+    // Without a board the list is the way to move; with one it stays as the player left it.
+    if (!drawn) this.listBox.open = true;
     this.moveList.replaceChildren(...distinct.map((move) => h('button', {
       type: 'button',
       'data-testid': 'play-move',
@@ -95,11 +140,15 @@ export class Play {
   }
 
   userMove(game, move) {
-    if (game !== this.game) return;
+    if (game !== this.game || !this.report) return;
+    // A move that gives up a win: remembered, to say why the game was lost.
+    const winning = this.report.moves.find((candidate) => candidate.winning);
+    if (!this.slip && winning && !move.winning) this.slip = { move, winning, turn: this.log.children.length + 1 };
+    this.userMoved = true;
     this.record('You', move);
     this.position = move.result;
     this.positionText.textContent = move.result;
-    this.moveList.replaceChildren();
+    this.clearMoves();
     this.setStatus('thinking', 'The computer is thinking…');
     window.setTimeout(() => this.computerTurn(game), COMPUTER_DELAY_MS);
   }
@@ -108,22 +157,57 @@ export class Play {
     if (game !== this.game) return;
     const report = await this.load();
     if (!report) return;
+    if (this.repeated()) return;
     if (report.moves.length === 0) {
-      this.moveList.replaceChildren();
-      this.setStatus('won', 'The computer has no move left: you win!');
+      this.clearMoves();
+      this.finish(true);
       return;
     }
-    const winning = report.moves.find((move) => move.winning);
-    const move = winning ?? report.moves[Math.floor(Math.random() * report.moves.length)];
-    this.record('Computer', move);
-    this.position = move.result;
+    const result = await this.engine.computerMove(this.position, this.play);
+    if (game !== this.game) return;
+    if (!result.ok) {
+      this.setStatus('error', result.cancelled ? 'Cancelled. Press “New game” to play again.' : `The computer cannot move: ${result.error.error}`);
+      return;
+    }
+    this.record('Computer', result.report, result.report.reason);
+    this.position = result.report.result;
     await this.userTurn();
   }
 
-  record(who, move) {
+  /** Ends the game: the computer (true) or you have no move left. */
+  finish(computerStuck) {
+    // In normal play whoever cannot move loses; in misère play they win.
+    const youWin = computerStuck === (this.play === 'normal');
+    const who = computerStuck ? 'The computer has no move left' : 'You have no move left';
+    const rule = this.play === 'normal' ? '' : ' (in misère play the last mover loses)';
+    if (youWin) {
+      this.setStatus('won', `${who}${rule}: you win!`);
+      return;
+    }
+    this.setStatus('lost', `${who}${rule}: the computer wins. ${this.whyLost()}`);
+  }
+
+  /** Why you lost: the first move that let a win go, or a start from a lost position. */
+  whyLost() {
+    const kind = this.play === 'misere' ? 'misère value' : 'value';
+    if (this.slip) {
+      const { move, winning, turn } = this.slip;
+      return `Your move ${turn} (${move.description}) left a position of ${kind} ${valueText(move.value_after, move.escapes_after)}, `
+        + `from which the player to move wins; a move to ${kind} 0 was “${winning.description}” in ${winning.from}, leaving ${winning.result}.`;
+    }
+    if (!this.userMoved) return 'You had no move to make.';
+    return `You never had a winning move: no move from the positions you faced left ${kind} 0, and the computer answered each of yours with a move back to ${kind} 0.`;
+  }
+
+  record(who, move, reason = null) {
     this.log.append(h('li', {}, h('span', { class: 'who', text: `${who}: ` }), `in ${move.from}: ${move.description} → `,
-      h('code', { text: move.result })));
+      h('code', { text: move.result }), reason ? h('span', { class: 'reason', text: ` (${reason})` }) : null));
     this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  setHint(text) {
+    this.hint.textContent = text;
+    this.hint.hidden = !text;
   }
 
   setStatus(state, text) {

@@ -6,7 +6,9 @@
 //! that string). Bindings only: no game theory lives here, and the functions also build for the
 //! host so that they can be tested natively.
 
-use grundy::{analysis, spec, Cancel, Limits};
+use std::num::NonZeroU64;
+
+use grundy::{analysis, analysis::periodic, play::Game, spec, Cancel, Limits, Play};
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -54,24 +56,59 @@ fn parse(text: &str) -> Result<grundy::sum::Sum, String> {
     spec::parse_with(text, options).map_err(|error| error_json(&error))
 }
 
-/// `grundy value SPEC --format json`: value, outcome, components and every winning move.
+/// `grundy value SPEC --format json`: value, outcome, components and every winning move; for a
+/// game with a cycle, the loopy report (values `"inf"` with escapes, draws, drawing moves).
 ///
 /// # Errors
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
 pub fn value(spec: &str) -> Json {
     let sum = parse(spec)?;
-    to_json(&analysis::value(&sum).map_err(|error| error_json(&error))?)
+    to_json(&analysis::loopy::value_any(&sum, LIMITS).map_err(|error| error_json(&error))?)
 }
 
-/// `grundy moves SPEC --format json`: every move with the value it leads to.
+/// `grundy moves SPEC --format json`: every move with the value it leads to (the loopy report
+/// for a game with a cycle).
 ///
 /// # Errors
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
 pub fn moves(spec: &str) -> Json {
     let sum = parse(spec)?;
-    to_json(&analysis::moves(&sum).map_err(|error| error_json(&error))?)
+    to_json(&analysis::loopy::moves_any(&sum, LIMITS).map_err(|error| error_json(&error))?)
+}
+
+/// `grundy value SPEC --misere --format json`: misère value, outcome, genus and winning moves.
+///
+/// # Errors
+/// An `ErrorReport` as JSON (misère play of a game with a cycle is refused).
+#[wasm_bindgen]
+pub fn misere_value(spec: &str) -> Json {
+    let sum = parse(spec)?;
+    to_json(&analysis::misere::value(&sum, LIMITS).map_err(|error| error_json(&error))?)
+}
+
+/// `grundy moves SPEC --misere --format json`: every move with the misère value it leads to.
+///
+/// # Errors
+/// An `ErrorReport` as JSON.
+#[wasm_bindgen]
+pub fn misere_moves(spec: &str) -> Json {
+    let sum = parse(spec)?;
+    to_json(&analysis::misere::moves(&sum, LIMITS).map_err(|error| error_json(&error))?)
+}
+
+/// The computer's move from `spec` in normal or misère play (cycles allowed), played by the
+/// library's [`grundy::play::Game`], with its reason: the move `grundy play` would make.
+///
+/// # Errors
+/// An `ErrorReport` as JSON: a finished game, a limit, misère play of a game with a cycle.
+#[wasm_bindgen]
+pub fn computer_move(spec: &str, misere: bool) -> Json {
+    let sum = parse(spec)?;
+    let play = if misere { Play::Misere } else { Play::Normal };
+    let mut game = Game::new(&sum, play, LIMITS).map_err(|error| error_json(&error))?;
+    to_json(&analysis::play::computer_move(&mut game).map_err(|error| error_json(&error))?)
 }
 
 /// `grundy dag SPEC --format json`: the game DAG with at most `max_nodes` positions (at most
@@ -107,15 +144,46 @@ pub fn highest_bit(spec: &str) -> Json {
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
 pub fn sequence(rule: &str, to: u32) -> Json {
+    to_json(&sequence_report(rule, to)?)
+}
+
+fn sequence_report(rule: &str, to: u32) -> Result<analysis::SequenceReport, String> {
     if to > MAX_SEQUENCE_TO {
         return Err(message_json(format!(
             "a sequence may go up to heap {MAX_SEQUENCE_TO}, not {to}"
         )));
     }
     let heap_rule = spec::parse_heap_rule(rule).map_err(|error| error_json(&error))?;
-    let report = analysis::heap_sequence(heap_rule, u64::from(to), LIMITS)
-        .map_err(|error| error_json(&error))?;
-    to_json(&report)
+    analysis::heap_sequence(heap_rule, u64::from(to), LIMITS).map_err(|error| error_json(&error))
+}
+
+/// The most values a row of a periodic table may hold.
+pub const MAX_ROW: u32 = 1000;
+
+/// `grundy seq RULE --to TO --by-period`: the values of heaps `0..=to` in rows of `period`
+/// from heap `preperiod` on, or by the proved period when `period` is 0.
+///
+/// # Errors
+/// An `ErrorReport` as JSON: no proved period to use, a row longer than [`MAX_ROW`], and the
+/// errors of [`sequence`].
+#[wasm_bindgen]
+pub fn periodic_table(rule: &str, to: u32, period: u32, preperiod: u32) -> Json {
+    if period > MAX_ROW {
+        return Err(message_json(format!(
+            "a row may hold at most {MAX_ROW} values, not {period}"
+        )));
+    }
+    let report = sequence_report(rule, to)?;
+    let table = match NonZeroU64::new(u64::from(period)) {
+        Some(period) => periodic::periodic_table(&report, period, u64::from(preperiod)),
+        None => periodic::proved_table(&report).ok_or_else(|| {
+            message_json(format!(
+                "no period of {} is proved from heaps 0 to {to}: give a row length",
+                report.rule
+            ))
+        })?,
+    };
+    to_json(&table)
 }
 
 /// The version of the library, for the page's footer.
@@ -148,6 +216,43 @@ mod tests {
     }
 
     #[test]
+    fn loopy_and_misere_reports_are_the_library_json() {
+        let text = "digraph(a>b, b>a; a)";
+        let sum = spec::parse(text).unwrap();
+        let report: serde_json::Value = serde_json::from_str(&value(text).unwrap()).unwrap();
+        assert_eq!(
+            (report["value"].as_str(), report["outcome"].as_str()),
+            (Some("inf"), Some("D"))
+        );
+        assert_eq!(report["drawing_moves"][0]["to"], "digraph(a>b, b>a; b)");
+        let expected = analysis::loopy::moves_any(&sum, LIMITS).unwrap();
+        assert_eq!(moves(text), Ok(serde_json::to_string(&expected).unwrap()));
+        // Misère Nim: nim(1,1,1) is a misère P-position, nim(2,2) too (Bouton).
+        let report: serde_json::Value =
+            serde_json::from_str(&misere_value("nim(1,1,1)").unwrap()).unwrap();
+        assert_eq!(
+            (report["play"].as_str(), report["outcome"].as_str()),
+            (Some("misere"), Some("P"))
+        );
+        let report: serde_json::Value =
+            serde_json::from_str(&misere_moves("nim(2,2)").unwrap()).unwrap();
+        assert!(report["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|entry| entry["winning"] == false));
+        assert!(misere_value(text).is_err());
+        // The computer keeps the draw; in misère nim(1,2) it leaves the last token to the opponent.
+        let chosen: serde_json::Value =
+            serde_json::from_str(&computer_move(text, false).unwrap()).unwrap();
+        assert_eq!(chosen["result"], "digraph(a>b, b>a; b)");
+        let chosen: serde_json::Value =
+            serde_json::from_str(&computer_move("nim(1,2)", true).unwrap()).unwrap();
+        assert_eq!(chosen["result"], "nim(1)");
+        assert!(computer_move("nim(0)", false).is_err());
+    }
+
+    #[test]
     fn classic_games_parse() {
         // Moore's Nim_2 P-position 1..6, an a-Wythoff P-position, Fibonacci Nim on a
         // Fibonacci number (each 0), and 2 x 3 = 1 in Turning Corners.
@@ -163,6 +268,25 @@ mod tests {
         // OEIS A002186.
         let expected = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4];
         assert_eq!(report["values"], serde_json::json!(expected));
+    }
+
+    #[test]
+    fn periodic_tables_use_the_proved_period_or_the_one_given() {
+        // sub{1,2,3}: g(n) = n mod 4, period 4 from heap 0.
+        let table: serde_json::Value =
+            serde_json::from_str(&periodic_table("sub{1,2,3}", 9, 0, 0).unwrap()).unwrap();
+        assert_eq!(
+            (table["period"].as_u64(), table["proved"].as_bool()),
+            (Some(4), Some(true))
+        );
+        assert_eq!(table["rows"][2]["values"], serde_json::json!([0, 1]));
+        let table: serde_json::Value =
+            serde_json::from_str(&periodic_table("kayles", 20, 12, 3).unwrap()).unwrap();
+        assert_eq!(table["preperiod_values"], serde_json::json!([0, 1, 2]));
+        assert_eq!(table["proved"], serde_json::json!(false));
+        let error = periodic_table("kayles", 20, 0, 0).unwrap_err();
+        assert!(error.contains("no period of kayles is proved"), "{error}");
+        assert!(periodic_table("kayles", 20, MAX_ROW + 1, 0).is_err());
     }
 
     #[test]

@@ -26,6 +26,7 @@
 
 pub mod loopy;
 pub mod misere;
+pub mod periodic;
 pub mod play;
 
 use serde::Serialize;
