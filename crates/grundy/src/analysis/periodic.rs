@@ -97,11 +97,12 @@ pub fn periodic_table(
 /// # Example
 /// ```
 /// use grundy::{analysis::{self, periodic::proved_table}, spec, Limits};
-/// // Kayles: period 12 from heap 71 (Guy and Smith, 1956), proved from 168 heaps.
+/// // Kayles: period 12 from heap 71 (Guy and Smith, 1956), proved from 168 heaps; from heap 72
+/// // on, g(n) is 4 1 2 8 1 4 7 2 1 8 2 7 by n mod 12 (Winning Ways, ch. 4), so g(71) = 7.
 /// let sequence = analysis::heap_sequence(spec::parse_heap_rule("kayles")?, 200, Limits::default())?;
 /// let table = proved_table(&sequence).expect("Kayles' period is proved");
 /// assert_eq!((table.preperiod, table.period, table.proved), (71, 12, true));
-/// assert_eq!(table.rows[0].values, [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7]);
+/// assert_eq!(table.rows[0].values, [7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2]);
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn proved_table(sequence: &SequenceReport) -> Option<PeriodicTable> {
