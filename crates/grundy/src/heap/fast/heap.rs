@@ -64,7 +64,7 @@ impl Engine {
                     let count = rare.below(rest);
                     let unequal = self.moves.unequal;
                     self.tally.work += scan_rare(values, rare, 0..count, rest, unequal, marks);
-                    sweeps.push(Sweep::new(1, last, self.pace.lanes.current()));
+                    sweeps.push(Sweep::with_head(last, self.pace.lanes.current()));
                 }
             }
             if rare.mask == 0 {
