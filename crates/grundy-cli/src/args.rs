@@ -131,6 +131,26 @@ enum Command {
         #[command(flatten)]
         output: Output,
     },
+    /// The misère quotient of a heap game: the monoid that decides misère sums of its heaps.
+    ///
+    /// Built one heap at a time, then checked from the rules for every sum of heaps up to --to;
+    /// prints the elements, the P-portion, each heap's element, the multiplication table and
+    /// the heap from which the quotient stayed the same up to --to.
+    /// Example: grundy quotient 0.75 --to 20
+    Quotient {
+        /// The rule without a heap, e.g. nim, kayles, 0.75.
+        rule: String,
+        /// The largest heap (accepts 10^3, 1e3).
+        #[arg(long, value_parser = parse_count)]
+        to: u64,
+        /// Most elements the quotient may have.
+        #[arg(long, value_parser = parse_count, default_value_t = 4096)]
+        max_order: u64,
+        #[command(flatten)]
+        limits: LimitArgs,
+        #[command(flatten)]
+        output: Output,
+    },
     /// Re-checks a certificate written by grundy period (--cert or --format json).
     ///
     /// The values are recomputed from the rule alone: by the naive engine from the ruleset's
@@ -387,6 +407,14 @@ pub enum Mode {
         cert: Option<PathBuf>,
         format: Format,
     },
+    /// `grundy quotient`.
+    Quotient {
+        rule: String,
+        to: u64,
+        max_order: u64,
+        format: Format,
+        limits: Limits,
+    },
     /// `grundy verify`.
     Verify {
         cert: PathBuf,
@@ -529,6 +557,19 @@ impl Cli {
                 memory_heaps,
                 cert,
                 format: output.format,
+            },
+            Command::Quotient {
+                rule,
+                to,
+                max_order,
+                limits,
+                output,
+            } => Mode::Quotient {
+                rule,
+                to,
+                max_order,
+                format: output.format,
+                limits: limits.limits(),
             },
             Command::Verify {
                 cert,

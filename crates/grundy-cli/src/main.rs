@@ -14,6 +14,7 @@ mod nimber;
 mod period;
 mod play;
 mod plot;
+mod quotient;
 mod render;
 mod render_loopy;
 mod render_misere;
@@ -144,6 +145,16 @@ fn run(mode: Mode) -> Result<ExitCode, Problem> {
             format,
         } => {
             period::command(&mut out, &rule, max, memory_heaps, cert.as_deref(), format)?;
+            ExitCode::SUCCESS
+        }
+        Mode::Quotient {
+            rule,
+            to,
+            max_order,
+            format,
+            limits,
+        } => {
+            quotient::command(&mut out, &rule, to, max_order, format, limits)?;
             ExitCode::SUCCESS
         }
         Mode::Verify {

@@ -28,6 +28,7 @@ pub mod loopy;
 pub mod misere;
 pub mod periodic;
 pub mod play;
+pub mod quotient;
 
 use serde::Serialize;
 

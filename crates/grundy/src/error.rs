@@ -49,6 +49,11 @@ pub enum ErrorKind {
         /// The largest number allowed there.
         max: u128,
     },
+    /// A question beyond what the method asked for answers (said why, never guessed).
+    Unsupported {
+        /// What the method cannot do here.
+        reason: String,
+    },
     /// A computation stopped at one of its limits.
     LimitExceeded {
         /// Which limit.
@@ -102,6 +107,8 @@ pub enum Limit {
     Output,
     /// Bytes of a file read for a spec or an include ([`crate::spec::MAX_FILE_BYTES`]).
     FileSize,
+    /// Elements of a misère quotient ([`crate::quotient::Quotient::of`]'s `max_order`).
+    QuotientOrder,
 }
 
 impl Limit {
@@ -115,6 +122,7 @@ impl Limit {
             Limit::Memory => "heaps in a table in the memory available now (2 bytes a heap)",
             Limit::Output => "components written out in the games the moves listed lead to",
             Limit::FileSize => "bytes in a file read for a spec",
+            Limit::QuotientOrder => "elements in a misère quotient (--max-order)",
         }
     }
 }
@@ -232,6 +240,7 @@ impl fmt::Display for Error {
             ErrorKind::DivisionByZero => write!(f, "division by the nimber 0"),
             ErrorKind::Callback { message } => write!(f, "listing moves failed: {message}"),
             ErrorKind::Cancelled => write!(f, "cancelled before the computation ended"),
+            ErrorKind::Unsupported { reason } => write!(f, "not supported: {reason}"),
             ErrorKind::Include { file, reason } => write!(f, "cannot read '{file}': {reason}"),
         }
     }

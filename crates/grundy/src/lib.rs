@@ -16,6 +16,8 @@
 //! - [`spec`]: the text language (`kayles(13) + nim(3,4,5)`);
 //! - [`misere`]: misère play (the last mover loses), searched over whole sums ([`whole`],
 //!   [`table`]): outcomes, misère values, genus, tameness, Bouton's rule;
+//! - [`quotient`]: misère quotients, which decide misère sums of heaps in constant time a
+//!   component;
 //! - [`loopy`]: games with cycles: generalised Sprague-Grundy values `n` or `∞(K)` and draws;
 //! - [`retrograde`]: exact outcomes and remoteness of small games, by brute force;
 //! - [`play`]: playing against a perfect opponent;
@@ -45,6 +47,7 @@ pub mod loopy;
 pub mod misere;
 mod nimber;
 pub mod play;
+pub mod quotient;
 pub mod retrograde;
 pub mod rules;
 mod search;

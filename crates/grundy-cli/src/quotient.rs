@@ -1,0 +1,76 @@
+//! `grundy quotient`: the misère quotient of a heap game, as text or JSON.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use grundy::analysis::quotient::{self, QuotientReport};
+use grundy::{spec, Limits};
+
+use crate::args::Format;
+use crate::{emit, with_input, Problem};
+
+/// The largest order whose multiplication table the text shows (JSON always has it).
+const TABLE_IN_TEXT: usize = 32;
+
+/// Prints the quotient of heaps `1..=to` of `rule`.
+pub fn command(
+    out: &mut impl Write,
+    rule: &str,
+    to: u64,
+    max_order: u64,
+    format: Format,
+    limits: Limits,
+) -> Result<(), Problem> {
+    let heap_rule = spec::parse_heap_rule(rule).map_err(with_input(rule))?;
+    let report = quotient::report(&heap_rule, to, max_order, limits).map_err(with_input(rule))?;
+    emit(out, format, &report, text)
+}
+
+/// The report for people.
+fn text(report: &QuotientReport) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "misère quotient of {} heaps 1..{}: order {}",
+        report.rule, report.to, report.order
+    );
+    let generators: Vec<String> = report
+        .generators
+        .iter()
+        .map(|g| format!("{} = {}({})", g.name, report.rule, g.heap))
+        .collect();
+    let _ = writeln!(text, "generators: {}", generators.join(", "));
+    let _ = writeln!(text, "elements: {}", report.elements.join(", "));
+    let _ = writeln!(text, "P-portion: {}", report.p_portion.join(", "));
+    let heaps: Vec<String> = report
+        .heaps
+        .iter()
+        .enumerate()
+        .map(|(heap, element)| format!("{heap}:{element}"))
+        .collect();
+    let _ = writeln!(text, "heaps: {}", heaps.join(" "));
+    let _ = writeln!(
+        text,
+        "stable: the same quotient for every bound from heap {} to {} (checked for every sum \
+         of heaps up to {}; nothing is claimed beyond)",
+        report.stable_from, report.to, report.to
+    );
+    if report.order <= TABLE_IN_TEXT {
+        let width = report.elements.iter().map(String::len).max().unwrap_or(1);
+        let _ = write!(text, "table:\n{:>width$} |", "·");
+        for element in &report.elements {
+            let _ = write!(text, " {element:>width$}");
+        }
+        text.push('\n');
+        for (x, row) in report.table.iter().enumerate() {
+            let _ = write!(text, "{:>width$} |", report.elements[x]);
+            for &product in row {
+                let _ = write!(text, " {:>width$}", report.elements[product as usize]);
+            }
+            text.push('\n');
+        }
+    } else {
+        let _ = writeln!(text, "table: {} elements; see --format json", report.order);
+    }
+    text
+}

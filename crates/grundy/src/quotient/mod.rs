@@ -1,0 +1,357 @@
+//! Misère quotients: the finite commutative monoids that decide misère play of sums.
+//!
+//! Misère values do not add, but misère *outcomes* of sums can still be decided by a finite
+//! table. For a set `A` of games closed under options and sums, call `G` and `H`
+//! *indistinguishable* when `G + X` and `H + X` have the same misère outcome for every `X` in
+//! `A`. This is a congruence; its classes form a commutative monoid `Q(A)`, the **misère
+//! quotient**, and the classes of P-positions its **P-portion** `P`. The map `Φ` from games to
+//! classes (the *pretending function*) adds as the monoid multiplies, so the outcome of a sum
+//! is `Φ(G₁)·Φ(G₂)·…·Φ(Gₖ) ∈ P`: constant work per component once `Φ` is known (Plambeck,
+//! "Taming the wild in impartial combinatorial games", INTEGERS 5 (2005) G05; Plambeck and
+//! Siegel, "Misère quotients for impartial games", JCTA 115 (2008), arXiv math/0609825).
+//!
+//! Here `A` is the closure under sums of finitely many *atoms* (such as the heaps `1..=n` of a
+//! heap game), listed so that each atom's options are sums of
+//! earlier atoms ([`Atoms`]). The quotient is built one atom at a time by `extend` (which
+//! assumes that a new atom never separates positions of the earlier atoms that their quotient
+//! identifies), and then *checked from the rules* by `verify`: a finite search over the states
+//! of all words that proves the quotient's outcome right for every sum of atoms. A quotient
+//! that fails the check is an error, never an answer.
+//!
+//! # Example
+//! ```
+//! use grundy::{quotient::heap_quotient, rules::HeapRule, spec, Limits};
+//! // Misère Nim with heaps of 1 and 2 (Plambeck and Siegel 2008): order 6, P-portion {a, b²}.
+//! let quotient = heap_quotient(&spec::parse_heap_rule("nim")?, 2, 1 << 10, Limits::default())?;
+//! assert_eq!(quotient.order(), 6);
+//! let p: Vec<String> = quotient.p_portion().map(|x| quotient.name(x)).collect();
+//! assert_eq!(p, ["a", "b^2"]);
+//! # Ok::<(), grundy::Error>(())
+//! ```
+
+mod extend;
+mod heaps;
+mod monoid;
+mod verify;
+
+pub use heaps::heap_quotient;
+pub use monoid::Monoid;
+
+use crate::error::{Error, ErrorKind, Limit, Result};
+use crate::game::{Limits, Outcome};
+
+/// Atoms listed so that each atom's options are sums of earlier atoms.
+///
+/// # Example
+/// ```
+/// use grundy::quotient::Atoms;
+/// let mut atoms = Atoms::new();
+/// let one = atoms.push("*1", vec![vec![]])?; // *1: one move, to 0
+/// atoms.push("*2", vec![vec![], vec![one]])?;
+/// assert_eq!(atoms.len(), 2);
+/// assert!(atoms.push("bad", vec![vec![5]]).is_err()); // no atom 5 yet
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Atoms {
+    labels: Vec<String>,
+    options: Vec<Vec<Vec<u32>>>,
+    weights: Vec<u64>,
+}
+
+impl Atoms {
+    /// No atoms.
+    pub fn new() -> Atoms {
+        Atoms::default()
+    }
+
+    /// Adds an atom named `label` whose options are the sums `options` of earlier atoms (by
+    /// index); returns its index.
+    ///
+    /// # Errors
+    /// An option naming an atom not yet added.
+    pub fn push(&mut self, label: impl Into<String>, options: Vec<Vec<u32>>) -> Result<u32> {
+        let index = self.options.len() as u32;
+        let mut weight = 0u64;
+        for option in &options {
+            let mut sum = 0u64;
+            for &part in option {
+                let part_weight = self.weights.get(part as usize).ok_or_else(|| {
+                    Error::invalid_position(format!(
+                        "atom {index} has an option with atom {part}, which is not earlier"
+                    ))
+                })?;
+                sum = sum.saturating_add(*part_weight);
+            }
+            weight = weight.max(sum);
+        }
+        // Every option weighs less than its atom, so words of options are lighter too.
+        let weight = weight.checked_add(1).ok_or_else(|| {
+            Error::invalid_position("the atoms are nested too deeply to weigh (2^64)")
+        })?;
+        self.labels.push(label.into());
+        self.options.push(options);
+        self.weights.push(weight);
+        Ok(index)
+    }
+
+    /// The number of atoms.
+    pub fn len(&self) -> usize {
+        self.options.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.options.is_empty()
+    }
+
+    /// The label of atom `atom`.
+    pub fn label(&self, atom: usize) -> &str {
+        &self.labels[atom]
+    }
+
+    /// The images of the options of every atom that has an image.
+    fn option_images(&self, monoid: &Monoid, images: &[u32]) -> Vec<Vec<u32>> {
+        (0..images.len())
+            .map(|atom| self.images_of_options(atom, monoid, images))
+            .collect()
+    }
+
+    /// The images of the options of `atom`, sorted, each once; its options' atoms need images.
+    fn images_of_options(&self, atom: usize, monoid: &Monoid, images: &[u32]) -> Vec<u32> {
+        let mut found: Vec<u32> = self.options[atom]
+            .iter()
+            .map(|option| monoid.product(option.iter().map(|&a| images[a as usize])))
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+}
+
+/// The misère quotient of the closure of some [`Atoms`] under sums, checked from the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quotient {
+    monoid: Monoid,
+    marked: Vec<bool>,
+    images: Vec<u32>,
+    labels: Vec<String>,
+    /// For each atom, whether adding it changed the quotient of the atoms before it.
+    changed: Vec<bool>,
+    /// The atoms that generate, each not in the submonoid of the images of those before it.
+    generators: Vec<usize>,
+    /// Each element as exponents of the generators (shortest, then first in generator order).
+    words: Vec<Vec<u32>>,
+}
+
+impl Quotient {
+    /// The misère quotient of `atoms`, its order at most `max_order`.
+    ///
+    /// # Errors
+    /// [`Limit::QuotientOrder`] when a quotient on the way has more than `max_order` elements;
+    /// [`Limit::Positions`] or [`Limit::Work`] from the check (`limits`);
+    /// [`ErrorKind::Unsupported`] when the quotient built fails its check (a new atom separated
+    /// positions that the earlier atoms' quotient identified, which this construction does not
+    /// follow).
+    pub fn of(atoms: &Atoms, max_order: u64, limits: Limits) -> Result<Quotient> {
+        let mut monoid = Monoid::trivial();
+        let mut marked = vec![false];
+        let mut images: Vec<u32> = Vec::new();
+        let mut changed = Vec::new();
+        let mut work = 0u64;
+        for atom in 0..atoms.len() {
+            limits.cancel.check()?;
+            let options = atoms.option_images(&monoid, &images);
+            let new_options = atoms.images_of_options(atom, &monoid, &images);
+            if atoms.options[atom].is_empty() {
+                // No move: the atom is the game 0 itself.
+                images.push(0);
+                changed.push(false);
+                continue;
+            }
+            let step = extend::extend(
+                &extend::Known {
+                    monoid: &monoid,
+                    marked: &marked,
+                    images: &images,
+                    weights: &atoms.weights,
+                    options: &options,
+                    new_options: &new_options,
+                },
+                max_order,
+            )?;
+            work = work.saturating_add(step.work);
+            if work > limits.max_work {
+                return Err(Error::limit(Limit::Work, limits.max_work));
+            }
+            monoid = step.monoid;
+            marked = step.marked;
+            images = step.images;
+            images.push(step.new_image);
+            changed.push(step.changed);
+        }
+        let options = atoms.option_images(&monoid, &images);
+        let claim = verify::Claim {
+            monoid: &monoid,
+            marked: &marked,
+            images: &images,
+            options: &options,
+        };
+        if let Some(word) = verify::counterexample(&claim, limits)? {
+            let labels: Vec<&str> = word.iter().map(|&a| atoms.label(a as usize)).collect();
+            return Err(Error::new(ErrorKind::Unsupported {
+                reason: format!(
+                    "the misère quotient built one atom at a time misjudges {} (a later atom \
+                     separates positions that earlier ones identify)",
+                    if labels.is_empty() {
+                        "0".to_string()
+                    } else {
+                        labels.join(" + ")
+                    }
+                ),
+            }));
+        }
+        let (generators, words) = presentation(&monoid, &images);
+        Ok(Quotient {
+            monoid,
+            marked,
+            images,
+            labels: atoms.labels.clone(),
+            changed,
+            generators,
+            words,
+        })
+    }
+
+    /// The number of elements.
+    pub fn order(&self) -> usize {
+        self.monoid.order()
+    }
+
+    /// The monoid (element 0 is the identity, the class of the empty game).
+    pub fn monoid(&self) -> &Monoid {
+        &self.monoid
+    }
+
+    /// Whether element `x` is in the P-portion.
+    pub fn is_p(&self, x: u32) -> bool {
+        self.marked[x as usize]
+    }
+
+    /// The elements of the P-portion, in order.
+    pub fn p_portion(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.order() as u32).filter(|&x| self.is_p(x))
+    }
+
+    /// The element of atom `atom` (its pretending function value).
+    pub fn image(&self, atom: usize) -> u32 {
+        self.images[atom]
+    }
+
+    /// The number of atoms.
+    pub fn atoms(&self) -> usize {
+        self.images.len()
+    }
+
+    /// The misère outcome of the sum of the atoms `word`, in time linear in its length.
+    ///
+    /// # Panics
+    /// When an atom is out of range.
+    pub fn outcome(&self, word: &[u32]) -> Outcome {
+        let x = self
+            .monoid
+            .product(word.iter().map(|&atom| self.images[atom as usize]));
+        if self.is_p(x) {
+            Outcome::PreviousWins
+        } else {
+            Outcome::NextWins
+        }
+    }
+
+    /// The generating atoms, in order: each atom whose image is not a product of the images
+    /// of the atoms before it. Their names are `a`, `b`, `c`, ….
+    pub fn generators(&self) -> &[usize] {
+        &self.generators
+    }
+
+    /// The label of atom `atom`.
+    pub fn label(&self, atom: usize) -> &str {
+        &self.labels[atom]
+    }
+
+    /// Element `x` as a word in the generators (`1` for the identity, `a^2b`).
+    pub fn name(&self, x: u32) -> String {
+        let word = &self.words[x as usize];
+        if word.iter().all(|&e| e == 0) {
+            return "1".to_string();
+        }
+        let mut text = String::new();
+        for (g, &e) in word.iter().enumerate() {
+            if e == 0 {
+                continue;
+            }
+            text.push_str(&generator_name(g));
+            if e > 1 {
+                text.push_str(&format!("^{e}"));
+            }
+        }
+        text
+    }
+
+    /// The index of the last atom whose addition changed the quotient: from there on, each
+    /// later atom maps into the quotient already built and leaves it the same (isomorphic, with
+    /// the same P-portion). `None` when no atom changed it (every atom has no move).
+    pub fn last_change(&self) -> Option<usize> {
+        self.changed.iter().rposition(|&c| c)
+    }
+}
+
+/// `a`…`z`, then `g27`, `g28`, ….
+fn generator_name(g: usize) -> String {
+    match u8::try_from(g) {
+        Ok(g) if g < 26 => char::from(b'a' + g).to_string(),
+        _ => format!("g{}", g + 1),
+    }
+}
+
+/// The generating atoms and each element as exponents of them (breadth-first from 1).
+fn presentation(monoid: &Monoid, images: &[u32]) -> (Vec<usize>, Vec<Vec<u32>>) {
+    let order = monoid.order();
+    let mut reached = vec![false; order];
+    reached[0] = true;
+    let mut generators = Vec::new();
+    for (atom, &image) in images.iter().enumerate() {
+        if reached[image as usize] {
+            continue;
+        }
+        generators.push(atom);
+        // Close the reached set under multiplication by the new image.
+        let mut frontier: Vec<u32> = (0..order as u32).filter(|&x| reached[x as usize]).collect();
+        while let Some(x) = frontier.pop() {
+            let y = monoid.mul(x, image);
+            if !reached[y as usize] {
+                reached[y as usize] = true;
+                frontier.push(y);
+            }
+        }
+    }
+    let mut words: Vec<Option<Vec<u32>>> = vec![None; order];
+    words[0] = Some(vec![0; generators.len()]);
+    let mut queue = std::collections::VecDeque::from([0u32]);
+    while let Some(x) = queue.pop_front() {
+        for (g, &atom) in generators.iter().enumerate() {
+            let y = monoid.mul(x, images[atom]);
+            if words[y as usize].is_none() {
+                let mut word = words[x as usize].clone().unwrap_or_default();
+                word[g] += 1;
+                words[y as usize] = Some(word);
+                queue.push_back(y);
+            }
+        }
+    }
+    let words = words.into_iter().map(Option::unwrap_or_default).collect();
+    (generators, words)
+}
+
+#[cfg(test)]
+mod tests;

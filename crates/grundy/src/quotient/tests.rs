@@ -1,0 +1,165 @@
+//! The quotient against misère outcomes found from the definition, on random sums.
+
+use std::collections::HashMap;
+
+use super::*;
+use crate::game::Ruleset;
+use crate::rules::HeapRule;
+use crate::spec;
+
+/// Misère outcome of a sum of heaps from the definition: P exactly when there is a move and
+/// every move leads to N. Written apart from the library's searches: heaps as a sorted vector.
+struct Brute {
+    rule: HeapRule,
+    memo: HashMap<Vec<u64>, bool>,
+}
+
+impl Brute {
+    fn p_position(&mut self, heaps: &[u64]) -> bool {
+        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        key.sort_unstable();
+        if let Some(&known) = self.memo.get(&key) {
+            return known;
+        }
+        let mut has_move = false;
+        let mut p = true;
+        'outer: for index in 0..key.len() {
+            let mut moves = Vec::new();
+            self.rule.moves(&key[index], &mut moves);
+            for parts in moves {
+                has_move = true;
+                let mut next = key.clone();
+                next.remove(index);
+                next.extend(parts.iter().copied());
+                if self.p_position(&next) {
+                    p = false;
+                    break 'outer;
+                }
+            }
+        }
+        let answer = has_move && p;
+        self.memo.insert(key, answer);
+        answer
+    }
+}
+
+/// A small deterministic generator (xorshift), so failures repeat.
+fn random(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// The quotient of heaps up to `to` agrees with the definition on `sums` random sums of up to
+/// `parts` heaps whose total is at most `budget`.
+fn agrees(rule: &str, to: u64, sums: usize, parts: u64, budget: u64) -> Result<Quotient> {
+    let rule = spec::parse_heap_rule(rule)?;
+    let quotient = heap_quotient(&rule, to, 1 << 12, Limits::default())?;
+    let mut brute = Brute {
+        rule,
+        memo: HashMap::new(),
+    };
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ to;
+    for _ in 0..sums {
+        let count = 1 + random(&mut seed) % parts;
+        let mut heaps = Vec::new();
+        let mut total = 0;
+        for _ in 0..count {
+            let heap = 1 + random(&mut seed) % to;
+            if total + heap <= budget {
+                total += heap;
+                heaps.push(heap);
+            }
+        }
+        let word: Vec<u32> = heaps.iter().map(|&h| (h - 1) as u32).collect();
+        let expected = if brute.p_position(&heaps) {
+            Outcome::PreviousWins
+        } else {
+            Outcome::NextWins
+        };
+        assert_eq!(quotient.outcome(&word), expected, "{heaps:?}");
+    }
+    Ok(quotient)
+}
+
+fn p_names(quotient: &Quotient) -> Vec<String> {
+    quotient.p_portion().map(|x| quotient.name(x)).collect()
+}
+
+#[test]
+fn misere_nim_quotients_match_bouton() -> Result<()> {
+    // Heaps of 1: T2 = {1, a}, a² = 1, P = {a}. Heaps of 1 and 2: order 6, P = {a, b²}.
+    let one = agrees("nim", 1, 200, 9, 9)?;
+    assert_eq!((one.order(), p_names(&one)), (2, vec!["a".to_string()]));
+    let two = agrees("nim", 2, 1000, 8, 14)?;
+    assert_eq!(
+        (two.order(), p_names(&two)),
+        (6, vec!["a".into(), "b^2".into()])
+    );
+    // Nim is tame: heaps up to 3 give the tame quotient of genera up to 3 (order 10? no: the
+    // count is whatever the brute force confirms; only agreement is asserted here).
+    agrees("nim", 5, 1000, 5, 16)?;
+    Ok(())
+}
+
+#[test]
+fn wild_octal_games_agree_with_the_definition() -> Result<()> {
+    // The bounds are the largest this construction reaches (see `later_atoms_can_separate`).
+    for (rule, to, budget) in [
+        ("0.75", 12, 24),
+        ("0.31", 12, 24),
+        ("kayles", 8, 22),
+        ("dawson", 9, 24),
+        ("0.137", 8, 22),
+    ] {
+        agrees(rule, to, 1000, 5, budget)?;
+    }
+    Ok(())
+}
+
+/// Dawson's Kayles: heaps 2 + 2 + 6 and 4 + 4 + 6 are indistinguishable among heaps up to 9,
+/// but a heap of 10 tells them apart (checked here by the definition). The construction
+/// assumes this never happens, and its check catches it: an error, not a wrong quotient.
+#[test]
+fn later_atoms_can_separate() -> Result<()> {
+    let rule = spec::parse_heap_rule("dawson")?;
+    let nine = heap_quotient(&rule, 9, 1 << 12, Limits::default())?;
+    let class = |heaps: &[u64]| {
+        nine.monoid()
+            .product(heaps.iter().map(|&h| nine.image(h as usize - 1)))
+    };
+    assert_eq!(class(&[2, 2, 6]), class(&[4, 4, 6]));
+    let mut brute = Brute {
+        rule: rule.clone(),
+        memo: HashMap::new(),
+    };
+    assert_ne!(
+        brute.p_position(&[2, 2, 6, 10]),
+        brute.p_position(&[4, 4, 6, 10])
+    );
+    let error = heap_quotient(&rule, 10, 1 << 12, Limits::default()).unwrap_err();
+    assert!(
+        matches!(error.kind(), ErrorKind::Unsupported { .. }),
+        "{error}"
+    );
+    Ok(())
+}
+
+#[test]
+fn an_atom_without_moves_is_the_identity() -> Result<()> {
+    // In Dawson's Kayles (0.07) one pin cannot be taken alone: heap 1 is the game 0.
+    let quotient = heap_quotient(&spec::parse_heap_rule("dawson")?, 3, 64, Limits::default())?;
+    assert_eq!(quotient.image(0), 0);
+    assert_eq!(quotient.label(0), "dawson(1)");
+    Ok(())
+}
+
+#[test]
+fn limits_are_named() {
+    let kayles = spec::parse_heap_rule("kayles").unwrap();
+    let error = heap_quotient(&kayles, 20, 4, Limits::default()).unwrap_err();
+    assert!(error.to_string().contains("--max-order"), "{error}");
+    let error = heap_quotient(&kayles, 1 << 40, 64, Limits::default()).unwrap_err();
+    assert!(error.is_limit(), "{error}");
+}
