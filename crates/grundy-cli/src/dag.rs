@@ -6,11 +6,13 @@
 use std::fmt::Write as _;
 use std::io;
 
+use grundy::analysis::loopy::ReportValue;
 use grundy::analysis::{self, DagReport, ReportOutcome};
 use grundy::Limits;
 
 use crate::args::DagFormat;
 use crate::input::parse_sum;
+use crate::render_loopy::value_words;
 use crate::{print_json, with_input, Problem};
 
 /// `grundy dag`: the DAG of at most `max_nodes` positions in `format`.
@@ -81,7 +83,11 @@ pub fn dot(report: &DagReport) -> String {
         "  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"sans-serif\"];"
     );
     for node in &report.nodes {
-        let label = format!("{}\ng = {}", node.spec, node.value);
+        let label = format!(
+            "{}\ng = {}",
+            node.spec,
+            value_words(&node.value, node.escapes.as_ref())
+        );
         let fill = if node.outcome == ReportOutcome::PreviousWins {
             "#cfe3f7"
         } else {
@@ -131,12 +137,27 @@ pub fn dot(report: &DagReport) -> String {
 pub fn text(report: &DagReport) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "game:      {}", report.spec);
-    let _ = writeln!(text, "value:     {} ({})", report.value, report.outcome);
     let _ = writeln!(
         text,
-        "positions: {} in {} layers (a layer is the most moves left; * marks winning moves)",
+        "value:     {} ({})",
+        value_words(&report.value, report.escapes.as_ref()),
+        report.outcome
+    );
+    // An edge within a layer lies on a cycle.
+    let cycles = report
+        .edges
+        .iter()
+        .any(|edge| report.nodes[edge.from].layer == report.nodes[edge.to].layer);
+    let _ = writeln!(
+        text,
+        "positions: {} in {} layers (a layer is the most moves left{}; * marks winning moves)",
         report.nodes.len(),
-        report.layers
+        report.layers,
+        if cycles {
+            ", the positions of a cycle sharing one"
+        } else {
+            ""
+        }
     );
     if let Some(note) = left_out_note(report) {
         let _ = writeln!(text, "           {note}");
@@ -144,11 +165,20 @@ pub fn text(report: &DagReport) -> String {
     for layer in (0..report.layers).rev() {
         let _ = writeln!(text, "\nlayer {layer}:");
         for node in report.nodes.iter().filter(|node| node.layer == layer) {
-            let options: Vec<String> = node.option_values.iter().map(u64::to_string).collect();
-            let mex = if node.expanded {
-                format!("mex {{{}}} = {}", options.join(", "), node.value)
-            } else {
-                format!("value {} (moves not listed)", node.value)
+            let options: Vec<String> = node
+                .option_values
+                .iter()
+                .map(|option| value_words(option, None))
+                .collect();
+            let value = value_words(&node.value, node.escapes.as_ref());
+            let mex = match (node.expanded, node.value) {
+                (false, _) => format!("value {value} (moves not listed)"),
+                (true, ReportValue::Finite(_)) => {
+                    format!("mex {{{}}} = {value}", options.join(", "))
+                }
+                (true, ReportValue::Infinite) => {
+                    format!("options {{{}}}, value {value}", options.join(", "))
+                }
             };
             let _ = writeln!(
                 text,

@@ -11,7 +11,7 @@ use grundy::analysis::ReportOutcome;
 use crate::render::{self, move_list, outcome_line, MoveLine, Wording};
 
 /// `3`, or `∞(0,2)` with the escapes.
-fn value_words(value: &ReportValue, escapes: Option<&Vec<u64>>) -> String {
+pub fn value_words(value: &ReportValue, escapes: Option<&Vec<u64>>) -> String {
     match value {
         ReportValue::Finite(value) => value.to_string(),
         ReportValue::Infinite => {

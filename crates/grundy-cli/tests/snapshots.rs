@@ -185,6 +185,28 @@ fn loopy() {
                      ∞ D  in digraph(u>s, u>a, a>b, b>a; u): move from u to a  ->  digraph(u>s, u>a, a>b, b>a; a)
         "#]],
     );
+    // Issue 15: `dag` draws a game with cycles too, each cycle on one layer.
+    check(
+        &["dag", "digraph(u>s, u>a, a>b, b>a; u)"],
+        expect![[r#"
+            exit 0
+            game:      digraph(u>s, u>a, a>b, b>a; u)
+            value:     ∞(0) (N)
+            positions: 4 in 2 layers (a layer is the most moves left, the positions of a cycle sharing one; * marks winning moves)
+
+            layer 1:
+              [0] digraph(u>s, u>a, a>b, b>a; u)  N  options {0, ∞}, value ∞(0)
+                  * -> [1] digraph(u>s, u>a, a>b, b>a; s)  (in digraph(u>s, u>a, a>b, b>a; u): move from u to s)
+                    -> [2] digraph(u>s, u>a, a>b, b>a; a)  (in digraph(u>s, u>a, a>b, b>a; u): move from u to a)
+
+            layer 0:
+              [1] digraph(u>s, u>a, a>b, b>a; s)  P  mex {} = 0
+              [2] digraph(u>s, u>a, a>b, b>a; a)  D  options {∞}, value ∞
+                    -> [3] digraph(u>s, u>a, a>b, b>a; b)  (in digraph(u>s, u>a, a>b, b>a; a): move from a to b)
+              [3] digraph(u>s, u>a, a>b, b>a; b)  D  options {∞}, value ∞
+                    -> [2] digraph(u>s, u>a, a>b, b>a; a)  (in digraph(u>s, u>a, a>b, b>a; b): move from b to a)
+        "#]],
+    );
 }
 
 #[test]
@@ -379,7 +401,7 @@ fn errors() {
         expect![[r#"
             exit 2
             --- stderr
-            error: the game has a cycle, so it has no Grundy value: digraph(a>b, b>a; a) -> digraph(a>b, b>a; b) -> digraph(a>b, b>a; a)
+            error: misère analysis needs a game without cycles, and this one has a cycle: digraph(a>b, b>a; a) -> digraph(a>b, b>a; b) -> digraph(a>b, b>a; a)
         "#]],
     );
     check(

@@ -112,7 +112,7 @@ pub fn computer_move(spec: &str, misere: bool) -> Json {
 }
 
 /// `grundy dag SPEC --format json`: the game DAG with at most `max_nodes` positions (at most
-/// [`MAX_DAG_NODES`]).
+/// [`MAX_DAG_NODES`]); the graph of a game with cycles, with generalised values.
 ///
 /// # Errors
 /// An `ErrorReport` as JSON.
@@ -268,6 +268,27 @@ mod tests {
         // OEIS A002186.
         let expected = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4];
         assert_eq!(report["values"], serde_json::json!(expected));
+    }
+
+    /// Issue 15: a game with a cycle gets generalised values in every report, its DAG
+    /// included, and misère play of it the one error every face gives.
+    #[test]
+    fn games_with_cycles_are_answered_and_drawn() {
+        let text = "digraph(a>b, b>a, a>c; a) + digraph(x>y, y>x; x)";
+        let report: serde_json::Value = serde_json::from_str(&value(text).unwrap()).unwrap();
+        assert_eq!(
+            (report["value"].as_str(), report["outcome"].as_str()),
+            (Some("inf"), Some("D"))
+        );
+        let report: serde_json::Value = serde_json::from_str(&moves(text).unwrap()).unwrap();
+        assert_eq!(report["moves"].as_array().map(Vec::len), Some(3));
+        let report: serde_json::Value = serde_json::from_str(&dag(text, 50).unwrap()).unwrap();
+        assert_eq!(report["nodes"].as_array().map(Vec::len), Some(6));
+        for misere in [misere_value(text), misere_moves(text)] {
+            let error: serde_json::Value = serde_json::from_str(&misere.unwrap_err()).unwrap();
+            let message = error["error"].as_str().unwrap();
+            assert!(message.starts_with("misère analysis needs a game without cycles"));
+        }
     }
 
     #[test]

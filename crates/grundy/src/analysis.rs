@@ -21,6 +21,8 @@
 //!             "description": "take 1 from 2, leaving 1", "winning": false}, ...],
 //!  "layers": 3, "left_out": 0, "left_out_exact": true}
 //! ```
+//! In a game with cycles, a value may be `"inf"` with its escapes beside it (as in
+//! [`loopy`]'s reports), an outcome `"D"`, and the positions of a cycle share a layer.
 //! and an error, as faces that speak JSON report it ([`ErrorReport`]), is
 //! `{"schema": 1, "error": "unknown game 'foo'", "span": [0, 3], "limit": false}`.
 
@@ -40,6 +42,8 @@ use crate::loopy::LoopyOutcome;
 use crate::nimber::Nimber;
 use crate::rules::HeapRule;
 use crate::sum::{Sum, SumMove};
+
+use self::loopy::ReportValue;
 
 /// The version of the JSON format; it changes only when a field changes meaning or goes away.
 pub const SCHEMA: u32 = 1;
@@ -626,9 +630,12 @@ pub struct DagReport {
     pub schema: u32,
     /// The start position as spec text.
     pub spec: String,
-    /// The start position's Grundy value.
-    pub value: u64,
-    /// `"N"` or `"P"` for the start position.
+    /// The start position's Grundy value (generalised in a game with cycles).
+    pub value: ReportValue,
+    /// The escapes of an infinite value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escapes: Option<Vec<u64>>,
+    /// `"N"`, `"P"` or `"D"` for the start position.
     pub outcome: ReportOutcome,
     /// The most positions the report may hold.
     pub max_nodes: u64,
@@ -651,17 +658,22 @@ pub struct DagNode {
     pub id: usize,
     /// The position as spec text (`0` for the end of the game).
     pub spec: String,
-    /// Its Grundy value: the mex of `option_values`.
-    pub value: u64,
-    /// `"N"` or `"P"`.
+    /// Its Grundy value, the mex of `option_values` (generalised in a game with cycles).
+    pub value: ReportValue,
+    /// The escapes of an infinite value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escapes: Option<Vec<u64>>,
+    /// `"N"`, `"P"` or `"D"`.
     pub outcome: ReportOutcome,
-    /// The longest path to a position without edges in the report: 0 for the end of the game,
-    /// and for a complete report the most moves the game can still last.
+    /// The longest path to a position without edges in the report, the positions of a cycle
+    /// counting as one: 0 for the end of the game, and for a complete report without cycles
+    /// the most moves the game can still last.
     pub layer: u64,
     /// The fewest moves from the start.
     pub depth: u64,
-    /// The distinct values of its options (all of them, in the report or not), ascending.
-    pub option_values: Vec<u64>,
+    /// The distinct values of its options (all of them, in the report or not), finite ones
+    /// first, ascending.
+    pub option_values: Vec<ReportValue>,
     /// Its number of moves, before moves with equal results are merged.
     pub moves: u64,
     /// Whether its moves were listed; false when the report's budget of moves ran out first,
@@ -724,39 +736,50 @@ pub struct ErrorReport {
     pub limit: bool,
 }
 
-/// The game DAG of a sum, with at most `max_nodes` positions (see [`crate::dag::explore`]).
+/// The game DAG of a sum, with at most `max_nodes` positions (see [`crate::dag::explore`]);
+/// the graph of a game with cycles, with generalised values.
 ///
 /// # Errors
-/// A cycle, or a limit reached while solving or listing moves.
+/// A limit reached while solving or listing moves; a game with cycles whose moves split a
+/// component.
 ///
 /// # Example
 /// ```
-/// use grundy::{analysis, spec};
+/// use grundy::{analysis, analysis::loopy::ReportValue, spec};
 /// let report = analysis::dag(&spec::parse("kayles(2)")?, 100)?;
-/// let nodes: Vec<(&str, u64)> = report.nodes.iter().map(|n| (n.spec.as_str(), n.value)).collect();
-/// assert_eq!(nodes, [("kayles(2)", 2), ("kayles(1)", 1), ("0", 0)]);
-/// assert_eq!(report.nodes[0].option_values, [0, 1]); // mex {0, 1} = 2
+/// let nodes: Vec<(&str, ReportValue)> =
+///     report.nodes.iter().map(|n| (n.spec.as_str(), n.value)).collect();
+/// let finite = ReportValue::Finite;
+/// assert_eq!(nodes, [("kayles(2)", finite(2)), ("kayles(1)", finite(1)), ("0", finite(0))]);
+/// assert_eq!(report.nodes[0].option_values, [finite(0), finite(1)]); // mex {0, 1} = 2
 /// assert!(report.edges.iter().any(|e| (e.from, e.to, e.winning) == (0, 2, true)));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn dag(sum: &Sum, max_nodes: usize) -> Result<DagReport> {
     let game = dag::explore(sum, max_nodes)?;
-    let values: Vec<Nimber> = game.positions.iter().map(|p| p.value).collect();
     let nodes: Vec<DagNode> = game
         .positions
         .iter()
         .enumerate()
-        .map(|(id, position)| DagNode {
-            id,
-            spec: position.sum.format(),
-            value: position.value.value(),
-            outcome: Outcome::of(position.value).into(),
-            layer: position.layer as u64,
-            depth: position.depth as u64,
-            option_values: position.option_values.iter().map(|v| v.value()).collect(),
-            moves: position.move_count as u64,
-            expanded: position.expanded,
-            complete: position.complete,
+        .map(|(id, position)| {
+            let (value, escapes) = loopy::split(&position.value);
+            DagNode {
+                id,
+                spec: position.spec.clone(),
+                value,
+                escapes,
+                outcome: position.value.outcome().into(),
+                layer: position.layer as u64,
+                depth: position.depth as u64,
+                option_values: position
+                    .option_values
+                    .iter()
+                    .map(|option| loopy::split(option).0)
+                    .collect(),
+                moves: position.move_count as u64,
+                expanded: position.expanded,
+                complete: position.complete,
+            }
         })
         .collect();
     let edges = game
@@ -767,14 +790,16 @@ pub fn dag(sum: &Sum, max_nodes: usize) -> Result<DagReport> {
             to: edge.to,
             component: edge.component,
             description: edge.description,
-            winning: values[edge.to] == Nimber::ZERO,
+            winning: game.positions[edge.to].value.outcome() == LoopyOutcome::PreviousWins,
         })
         .collect();
+    let (value, escapes) = loopy::split(&game.positions[0].value);
     Ok(DagReport {
         schema: SCHEMA,
         spec: sum.format(),
-        value: values[0].value(),
-        outcome: Outcome::of(values[0]).into(),
+        value,
+        escapes,
+        outcome: game.positions[0].value.outcome().into(),
         max_nodes: max_nodes.max(1) as u64,
         layers: nodes.first().map_or(0, |root| root.layer + 1),
         nodes,

@@ -4,13 +4,16 @@
 //! Positions are found breadth-first from the start, so when the DAG is too big to draw the
 //! positions nearest the start are kept and the rest are counted (exactly when the count fits
 //! in a budget, otherwise as a lower bound). Two sums are the same position when they have the
-//! same [`Sum::canonical_key`]. This module draws nothing; [`crate::analysis::dag`] reports it.
+//! same [`Sum::canonical_key`]. A game with cycles is a graph rather than a DAG: it is walked
+//! the same way over whole positions, valued by generalised Sprague-Grundy values
+//! ([`crate::loopy`]). This module draws nothing; [`crate::analysis::dag`] reports it.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use crate::error::Result;
-use crate::nimber::Nimber;
+use crate::error::{ErrorKind, Result};
+use crate::loopy::{LoopySolver, LoopyValue};
 use crate::sum::Sum;
+use crate::whole::Position;
 
 /// How many more positions than drawn may be visited to count the ones left out.
 const COUNT_FACTOR: usize = 16;
@@ -21,15 +24,18 @@ const MOVES_FACTOR: usize = 256;
 
 /// One position of a [`GameDag`].
 pub struct DagPosition {
-    /// The position as first met (a sum whose components are in key order when one such was
-    /// met).
-    pub sum: Sum,
+    /// The position as spec text, as first met (with its components in key order when one
+    /// such was met).
+    pub spec: String,
     /// [`Sum::canonical_key`] of the position.
     pub key: String,
-    /// Its Grundy value: the mex of [`option_values`](DagPosition::option_values).
-    pub value: Nimber,
-    /// The distinct values of its options (of every move, drawn or not), ascending.
-    pub option_values: Vec<Nimber>,
+    /// Its value: the Grundy value (the mex of
+    /// [`option_values`](DagPosition::option_values)), or its generalised value in a game with
+    /// cycles.
+    pub value: LoopyValue,
+    /// The distinct values of its options (of every move, drawn or not), finite ones first in
+    /// ascending order.
+    pub option_values: Vec<LoopyValue>,
     /// Its number of moves before equal results are merged.
     pub move_count: usize,
     /// Whether its moves were listed: false for positions met after the DAG's budget of moves
@@ -37,8 +43,9 @@ pub struct DagPosition {
     pub expanded: bool,
     /// Whether it was expanded and every option is in the DAG.
     pub complete: bool,
-    /// The longest path from it to a position with no edges in the DAG: 0 for the end of the
-    /// game; for a complete DAG, the most moves the game can still last.
+    /// The longest path from it to a position with no edges in the DAG, counting the positions
+    /// of a cycle as one: 0 for the end of the game; for a complete DAG without cycles, the
+    /// most moves the game can still last.
     pub layer: usize,
     /// The fewest moves from the start to it.
     pub depth: usize,
@@ -74,33 +81,199 @@ pub struct GameDag {
 /// `16 * max_positions` more positions and lists at most `256 * max_positions` moves, and is
 /// reported as a lower bound when it stops early. Drawing lists at most about
 /// `256 * max_positions` moves too: positions still waiting when that runs out are drawn
-/// without their moves (`expanded` is false) and no more positions are added.
+/// without their moves (`expanded` is false) and no more positions are added. A game with
+/// cycles gets generalised values, within the sum's limits.
 ///
 /// # Errors
-/// A cycle or a limit reached by a component's solver, including a position with too many
-/// moves to list.
+/// A limit reached by a component's solver, including a position with too many moves to list;
+/// a game with cycles whose moves split a component in parts.
 ///
 /// # Complexity
 /// Lists the moves of every drawn position and of the positions visited for the count.
 ///
 /// # Example
 /// ```
-/// use grundy::{dag, spec, Nimber};
+/// use grundy::{dag, loopy::LoopyValue, spec, Nimber};
 /// // A Kayles row of 3: rows of 2 and 1, two single pins, the end.
 /// let game = dag::explore(&spec::parse("kayles(3)")?, 100)?;
 /// let keys: Vec<&str> = game.positions.iter().map(|p| p.key.as_str()).collect();
 /// assert_eq!(keys, ["kayles(3)", "kayles(2)", "kayles(1) + kayles(1)", "kayles(1)", "0"]);
-/// assert_eq!(game.positions[0].value, Nimber::new(3));
+/// assert_eq!(game.positions[0].value, LoopyValue::Finite(Nimber::new(3)));
 /// assert_eq!(game.left_out, 0);
+/// // A token moving between a and b for ever: both are worth ∞, a draw, on one layer.
+/// let game = dag::explore(&spec::parse("digraph(a>b, b>a; a)")?, 100)?;
+/// let values: Vec<String> = game.positions.iter().map(|p| p.value.to_string()).collect();
+/// assert_eq!(values, ["∞", "∞"]);
+/// assert_eq!((game.positions[0].layer, game.edges.len()), (0, 2));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn explore(sum: &Sum, max_positions: usize) -> Result<GameDag> {
+    match walk(&mut Ordinary, sum.clone(), max_positions) {
+        Err(error) if matches!(error.kind(), ErrorKind::Cycle { .. }) => {
+            let mut loopy = Loopy {
+                solver: LoopySolver::new(sum, sum.limits())?,
+            };
+            let start = loopy.solver.graph().position_of(sum)?;
+            walk(&mut loopy, start, max_positions)
+        }
+        answer => answer,
+    }
+}
+
+/// One move of a position, as a [`Walk`] lists it.
+struct Step<N> {
+    result: N,
+    /// The value of the whole position after the move.
+    value: LoopyValue,
+    component: String,
+    description: String,
+}
+
+/// What the breadth-first walk needs of a game: its positions' names and moves with values.
+trait Walk {
+    /// A position.
+    type Node;
+    /// The value of a position.
+    fn value(&mut self, node: &Self::Node) -> Result<LoopyValue>;
+    /// Every move with the value it leads to.
+    fn moves(&mut self, node: &Self::Node) -> Result<Vec<Step<Self::Node>>>;
+    /// Where every move leads, values aside (to count positions left out).
+    fn results(&mut self, node: &Self::Node) -> Result<Vec<Self::Node>>;
+    /// The components' spec texts, term by term.
+    fn components(&mut self, node: &Self::Node) -> Vec<Vec<String>>;
+    /// The position as spec text.
+    fn spec(&mut self, node: &Self::Node) -> String;
+
+    /// The name equal positions share ([`Sum::canonical_key`]).
+    fn key(&mut self, node: &Self::Node) -> String {
+        let mut parts = Vec::new();
+        for mut term in self.components(node) {
+            term.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+            parts.extend(term);
+        }
+        joined(parts)
+    }
+
+    /// Whether the components appear in the order of `key`, so that the position reads well.
+    fn in_key_order(&mut self, node: &Self::Node, key: &str) -> bool {
+        joined(self.components(node).concat()) == key
+    }
+}
+
+/// Spec texts joined by `+`; `0` for none.
+fn joined(parts: Vec<String>) -> String {
+    if parts.is_empty() {
+        "0".to_string()
+    } else {
+        parts.join(" + ")
+    }
+}
+
+/// Games without cycles: sums, valued by the Sprague-Grundy theorem.
+struct Ordinary;
+
+impl Walk for Ordinary {
+    type Node = Sum;
+
+    fn value(&mut self, sum: &Sum) -> Result<LoopyValue> {
+        Ok(LoopyValue::Finite(sum.value()?))
+    }
+
+    fn moves(&mut self, sum: &Sum) -> Result<Vec<Step<Sum>>> {
+        Ok(sum
+            .moves()?
+            .into_iter()
+            .map(|sum_move| Step {
+                result: sum_move.result,
+                value: LoopyValue::Finite(sum_move.total_value),
+                component: sum_move.from,
+                description: sum_move.description,
+            })
+            .collect())
+    }
+
+    fn results(&mut self, sum: &Sum) -> Result<Vec<Sum>> {
+        Ok(sum.moves()?.into_iter().map(|m| m.result).collect())
+    }
+
+    fn components(&mut self, sum: &Sum) -> Vec<Vec<String>> {
+        sum.terms()
+            .iter()
+            .map(|term| (0..term.len()).map(|i| term.format_component(i)).collect())
+            .collect()
+    }
+
+    fn spec(&mut self, sum: &Sum) -> String {
+        sum.format()
+    }
+}
+
+/// Games with cycles: whole positions, valued by generalised Sprague-Grundy values.
+struct Loopy {
+    solver: LoopySolver,
+}
+
+impl Walk for Loopy {
+    type Node = Position;
+
+    fn value(&mut self, position: &Position) -> Result<LoopyValue> {
+        let state = self.solver.graph().state(&position.terms)?;
+        self.solver.value_of_state(&state)
+    }
+
+    fn moves(&mut self, position: &Position) -> Result<Vec<Step<Position>>> {
+        let moves = self.solver.graph().position_moves(position)?;
+        let mut steps = Vec::with_capacity(moves.len());
+        for position_move in moves {
+            steps.push(Step {
+                value: self.value(&position_move.result)?,
+                result: position_move.result,
+                component: position_move.from,
+                description: position_move.description,
+            });
+        }
+        Ok(steps)
+    }
+
+    fn results(&mut self, position: &Position) -> Result<Vec<Position>> {
+        let moves = self.solver.graph().position_moves(position)?;
+        Ok(moves.into_iter().map(|m| m.result).collect())
+    }
+
+    fn components(&mut self, position: &Position) -> Vec<Vec<String>> {
+        position
+            .terms
+            .iter()
+            .enumerate()
+            .map(|(term, ids)| {
+                let table = self.solver.graph().table(term);
+                ids.iter().map(|&id| table.format(&[id])).collect()
+            })
+            .collect()
+    }
+
+    fn spec(&mut self, position: &Position) -> String {
+        self.solver.graph().format_position(position)
+    }
+}
+
+/// Finite values first, ascending, then infinite ones by their escapes.
+fn value_order(value: &LoopyValue) -> (bool, u64, Vec<u64>) {
+    match value {
+        LoopyValue::Finite(value) => (false, value.value(), Vec::new()),
+        LoopyValue::Infinite { escapes } => (true, 0, escapes.iter().map(|k| k.value()).collect()),
+    }
+}
+
+/// The breadth-first walk of [`explore`] over any [`Walk`].
+fn walk<W: Walk>(game: &mut W, start: W::Node, max_positions: usize) -> Result<GameDag> {
     let max_positions = max_positions.max(1);
-    let root_key = sum.canonical_key();
+    let root_key = game.key(&start);
+    let mut nodes = vec![start];
     let mut positions = vec![DagPosition {
-        sum: sum.clone(),
+        spec: game.spec(&nodes[0]),
         key: root_key.clone(),
-        value: sum.value()?,
+        value: game.value(&nodes[0])?,
         option_values: Vec::new(),
         move_count: 0,
         expanded: false,
@@ -111,27 +284,28 @@ pub fn explore(sum: &Sum, max_positions: usize) -> Result<GameDag> {
     let mut index_of: HashMap<String, usize> = HashMap::from([(root_key, 0)]);
     let mut edges = Vec::new();
     let mut left_out: HashSet<String> = HashSet::new();
-    let mut left_out_queue: VecDeque<Sum> = VecDeque::new();
+    let mut left_out_queue: VecDeque<W::Node> = VecDeque::new();
 
     // Breadth-first over drawn positions: `next` walks `positions` as a queue.
     let move_budget = max_positions.saturating_mul(MOVES_FACTOR);
     let mut moves_listed = 0;
     let mut next = 0;
     while next < positions.len() && moves_listed < move_budget {
-        let moves = positions[next].sum.moves()?;
+        let moves = game.moves(&nodes[next])?;
         moves_listed += moves.len();
-        let mut option_values: Vec<Nimber> = Vec::new();
+        let mut option_values: Vec<LoopyValue> = Vec::new();
         let mut targets: HashSet<usize> = HashSet::new();
         let mut complete = true;
         let move_count = moves.len();
-        for sum_move in moves {
-            option_values.push(sum_move.total_value);
-            let key = sum_move.result.canonical_key();
+        for step in moves {
+            let key = game.key(&step.result);
             let target = match index_of.get(&key) {
                 Some(&target) => {
-                    let in_order = is_in_key_order(&sum_move.result, &key);
-                    if in_order && !is_in_key_order(&positions[target].sum, &key) {
-                        positions[target].sum = sum_move.result;
+                    if game.in_key_order(&step.result, &key)
+                        && !game.in_key_order(&nodes[target], &key)
+                    {
+                        positions[target].spec = game.spec(&step.result);
+                        nodes[target] = step.result;
                     }
                     target
                 }
@@ -139,9 +313,9 @@ pub fn explore(sum: &Sum, max_positions: usize) -> Result<GameDag> {
                     let target = positions.len();
                     index_of.insert(key.clone(), target);
                     positions.push(DagPosition {
-                        sum: sum_move.result,
+                        spec: game.spec(&step.result),
                         key,
-                        value: sum_move.total_value,
+                        value: step.value.clone(),
                         option_values: Vec::new(),
                         move_count: 0,
                         expanded: false,
@@ -149,26 +323,29 @@ pub fn explore(sum: &Sum, max_positions: usize) -> Result<GameDag> {
                         layer: 0,
                         depth: positions[next].depth + 1,
                     });
+                    nodes.push(step.result);
                     target
                 }
                 None => {
                     complete = false;
+                    option_values.push(step.value);
                     if left_out.insert(key) {
-                        left_out_queue.push_back(sum_move.result);
+                        left_out_queue.push_back(step.result);
                     }
                     continue;
                 }
             };
+            option_values.push(step.value);
             if targets.insert(target) {
                 edges.push(DagEdge {
                     from: next,
                     to: target,
-                    component: sum_move.from,
-                    description: sum_move.description,
+                    component: step.component,
+                    description: step.description,
                 });
             }
         }
-        option_values.sort_unstable();
+        option_values.sort_by_key(value_order);
         option_values.dedup();
         let position = &mut positions[next];
         position.option_values = option_values;
@@ -179,6 +356,7 @@ pub fn explore(sum: &Sum, max_positions: usize) -> Result<GameDag> {
     }
 
     let left_out_exact = count_left_out(
+        game,
         &index_of,
         &mut left_out,
         left_out_queue,
@@ -186,80 +364,74 @@ pub fn explore(sum: &Sum, max_positions: usize) -> Result<GameDag> {
         move_budget,
     )?;
     assign_layers(&mut positions, &edges);
+    edges.sort_by_key(|edge| (edge.from, edge.to));
     Ok(GameDag {
         positions,
         edges,
         left_out: left_out.len(),
         left_out_exact,
-    }
-    .sorted_edges())
-}
-
-impl GameDag {
-    fn sorted_edges(mut self) -> GameDag {
-        self.edges.sort_by_key(|edge| (edge.from, edge.to));
-        self
-    }
-}
-
-/// Whether the components of `sum` appear in the order of its key, so that it reads well.
-fn is_in_key_order(sum: &Sum, key: &str) -> bool {
-    let listed: Vec<String> = sum
-        .components()
-        .into_iter()
-        .map(|(term, index)| sum.terms()[term].format_component(index))
-        .collect();
-    listed.join(" + ") == key || (listed.is_empty() && key == "0")
+    })
 }
 
 /// Visits the positions left out, breadth-first, to count them; returns whether every one was
 /// found within the budgets.
-fn count_left_out(
+fn count_left_out<W: Walk>(
+    game: &mut W,
     drawn: &HashMap<String, usize>,
     left_out: &mut HashSet<String>,
-    mut queue: VecDeque<Sum>,
+    mut queue: VecDeque<W::Node>,
     max_visits: usize,
     max_moves: usize,
 ) -> Result<bool> {
     let mut visits = 0;
     let mut moves_listed = 0;
-    while let Some(sum) = queue.pop_front() {
+    while let Some(node) = queue.pop_front() {
         if visits >= max_visits || moves_listed >= max_moves {
             return Ok(false);
         }
         visits += 1;
-        let moves = sum.moves()?;
-        moves_listed += moves.len();
-        for sum_move in moves {
-            let key = sum_move.result.canonical_key();
+        let results = game.results(&node)?;
+        moves_listed += results.len();
+        for result in results {
+            let key = game.key(&result);
             if !drawn.contains_key(&key) && left_out.insert(key) {
-                queue.push_back(sum_move.result);
+                queue.push_back(result);
             }
         }
     }
     Ok(true)
 }
 
-/// Sets each position's layer: the longest path to a position with no edges, computed from
-/// the ends backwards (Kahn's algorithm on the reversed edges).
+/// Sets each position's layer: the longest path to a position with no edges, where the
+/// positions of a cycle (a strongly connected component) share one layer. Tarjan's algorithm
+/// lists the components with every component after those it has edges to, so one pass in that
+/// order suffices.
 fn assign_layers(positions: &mut [DagPosition], edges: &[DagEdge]) {
-    let mut out_degree = vec![0usize; positions.len()];
-    let mut parents: Vec<Vec<usize>> = vec![Vec::new(); positions.len()];
+    let mut graph = petgraph::Graph::<(), ()>::with_capacity(positions.len(), edges.len());
+    let nodes: Vec<_> = positions.iter().map(|_| graph.add_node(())).collect();
     for edge in edges {
-        out_degree[edge.from] += 1;
-        parents[edge.to].push(edge.from);
+        graph.add_edge(nodes[edge.from], nodes[edge.to], ());
     }
-    let mut ready: VecDeque<usize> = (0..positions.len())
-        .filter(|&index| out_degree[index] == 0)
-        .collect();
-    while let Some(index) = ready.pop_front() {
-        let layer = positions[index].layer;
-        for &parent in &parents[index] {
-            positions[parent].layer = positions[parent].layer.max(layer + 1);
-            out_degree[parent] -= 1;
-            if out_degree[parent] == 0 {
-                ready.push_back(parent);
-            }
+    let mut component_of = vec![0; positions.len()];
+    let components = petgraph::algo::tarjan_scc(&graph);
+    for (component, members) in components.iter().enumerate() {
+        for node in members {
+            component_of[node.index()] = component;
+        }
+    }
+    let mut layer_of = vec![0; components.len()];
+    for (component, members) in components.iter().enumerate() {
+        let below = members
+            .iter()
+            .flat_map(|&node| graph.neighbors(node))
+            .map(|next| component_of[next.index()])
+            .filter(|&next| next != component)
+            .map(|next| layer_of[next] + 1)
+            .max()
+            .unwrap_or(0);
+        layer_of[component] = below;
+        for node in members {
+            positions[node.index()].layer = below;
         }
     }
 }
@@ -281,13 +453,18 @@ mod tests {
             let game = explore(&spec::parse(text).unwrap(), 1000).unwrap();
             assert_eq!(game.left_out, 0, "{text}");
             for position in &game.positions {
+                let options = position.option_values.iter().filter_map(LoopyValue::finite);
                 assert_eq!(
-                    mex(position.option_values.iter().copied()),
+                    LoopyValue::Finite(mex(options)),
                     position.value,
                     "{text}: {}",
                     position.key
                 );
-                assert_eq!(position.sum.value(), Ok(position.value));
+                let sum = spec::parse(&position.spec).unwrap();
+                assert_eq!(
+                    sum.value().map(LoopyValue::Finite),
+                    Ok(position.value.clone())
+                );
             }
         }
     }
@@ -312,9 +489,27 @@ mod tests {
         let game = explore(&spec::parse("kayles(5)").unwrap(), 1000).unwrap();
         let keys: HashSet<&str> = game.positions.iter().map(|p| p.key.as_str()).collect();
         assert_eq!(keys.len(), game.positions.len());
-        let shown: Vec<String> = game.positions.iter().map(|p| p.sum.format()).collect();
-        assert!(shown.contains(&"kayles(1,3)".to_string()), "{shown:?}");
-        assert!(!shown.contains(&"kayles(3,1)".to_string()), "{shown:?}");
+        let shown: Vec<&str> = game.positions.iter().map(|p| p.spec.as_str()).collect();
+        assert!(shown.contains(&"kayles(1,3)"), "{shown:?}");
+        assert!(!shown.contains(&"kayles(3,1)"), "{shown:?}");
+    }
+
+    /// Issue 15: a game with cycles is drawn as a graph, each cycle on one layer.
+    #[test]
+    fn cycles_share_a_layer() {
+        // d -> a, a <-> b, b -> c: c is the end, a and b a cycle above it, d above them.
+        let game = explore(&spec::parse("digraph(a>b, b>a, b>c, d>a; d)").unwrap(), 100).unwrap();
+        let layers: Vec<(&str, usize)> = game
+            .positions
+            .iter()
+            .map(|p| (&p.spec[p.spec.len() - 2..p.spec.len() - 1], p.layer))
+            .collect();
+        assert_eq!(layers, [("d", 2), ("a", 1), ("b", 1), ("c", 0)]);
+        let cut = explore(&spec::parse("digraph(a>b, b>a, b>c, d>a; d)").unwrap(), 2).unwrap();
+        assert_eq!(
+            (cut.positions.len(), cut.left_out, cut.left_out_exact),
+            (2, 2, true)
+        );
     }
 
     #[test]

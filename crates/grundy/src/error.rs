@@ -68,6 +68,12 @@ pub enum ErrorKind {
         /// The positions along the cycle, as spec text, first repeated at the end.
         path: Vec<String>,
     },
+    /// Misère analysis of a game whose move graph has a cycle: misère values and genera are
+    /// defined here only for games that end.
+    MisereCycle {
+        /// The positions along the cycle, as spec text, first repeated at the end.
+        path: Vec<String>,
+    },
     /// Division by the nimber zero.
     DivisionByZero,
     /// A ruleset whose moves come from outside the library (a function written in another
@@ -234,6 +240,13 @@ impl fmt::Display for Error {
                 write!(
                     f,
                     "the game has a cycle, so it has no Grundy value: {}",
+                    path.join(" -> ")
+                )
+            }
+            ErrorKind::MisereCycle { path } => {
+                write!(
+                    f,
+                    "misère analysis needs a game without cycles, and this one has a cycle: {}",
                     path.join(" -> ")
                 )
             }

@@ -276,6 +276,11 @@ impl Sum {
         Sum { limits, ..self }
     }
 
+    /// The limits its moves are listed within, which searches of the whole sum also obey.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
     /// The terms.
     pub fn terms(&self) -> &[Box<dyn Term>] {
         &self.terms

@@ -1,11 +1,13 @@
 //! The game DAG against brute force: positions found by an independent Kayles move generator
-//! on sorted heap lists, values by the mex from the definition.
+//! on sorted heap lists, values by the mex from the definition; and the graph of tokens on a
+//! digraph with cycles, outcomes by the definition of win, loss and draw.
 
 // Test helpers outside #[test] functions may unwrap too, as clippy.toml allows in tests.
 #![allow(clippy::unwrap_used)]
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
+use grundy::analysis::loopy::ReportValue;
 use grundy::{analysis, spec};
 use proptest::prelude::*;
 
@@ -28,6 +30,14 @@ fn kayles_options(heaps: &Heaps) -> BTreeSet<Heaps> {
         }
     }
     options
+}
+
+/// A value of a game without cycles.
+fn finite(value: ReportValue) -> u64 {
+    match value {
+        ReportValue::Finite(value) => value,
+        ReportValue::Infinite => panic!("an infinite value in a game without cycles"),
+    }
 }
 
 fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
@@ -87,7 +97,7 @@ fn check_kayles(start: u64) {
     let found: BTreeMap<Heaps, u64> = nodes
         .iter()
         .cloned()
-        .zip(report.nodes.iter().map(|node| node.value))
+        .zip(report.nodes.iter().map(|node| finite(node.value)))
         .collect();
     assert_eq!(found.len(), report.nodes.len(), "positions are merged");
     assert_eq!(found, expected, "kayles({start})");
@@ -102,11 +112,14 @@ fn check_kayles(start: u64) {
         let option_values: BTreeSet<u64> = options.iter().map(|o| expected[o]).collect();
         assert_eq!(
             node.option_values,
-            option_values.into_iter().collect::<Vec<_>>()
+            option_values
+                .into_iter()
+                .map(ReportValue::Finite)
+                .collect::<Vec<_>>()
         );
         assert_eq!(
             node.outcome.letter(),
-            if node.value == 0 { "P" } else { "N" }
+            if finite(node.value) == 0 { "P" } else { "N" }
         );
         // The layer is the longest game left: with one or two pins a move, at most the pins.
         let pins: u64 = nodes[id].iter().sum();
@@ -117,7 +130,7 @@ fn check_kayles(start: u64) {
         );
     }
     for edge in &report.edges {
-        assert_eq!(edge.winning, report.nodes[edge.to].value == 0);
+        assert_eq!(edge.winning, finite(report.nodes[edge.to].value) == 0);
     }
 }
 
@@ -143,7 +156,7 @@ fn kayles_6_has_the_published_values() {
             .iter()
             .find(|node| node.spec == spec_text)
             .unwrap();
-        assert_eq!(node.value, value, "{spec_text}");
+        assert_eq!(node.value, ReportValue::Finite(value), "{spec_text}");
     }
 }
 
@@ -165,12 +178,163 @@ proptest! {
         prop_assert!(report.nodes.iter().all(|node| node.expanded && node.complete));
         for node in &report.nodes {
             let sum = spec::parse(&node.spec).unwrap();
-            prop_assert_eq!(sum.value().unwrap().value(), node.value);
-            prop_assert_eq!(mex(node.option_values.iter().copied()), node.value);
+            prop_assert_eq!(sum.value().unwrap().value(), finite(node.value));
+            prop_assert_eq!(mex(node.option_values.iter().map(|v| finite(*v))), finite(node.value));
         }
         for edge in &report.edges {
-            prop_assert_eq!(edge.winning, report.nodes[edge.to].value == 0);
+            prop_assert_eq!(edge.winning, finite(report.nodes[edge.to].value) == 0);
             prop_assert!(report.nodes[edge.from].layer > report.nodes[edge.to].layer);
+        }
+    }
+}
+
+/// Tokens on a digraph: sorted vertex lists, a move takes one token along one edge.
+type Tokens = Vec<usize>;
+
+fn token_moves(successors: &[Vec<usize>], tokens: &Tokens) -> BTreeSet<Tokens> {
+    let mut options = BTreeSet::new();
+    for (index, &vertex) in tokens.iter().enumerate() {
+        for &next in &successors[vertex] {
+            let mut option = tokens.clone();
+            option[index] = next;
+            option.sort_unstable();
+            options.insert(option);
+        }
+    }
+    options
+}
+
+/// Every position reachable from `start` with its outcome, from the definition: a position
+/// without moves is lost for the player to move, one with a move to a lost position is won,
+/// one whose every move leads to a won position is lost; positions never decided are draws.
+fn token_outcomes(successors: &[Vec<usize>], start: Tokens) -> BTreeMap<Tokens, &'static str> {
+    let mut reachable = BTreeSet::from([start.clone()]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(tokens) = queue.pop_front() {
+        for option in token_moves(successors, &tokens) {
+            if reachable.insert(option.clone()) {
+                queue.push_back(option);
+            }
+        }
+    }
+    let mut outcomes: BTreeMap<Tokens, &'static str> = BTreeMap::new();
+    loop {
+        let mut changed = false;
+        for tokens in &reachable {
+            if outcomes.contains_key(tokens) {
+                continue;
+            }
+            let options = token_moves(successors, tokens);
+            if options.iter().any(|o| outcomes.get(o) == Some(&"P")) {
+                outcomes.insert(tokens.clone(), "N");
+                changed = true;
+            } else if options.iter().all(|o| outcomes.get(o) == Some(&"N")) {
+                outcomes.insert(tokens.clone(), "P");
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    reachable
+        .into_iter()
+        .map(|tokens| {
+            let outcome = outcomes.get(&tokens).copied().unwrap_or("D");
+            (tokens, outcome)
+        })
+        .collect()
+}
+
+/// `digraph(v0>v1, ...; v2, v3)` → `[2, 3]`.
+fn tokens_of(spec_text: &str) -> Tokens {
+    let inside = spec_text.rsplit_once(';').unwrap().1.trim_end_matches(')');
+    let mut tokens: Tokens = inside
+        .split(',')
+        .map(|name| name.trim().trim_start_matches('v').parse().unwrap())
+        .collect();
+    tokens.sort_unstable();
+    tokens
+}
+
+/// Whether `to` can reach `from` in the report's edges.
+fn reaches(report: &analysis::DagReport, from: usize, to: usize) -> bool {
+    let mut seen = BTreeSet::from([from]);
+    let mut queue = VecDeque::from([from]);
+    while let Some(node) = queue.pop_front() {
+        if node == to {
+            return true;
+        }
+        for edge in report.edges.iter().filter(|edge| edge.from == node) {
+            if seen.insert(edge.to) {
+                queue.push_back(edge.to);
+            }
+        }
+    }
+    false
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Issue 15: the graph of one or two tokens on a random digraph (cycles allowed) holds
+    /// every position reachable, each move once, the outcomes the definition gives, finite
+    /// values that are the mex of the finite values of the options, and layers that go down
+    /// along every edge except inside a cycle.
+    #[test]
+    fn digraphs_with_cycles_agree_with_the_definition(
+        edges in proptest::collection::btree_set((0usize..6, 0usize..6), 1..12),
+        tokens in proptest::collection::vec(0usize..6, 1..3),
+    ) {
+        let edges: Vec<(usize, usize)> = edges.into_iter().filter(|(a, b)| a != b).collect();
+        prop_assume!(!edges.is_empty());
+        let mut successors = vec![Vec::new(); 6];
+        for &(from, to) in &edges {
+            successors[from].push(to);
+        }
+        // Tokens stand on vertices of the graph.
+        let vertices: Vec<usize> = edges.iter().flat_map(|&(a, b)| [a, b]).collect::<BTreeSet<_>>().into_iter().collect();
+        let tokens: Vec<usize> = tokens.iter().map(|&t| vertices[t % vertices.len()]).collect();
+        let listed: Vec<String> = edges.iter().map(|(a, b)| format!("v{a}>v{b}")).collect();
+        let named: Vec<String> = tokens.iter().map(|t| format!("v{t}")).collect();
+        let text = format!("digraph({}; {})", listed.join(", "), named.join(", "));
+        let report = analysis::dag(&spec::parse(&text).unwrap(), 1000).unwrap();
+        let mut start = tokens.clone();
+        start.sort_unstable();
+        let expected = token_outcomes(&successors, start);
+        prop_assert_eq!(report.left_out, 0);
+        let nodes: Vec<Tokens> = report.nodes.iter().map(|node| tokens_of(&node.spec)).collect();
+        let found: BTreeMap<Tokens, &str> = nodes
+            .iter()
+            .cloned()
+            .zip(report.nodes.iter().map(|node| node.outcome.letter()))
+            .collect();
+        prop_assert_eq!(found.len(), nodes.len(), "positions are merged");
+        prop_assert_eq!(&found, &expected, "{}", text);
+        for (id, node) in report.nodes.iter().enumerate() {
+            let options: BTreeSet<Tokens> = report
+                .edges
+                .iter()
+                .filter(|edge| edge.from == id)
+                .map(|edge| nodes[edge.to].clone())
+                .collect();
+            prop_assert_eq!(&options, &token_moves(&successors, &nodes[id]));
+            if let ReportValue::Finite(value) = node.value {
+                let finite_options = node.option_values.iter().filter_map(|option| match option {
+                    ReportValue::Finite(value) => Some(*value),
+                    ReportValue::Infinite => None,
+                });
+                prop_assert_eq!(mex(finite_options), value);
+            }
+        }
+        for edge in &report.edges {
+            let (from, to) = (&report.nodes[edge.from], &report.nodes[edge.to]);
+            prop_assert_eq!(edge.winning, to.outcome.letter() == "P");
+            if reaches(&report, edge.to, edge.from) {
+                prop_assert_eq!(from.layer, to.layer);
+            } else {
+                prop_assert!(from.layer > to.layer);
+            }
         }
     }
 }

@@ -47,7 +47,7 @@ impl Serialize for ReportValue {
 }
 
 /// The report form of a value: the number or `inf`, and the escapes of an infinite value.
-fn split(value: &LoopyValue) -> (ReportValue, Option<Vec<u64>>) {
+pub(super) fn split(value: &LoopyValue) -> (ReportValue, Option<Vec<u64>>) {
     match value {
         LoopyValue::Finite(value) => (ReportValue::Finite(value.value()), None),
         LoopyValue::Infinite { escapes } => (

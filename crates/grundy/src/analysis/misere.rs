@@ -17,7 +17,7 @@
 use serde::Serialize;
 
 use super::{MoveEntry, MoveReport, ReportOutcome, SCHEMA};
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::game::{check_output, Limits, Outcome};
 use crate::misere::{heap_sequence, nim_misere_value, Genus, MisereSolver};
 use crate::nimber::Nimber;
@@ -389,8 +389,8 @@ fn outcome_letter(genus: &Genus) -> ReportOutcome {
 /// in the limits) its misère value and genus and those of its components.
 ///
 /// # Errors
-/// A cycle (misère play of games with cycles is not analysed), or a limit reached while
-/// finding the outcome.
+/// [`ErrorKind::MisereCycle`] for a game with a cycle (misère play of games with cycles is not
+/// analysed), or a limit reached while finding the outcome.
 ///
 /// # Example
 /// ```
@@ -404,6 +404,19 @@ fn outcome_letter(genus: &Genus) -> ReportOutcome {
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
+    without_cycles(searched_value(sum, limits))
+}
+
+/// A cycle met by a misère search, as the error that says misère play is not analysed.
+fn without_cycles<T>(result: Result<T>) -> Result<T> {
+    result.map_err(|error| match error.kind() {
+        ErrorKind::Cycle { path } => Error::new(ErrorKind::MisereCycle { path: path.clone() }),
+        _ => error,
+    })
+}
+
+/// [`value`], by Bouton's rule or by searching the whole sum.
+fn searched_value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
     if let Some(report) = nim_value(sum, limits)? {
         return Ok(report);
     }
@@ -430,10 +443,10 @@ pub fn value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
 /// # Errors
 /// As for [`value`], and a limit reached while valuing the moves (this needs every position).
 pub fn moves(sum: &Sum, limits: Limits) -> Result<MisereMovesReport> {
-    match nim_moves(sum, limits)? {
+    without_cycles(match nim_moves(sum, limits)? {
         Some(report) => Ok(report),
         None => searched_moves(sum, limits),
-    }
+    })
 }
 
 /// [`moves`] by searching the whole sum.
