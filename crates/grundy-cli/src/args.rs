@@ -450,6 +450,24 @@ pub enum Mode {
     Completions(clap_complete::Shell),
 }
 
+impl Mode {
+    /// Whether the command takes the limit flags (`--max-work` and the others), which the help
+    /// of a limit error can then name.
+    pub fn has_limit_flags(&self) -> bool {
+        matches!(
+            self,
+            Mode::Value { .. }
+                | Mode::Moves { .. }
+                | Mode::Sequence { .. }
+                | Mode::Stream { .. }
+                | Mode::Play { .. }
+                | Mode::Quotient { .. }
+                | Mode::Dag { .. }
+                | Mode::Plot { .. }
+        )
+    }
+}
+
 /// Normal play, or misère play when `misere`.
 fn play(misere: bool) -> Play {
     if misere {

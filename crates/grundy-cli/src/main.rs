@@ -32,6 +32,7 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser};
 
 use args::{Cli, Format, Mode};
+use grundy::analysis;
 
 /// An error with the text it is about, for the caret.
 struct Failure {
@@ -67,31 +68,105 @@ fn with_input(input: &str) -> impl Fn(grundy::Error) -> Problem + '_ {
 }
 
 fn main() -> ExitCode {
-    let outcome = Cli::parse().mode().map_err(Problem::from).and_then(run);
-    match outcome {
+    let json = json_requested(std::env::args_os().skip(1));
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and version go to stdout as clap writes them; so do usage errors, unless the
+        // command line asked for JSON.
+        Err(error) if !(json && error.use_stderr()) => error.exit(),
+        Err(error) => {
+            let message = error.to_string();
+            let first = message.lines().next().unwrap_or_default();
+            let message = first.strip_prefix("error: ").unwrap_or(first);
+            return report_json(message_report(message.to_string(), None), ExitCode::from(2));
+        }
+    };
+    let mode = match cli.mode() {
+        Ok(mode) => mode,
+        Err(error) => return fail(Problem::Other(error), json, false),
+    };
+    let limit_flags = mode.has_limit_flags();
+    match run(mode) {
         Ok(code) => code,
-        Err(Problem::Other(error)) => {
-            if error
-                .downcast_ref::<io::Error>()
-                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-            {
-                return ExitCode::SUCCESS;
-            }
+        Err(problem) => fail(problem, json, limit_flags),
+    }
+}
+
+/// Whether the arguments ask for JSON (`--format json` or `--format=json`), so that errors are
+/// JSON too, even those met before the arguments are understood.
+fn json_requested(args: impl Iterator<Item = std::ffi::OsString>) -> bool {
+    let args: Vec<std::ffi::OsString> = args.collect();
+    args.iter().enumerate().any(|(index, arg)| {
+        arg == "--format=json"
+            || (arg == "--format" && args.get(index + 1).is_some_and(|next| next == "json"))
+    })
+}
+
+/// Whether `error` (or what it wraps) is a write to a closed pipe.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        let kind = cause
+            .downcast_ref::<io::Error>()
+            .map(io::Error::kind)
+            .or_else(|| {
+                cause
+                    .downcast_ref::<serde_json::Error>()
+                    .and_then(serde_json::Error::io_error_kind)
+            });
+        kind == Some(io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Reports `problem`, as text on stderr or as an `ErrorReport` on stdout, and gives the exit
+/// code: 1 for a limit, 2 for anything else, 0 (and silence) for a closed pipe. `limit_flags`
+/// says whether the command takes the limit flags, which a limit's help then names.
+fn fail(problem: Problem, json: bool, limit_flags: bool) -> ExitCode {
+    match problem {
+        Problem::Other(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Problem::Other(error) if json => report_json(
+            message_report(format!("{error:#}"), None),
+            ExitCode::from(2),
+        ),
+        Problem::Other(error) => {
             eprintln!("error: {error:#}");
             ExitCode::from(2)
         }
-        Err(Problem::Library(failure)) => {
+        Problem::Library(failure) => {
+            let code = ExitCode::from(if failure.error.is_limit() { 1 } else { 2 });
+            let help = render::limit_help(&failure.error).filter(|_| limit_flags);
+            if json {
+                let report = analysis::ErrorReport {
+                    help,
+                    ..analysis::error(&failure.error)
+                };
+                return report_json(report, code);
+            }
             eprint!(
                 "{}",
-                render::error(&failure.error, failure.input.as_deref())
+                render::error(&failure.error, failure.input.as_deref(), help.as_deref())
             );
-            if failure.error.is_limit() {
-                ExitCode::from(1)
-            } else {
-                ExitCode::from(2)
-            }
+            code
         }
     }
+}
+
+/// An error report of a message that is not the library's.
+fn message_report(error: String, help: Option<String>) -> analysis::ErrorReport {
+    analysis::ErrorReport {
+        schema: analysis::SCHEMA,
+        error,
+        span: None,
+        limit: false,
+        help,
+    }
+}
+
+/// Prints `report` on stdout, as the JSON answer of a command that failed, and gives `code`.
+fn report_json(report: analysis::ErrorReport, code: ExitCode) -> ExitCode {
+    let mut out = io::stdout().lock();
+    // A closed pipe has no reader left to tell.
+    let _ = print_json(&mut out, &report).and_then(|()| Ok(out.flush()?));
+    code
 }
 
 /// Runs the command `mode` asks for.

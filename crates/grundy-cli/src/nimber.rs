@@ -59,7 +59,11 @@ fn nimber_lines(out: &mut impl Write, format: Format) -> Result<ExitCode, Proble
             Ok(value) => print_nimber(out, format, line.trim(), value)?,
             Err(error) => {
                 out.flush()?;
-                eprint!("line {}: {}", number + 1, render::error(&error, Some(line)));
+                eprint!(
+                    "line {}: {}",
+                    number + 1,
+                    render::error(&error, Some(line), None)
+                );
                 code = ExitCode::from(2);
             }
         }

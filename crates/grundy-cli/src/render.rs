@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use grundy::analysis::{self, MovesReport, ReportOutcome, SequenceReport, ValueReport};
+use grundy::Limit;
 
 /// Whose words a report's outcome is told in: each convention explains its letters its own way,
 /// and `grundy play` gives hints in plain words.
@@ -229,8 +230,37 @@ pub fn sequence_csv(out: &mut impl Write, report: &SequenceReport) -> io::Result
     Ok(())
 }
 
-/// An error: one line, then the input with a caret under the bad token when known.
-pub fn error(error: &grundy::Error, input: Option<&str>) -> String {
+/// The flag that raises the limit `error` hit, with a value worth trying: `--max-work 2e9`.
+pub fn limit_flag(error: &grundy::Error) -> Option<String> {
+    let (limit, value) = error.limit_to_try()?;
+    let flag = match limit {
+        Limit::Work => "--max-work",
+        Limit::Positions | Limit::HeapTable => "--max-positions",
+        Limit::Output => "--max-output",
+        _ => return None,
+    };
+    Some(format!("{flag} {}", limit_text(value)))
+}
+
+/// How to get past `error` with the limit flags: `--max-work 2e9 raises the limit`.
+pub fn limit_help(error: &grundy::Error) -> Option<String> {
+    limit_flag(error).map(|flag| format!("{flag} raises the limit"))
+}
+
+/// A limit as a person types it: plain below 10000, else `2e9` when that is exact.
+fn limit_text(number: u64) -> String {
+    let digits = number.to_string();
+    let zeros = digits.len() - digits.trim_end_matches('0').len();
+    if number < 10_000 || digits.len() - zeros != 1 {
+        digits
+    } else {
+        format!("{}e{zeros}", &digits[..1])
+    }
+}
+
+/// An error: one line, then the input with a caret under the bad token when known, then
+/// `help` when given.
+pub fn error(error: &grundy::Error, input: Option<&str>, help: Option<&str>) -> String {
     let mut text = format!("error: {error}\n");
     if let (Some(span), Some(input)) = (error.span(), input) {
         let span = span.start..span.end.min(input.len());
@@ -248,12 +278,8 @@ pub fn error(error: &grundy::Error, input: Option<&str>) -> String {
             );
         }
     }
-    if let grundy::ErrorKind::LimitExceeded {
-        limit: grundy::Limit::Output,
-        ..
-    } = error.kind()
-    {
-        text.push_str("help: --max-output N raises the limit\n");
+    if let Some(help) = help {
+        let _ = writeln!(text, "help: {help}");
     }
     text
 }

@@ -1,12 +1,14 @@
 //! `grundy serve`: the explorer page (static files of `web/`) and a JSON API over HTTP.
 //!
 //! ```text
-//! GET /api/value?spec=SPEC            the `value` report (as `grundy value --format json`)
-//! GET /api/moves?spec=SPEC            the `moves` report
+//! GET /api/value?spec=SPEC[&misere=1] the `value` report (as `grundy value --format json`,
+//!                                     with `--misere` when asked)
+//! GET /api/moves?spec=SPEC[&misere=1] the `moves` report
 //! GET /api/dag?spec=SPEC&max_nodes=N  the game DAG (as `grundy dag --format json`)
 //! GET /api/seq?rule=RULE&to=N         the `seq` report
 //! ```
-//! Every error is an `ErrorReport` as JSON with status 400 (404 for an unknown path; 503 when
+//! Every error is an `ErrorReport` as JSON with status 400 (a limit's `help` names the
+//! command line's flag, as a request cannot raise the server's limits) (404 for an unknown path; 503 when
 //! no worker comes free within the time limit). The server binds 127.0.0.1 unless told
 //! otherwise, and caps everything a request can cost: the length of the request line and of
 //! each parameter, the solver's limits (positions, moves examined, moves listed), the number of
@@ -31,7 +33,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use grundy::analysis::{self, ErrorReport};
-use grundy::{spec, Cancel, Limits};
+use grundy::{spec, Cancel, Limits, Play};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The longest request target (path and query) accepted, in bytes.
@@ -225,6 +227,7 @@ impl Failure {
                 error: message.into(),
                 span: None,
                 limit: false,
+                help: None,
             },
         }
     }
@@ -235,10 +238,18 @@ impl Failure {
         failure
     }
 
+    /// A library error; a limit's help names the command line's flag, since a request's
+    /// limits are the server's.
     fn library(error: &grundy::Error) -> Failure {
+        let help = crate::render::limit_flag(error).map(|flag| {
+            format!("this server's limits are fixed; on your own machine, the grundy command's {flag} raises it")
+        });
         Failure {
             status: StatusCode::BAD_REQUEST,
-            report: analysis::error(error),
+            report: analysis::ErrorReport {
+                help,
+                ..analysis::error(error)
+            },
         }
     }
 }
@@ -408,26 +419,73 @@ fn internal_error(what: &str) -> Response {
     failure.into_response()
 }
 
+/// The flag parameter `name`: `1` or `true`, `0` or `false`; false when absent.
+fn flag_param(params: &HashMap<String, String>, name: &str) -> Result<bool, Failure> {
+    match params.get(name).map(String::as_str) {
+        None | Some("0" | "false") => Ok(false),
+        Some("1" | "true") => Ok(true),
+        Some(other) => Err(Failure::bad(format!(
+            "'{name}' is '{other}'; use 1 (or true) or 0 (or false)"
+        ))),
+    }
+}
+
+/// The `spec` and `misere` parameters of `/api/value` and `/api/moves`.
+fn game_request(query: Params) -> Result<(String, Play), Failure> {
+    let params = params(query)?;
+    let spec_text = text_param(&params, "spec")?.to_string();
+    let play = if flag_param(&params, "misere")? {
+        Play::Misere
+    } else {
+        Play::Normal
+    };
+    Ok((spec_text, play))
+}
+
 async fn value(State(state): State<Arc<AppState>>, query: Params) -> Response {
-    let spec_text = match params(query).and_then(|p| text_param(&p, "spec").map(str::to_string)) {
-        Ok(text) => text,
+    let (spec_text, play) = match game_request(query) {
+        Ok(request) => request,
         Err(failure) => return failure.into_response(),
     };
-    compute(&state, move |limits| {
-        analysis::value(&parse_sum(&spec_text, limits)?).map_err(|error| Failure::library(&error))
-    })
-    .await
+    let fail = |error| Failure::library(&error);
+    match play {
+        Play::Normal => {
+            compute(&state, move |limits| {
+                let sum = parse_sum(&spec_text, limits)?;
+                analysis::loopy::value_any(&sum, limits).map_err(fail)
+            })
+            .await
+        }
+        Play::Misere => {
+            compute(&state, move |limits| {
+                analysis::misere::value(&parse_sum(&spec_text, limits)?, limits).map_err(fail)
+            })
+            .await
+        }
+    }
 }
 
 async fn moves(State(state): State<Arc<AppState>>, query: Params) -> Response {
-    let spec_text = match params(query).and_then(|p| text_param(&p, "spec").map(str::to_string)) {
-        Ok(text) => text,
+    let (spec_text, play) = match game_request(query) {
+        Ok(request) => request,
         Err(failure) => return failure.into_response(),
     };
-    compute(&state, move |limits| {
-        analysis::moves(&parse_sum(&spec_text, limits)?).map_err(|error| Failure::library(&error))
-    })
-    .await
+    let fail = |error| Failure::library(&error);
+    match play {
+        Play::Normal => {
+            compute(&state, move |limits| {
+                let sum = parse_sum(&spec_text, limits)?;
+                analysis::loopy::moves_any(&sum, limits).map_err(fail)
+            })
+            .await
+        }
+        Play::Misere => {
+            compute(&state, move |limits| {
+                analysis::misere::moves(&parse_sum(&spec_text, limits)?, limits).map_err(fail)
+            })
+            .await
+        }
+    }
 }
 
 async fn dag(State(state): State<Arc<AppState>>, query: Params) -> Response {

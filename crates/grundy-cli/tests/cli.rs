@@ -2,7 +2,8 @@
 //! subcommand, the JSON fields that issue 2 documents, and bad input.
 //!
 //! Bad input must give a nonzero exit code (2 for bad input, 1 when a limit stops the
-//! computation), an `error:` line on stderr, nothing on stdout and no panic. Every run is
+//! computation), an `error:` line on stderr, nothing on stdout and no panic (with
+//! `--format json`, the error document on stdout instead). Every run is
 //! killed after `harness::HANG`, so a hang fails the test instead of stalling the suite.
 
 mod harness;
@@ -11,6 +12,7 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
+use grundy::{analysis, spec};
 use harness::{answer, grundy_with_input, json, refused};
 use serde_json::Value;
 
@@ -625,4 +627,70 @@ fn bad_arguments_are_bad_input() {
         assert_eq!(run.code, Some(2), "{input:?}: {run:?}");
         assert!(run.stderr.starts_with("error:"), "{input:?}: {run:?}");
     }
+}
+
+/// Issue 15: a reader that stops early (`grundy ... | head`) ends the command quietly, in JSON
+/// and in text: exit 0 and nothing on stderr, where it said "error: writing JSON: Broken pipe".
+#[test]
+fn a_closed_pipe_ends_json_quietly() {
+    for format in ["json", "text"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["seq", "kayles", "--to", "200000", "--format", format])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 10];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // The pipe's reading end is closed here, long before the output (over a megabyte) ends.
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!((status.code(), stderr.as_str()), (Some(0), ""), "{format}");
+    }
+}
+
+/// Issue 15's test matrix, the command line's part: `value`, `moves` (in normal and misère
+/// play) and `dag` print the library's own report of every kind of game, or its error as the
+/// JSON error document on stdout, with exit code 2 for bad input (misère play of a game with
+/// a cycle included).
+#[test]
+fn every_kind_of_game_gets_the_library_report() {
+    let limits = grundy::Limits::default();
+    for spec_text in harness::face_specs() {
+        for args in harness::face_runs(&spec_text) {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let run = harness::grundy(&args);
+            let expected = spec::parse(&spec_text).and_then(|sum| {
+                let misere = args.contains(&"--misere");
+                let report = match (args[0], misere) {
+                    ("value", false) => to_json(analysis::loopy::value_any(&sum, limits)?),
+                    ("value", true) => to_json(analysis::misere::value(&sum, limits)?),
+                    ("moves", false) => to_json(analysis::loopy::moves_any(&sum, limits)?),
+                    ("moves", true) => to_json(analysis::misere::moves(&sum, limits)?),
+                    _ => to_json(analysis::dag(&sum, 50)?),
+                };
+                Ok(report)
+            });
+            let (code, expected) = match expected {
+                Ok(report) => (0, report),
+                Err(error) => (2, to_json(analysis::error(&error))),
+            };
+            assert_eq!(
+                (run.code, run.stdout.trim_end()),
+                (Some(code), expected.as_str()),
+                "{args:?}"
+            );
+            assert_eq!(run.stderr, "", "{args:?}");
+        }
+    }
+}
+
+fn to_json(report: impl serde::Serialize) -> String {
+    serde_json::to_string(&report).expect("reports serialise")
 }

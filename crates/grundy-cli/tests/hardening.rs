@@ -27,18 +27,17 @@ fn bounded(run: &Run, what: &str) {
     match run.code {
         Some(0) => assert!(!run.stdout.is_empty(), "{note}"),
         Some(1) => {
-            assert!(
-                run.stderr.starts_with("error: limit reached"),
-                "{note}: {}",
-                run.stderr
-            );
-            let output = run.stderr.contains("written out");
-            assert_eq!(
-                output,
-                run.stderr.contains("help: --max-output"),
-                "{}",
-                run.stderr
-            );
+            // In text on stderr, or with --format json the error document on stdout.
+            let (error, help) = match serde_json::from_str::<serde_json::Value>(&run.stdout) {
+                Ok(report) => (
+                    format!("error: {}", report["error"].as_str().unwrap_or_default()),
+                    format!("help: {}", report["help"].as_str().unwrap_or_default()),
+                ),
+                Err(_) => (run.stderr.clone(), run.stderr.clone()),
+            };
+            assert!(error.starts_with("error: limit reached"), "{note}: {error}");
+            let output = error.contains("written out");
+            assert_eq!(output, help.contains("help: --max-output"), "{error}");
         }
         _ => panic!("{note}: {}", run.stderr),
     }

@@ -394,3 +394,58 @@ fn under_load_every_request_is_answered_in_time() {
         peak / 1024
     );
 }
+
+/// The report without the face's own `help` line (each face names its own way past a limit).
+fn without_help(body: &str) -> serde_json::Value {
+    let mut report = json(body);
+    if let Some(fields) = report.as_object_mut() {
+        fields.remove("help");
+    }
+    report
+}
+
+/// Issue 15's test matrix, the HTTP API's part: `/api/value` and `/api/moves` (with
+/// `misere=1` or not) and `/api/dag` answer every kind of game with the document the command
+/// line prints, games with cycles included, and its errors as the same error document with
+/// status 400 (misère play of a game with a cycle included).
+#[test]
+fn every_kind_of_game_gets_the_command_line_report() {
+    let server = start(&[]);
+    for spec_text in harness::face_specs() {
+        for args in harness::face_runs(&spec_text) {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let cli = harness::grundy(&args);
+            let mut target = format!("/api/{}?spec={}", args[0], encode(&spec_text));
+            if args.contains(&"--misere") {
+                target.push_str("&misere=1");
+            }
+            if args[0] == "dag" {
+                target.push_str("&max_nodes=50");
+            }
+            let (status, body) = get(&server.address, &target);
+            match cli.code {
+                Some(0) => assert_eq!(
+                    (status, body.trim_end()),
+                    (200, cli.stdout.trim_end()),
+                    "{target}"
+                ),
+                _ => {
+                    assert_eq!(status, 400, "{target}: {body}");
+                    assert_eq!(without_help(&body), without_help(&cli.stdout), "{target}");
+                }
+            }
+        }
+    }
+    // A limit names the command line's flag, since the server's limits are fixed.
+    let (status, body) = get(&server.address, "/api/value?spec=grundy(10%5E6)");
+    let report = json(&body);
+    assert_eq!((status, &report["limit"]), (400, &serde_json::json!(true)));
+    let help = report["help"].as_str().unwrap();
+    assert!(help.contains("--max-work 2e8"), "{help}");
+    let (status, body) = get(&server.address, "/api/value?spec=nim(1)&misere=maybe");
+    assert_eq!(status, 400);
+    assert!(json(&body)["error"]
+        .as_str()
+        .unwrap()
+        .contains("'misere' is 'maybe'"));
+}

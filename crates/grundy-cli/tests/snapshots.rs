@@ -394,6 +394,73 @@ fn errors() {
             exit 1
             --- stderr
             error: limit reached: this needs 1000000000000000001 heaps in a value table, more than the limit of 2097152
+            help: --max-positions 2e18 raises the limit
+        "#]],
+    );
+    // Issue 15: a limit's help names the flag and a value worth trying; with --format json
+    // every error is the JSON error document on stdout, with the same exit codes.
+    check(
+        &["value", "grundy(10^6)", "--max-work", "1e6"],
+        expect![[r#"
+            exit 1
+            --- stderr
+            error: limit reached: more than 1000000 moves examined
+            help: --max-work 2e7 raises the limit
+        "#]],
+    );
+    check(
+        &[
+            "value",
+            "grundy(10^6)",
+            "--max-work",
+            "1e6",
+            "--format",
+            "json",
+        ],
+        expect![[r#"
+            exit 1
+            {"schema":1,"error":"limit reached: more than 1000000 moves examined","span":null,"limit":true,"help":"--max-work 2e7 raises the limit"}
+        "#]],
+    );
+    check(
+        &["moves", "kayls(7)", "--format", "json"],
+        expect![[r#"
+        exit 2
+        {"schema":1,"error":"unknown game 'kayls'; did you mean 'kayles'?","span":[0,5],"limit":false}
+    "#]],
+    );
+    check(
+        &["dag", "0.77", "--format", "json"],
+        expect![[r#"
+        exit 2
+        {"schema":1,"error":"expected '(' and heap sizes: a game needs its heaps, such as 0.77(13), found the end of the text","span":[4,4],"limit":false}
+    "#]],
+    );
+    check(
+        &["seq", "kayles(5)", "--to", "5", "--format=json"],
+        expect![[r#"
+        exit 2
+        {"schema":1,"error":"expected the end of the rule (a rule takes no heaps here: 'kayles', not 'kayles(…)'), found '('","span":[6,7],"limit":false}
+    "#]],
+    );
+    check(
+        &["value", "nim(3)", "--format", "json", "--bogus"],
+        expect![[r#"
+        exit 2
+        {"schema":1,"error":"unexpected argument '--bogus' found","span":null,"limit":false}
+    "#]],
+    );
+    check(
+        &[
+            "value",
+            "digraph(a>b, b>a; a)",
+            "--misere",
+            "--format",
+            "json",
+        ],
+        expect![[r#"
+            exit 2
+            {"schema":1,"error":"misère analysis needs a game without cycles, and this one has a cycle: digraph(a>b, b>a; a) -> digraph(a>b, b>a; b) -> digraph(a>b, b>a; a)","span":null,"limit":false}
         "#]],
     );
     check(
@@ -423,7 +490,7 @@ fn errors() {
             exit 1
             --- stderr
             error: limit reached: this needs 9 components written out in the games the moves listed lead to, more than the limit of 8
-            help: --max-output N raises the limit
+            help: --max-output 9 raises the limit
         "#]],
     );
     check(

@@ -44,6 +44,7 @@ fn message_json(message: String) -> String {
         error: message,
         span: None,
         limit: false,
+        help: None,
     };
     to_json(&report).unwrap_or_else(|message| message)
 }

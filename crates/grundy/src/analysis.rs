@@ -24,7 +24,8 @@
 //! In a game with cycles, a value may be `"inf"` with its escapes beside it (as in
 //! [`loopy`]'s reports), an outcome `"D"`, and the positions of a cycle share a layer.
 //! and an error, as faces that speak JSON report it ([`ErrorReport`]), is
-//! `{"schema": 1, "error": "unknown game 'foo'", "span": [0, 3], "limit": false}`.
+//! `{"schema": 1, "error": "unknown game 'foo'", "span": [0, 3], "limit": false}`, with a
+//! `"help"` line when the face knows how to get past it (a limit's flag and a value).
 
 pub mod loopy;
 pub mod misere;
@@ -734,6 +735,10 @@ pub struct ErrorReport {
     pub span: Option<(usize, usize)>,
     /// Whether a limit stopped the computation (rather than the input being bad).
     pub limit: bool,
+    /// How to get past the error in this face (the flag or parameter that raises a limit, and
+    /// a value worth trying), when it knows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
 }
 
 /// The game DAG of a sum, with at most `max_nodes` positions (see [`crate::dag::explore`]);
@@ -869,5 +874,6 @@ pub fn error(error: &Error) -> ErrorReport {
         error: error.to_string(),
         span: error.span().map(|span| (span.start, span.end)),
         limit: error.is_limit(),
+        help: None,
     }
 }

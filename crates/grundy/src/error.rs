@@ -195,6 +195,30 @@ impl Error {
         self
     }
 
+    /// For a limit error, that limit and a larger value of it worth trying: what the
+    /// computation needed, when known, else sixteen times the limit; rounded up to one
+    /// significant digit, so that a face can suggest it as `2e9`.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{Error, Limit};
+    /// let error = Error::limit(Limit::Work, 1 << 26);
+    /// assert_eq!(error.limit_to_try(), Some((Limit::Work, 2_000_000_000)));
+    /// let error = Error::limit_needing(Limit::HeapTable, 1000, 1234);
+    /// assert_eq!(error.limit_to_try(), Some((Limit::HeapTable, 2000)));
+    /// ```
+    pub fn limit_to_try(&self) -> Option<(Limit, u64)> {
+        match self.kind {
+            ErrorKind::LimitExceeded { limit, max, needed } => {
+                let wanted = needed
+                    .unwrap_or(max.saturating_mul(16))
+                    .max(max.saturating_add(1));
+                Some((limit, round_up(wanted)))
+            }
+            _ => None,
+        }
+    }
+
     /// Whether the error is a limit being hit (or a face's time limit) rather than bad input.
     pub fn is_limit(&self) -> bool {
         matches!(
@@ -202,6 +226,15 @@ impl Error {
             ErrorKind::LimitExceeded { .. } | ErrorKind::Cancelled
         )
     }
+}
+
+/// `number` rounded up to one significant digit (`1234` to `2000`), or `u64::MAX`.
+fn round_up(number: u64) -> u64 {
+    let mut unit = 1u64;
+    while number / unit >= 10 {
+        unit *= 10;
+    }
+    number.div_ceil(unit).saturating_mul(unit)
 }
 
 impl fmt::Display for Error {

@@ -157,3 +157,40 @@ pub fn scratch(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     dir.join(name)
 }
+
+/// The specs of issue 15's test matrix (`crates/grundy/tests/data/faces.txt`), which every
+/// face answers alike.
+pub fn face_specs() -> Vec<String> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../grundy/tests/data/faces.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{path}: {error}"));
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The runs of the matrix for `spec`: each command's arguments (`--format json` last).
+pub fn face_runs(spec: &str) -> Vec<Vec<String>> {
+    let mut runs = Vec::new();
+    for command in ["value", "moves"] {
+        for misere in [false, true] {
+            let mut args = vec![command.to_string(), spec.to_string()];
+            if misere {
+                args.push("--misere".to_string());
+            }
+            runs.push(args);
+        }
+    }
+    runs.push(vec![
+        "dag".into(),
+        spec.into(),
+        "--max-nodes".into(),
+        "50".into(),
+    ]);
+    runs.iter_mut()
+        .for_each(|args| args.extend(["--format".to_string(), "json".to_string()]));
+    runs
+}
