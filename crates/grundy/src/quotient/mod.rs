@@ -12,11 +12,13 @@
 //!
 //! Here `A` is the closure under sums of finitely many *atoms* (such as the heaps `1..=n` of a
 //! heap game), listed so that each atom's options are sums of
-//! earlier atoms ([`Atoms`]). The quotient is built one atom at a time by `extend` (which
-//! assumes that a new atom never separates positions of the earlier atoms that their quotient
-//! identifies), and then *checked from the rules* by `verify`: a finite search over the states
-//! of all words that proves the quotient's outcome right for every sum of atoms. A quotient
-//! that fails the check is an error, never an answer.
+//! earlier atoms ([`Atoms`]). The quotient is built one atom at a time by `extend`, and then
+//! *checked from the rules* by `verify`: a finite search over the states of all words that
+//! proves the quotient's outcome right for every sum of atoms. A later atom can separate sums
+//! of earlier atoms that the earlier atoms alone do not (wild games do this); when the check
+//! finds a word misjudged, the word becomes a *test sum* that keeps apart, at every step, what
+//! it separates, and the quotient is built again. A quotient that fails the check is never an
+//! answer.
 //!
 //! # Example
 //! ```
@@ -136,8 +138,6 @@ pub struct Quotient {
     marked: Vec<bool>,
     images: Vec<u32>,
     labels: Vec<String>,
-    /// For each atom, whether adding it changed the quotient of the atoms before it.
-    changed: Vec<bool>,
     /// The atoms that generate, each not in the submonoid of the images of those before it.
     generators: Vec<usize>,
     /// Each element as exponents of the generators (shortest, then first in generator order).
@@ -147,80 +147,56 @@ pub struct Quotient {
 impl Quotient {
     /// The misère quotient of `atoms`, its order at most `max_order`.
     ///
+    /// Built one atom at a time, each monoid on the way told apart by the outcomes of sums
+    /// with a set of test words (at first none), then checked from the rules. A word that the
+    /// check finds misjudged joins the tests and the quotient is built again, until the check
+    /// passes.
+    ///
     /// # Errors
-    /// [`Limit::QuotientOrder`] when a quotient on the way has more than `max_order` elements;
-    /// [`Limit::Positions`] or [`Limit::Work`] from the check (`limits`);
-    /// [`ErrorKind::Unsupported`] when the quotient built fails its check (a new atom separated
-    /// positions that the earlier atoms' quotient identified, which this construction does not
-    /// follow).
+    /// [`Limit::QuotientOrder`] when a monoid on the way has more than `max_order` elements;
+    /// [`Limit::Positions`] or [`Limit::Work`] from the construction or the check (`limits`);
+    /// [`ErrorKind::Unsupported`] when a misjudged word is already a test word (the tests did
+    /// not separate what they should have).
     pub fn of(atoms: &Atoms, max_order: u64, limits: Limits) -> Result<Quotient> {
-        let mut monoid = Monoid::trivial();
-        let mut marked = vec![false];
-        let mut images: Vec<u32> = Vec::new();
-        let mut changed = Vec::new();
+        let mut tests: Vec<Vec<u32>> = Vec::new();
         let mut work = 0u64;
-        for atom in 0..atoms.len() {
-            limits.cancel.check()?;
+        loop {
+            let (monoid, marked, images) = build(atoms, &tests, max_order, limits, &mut work)?;
             let options = atoms.option_images(&monoid, &images);
-            let new_options = atoms.images_of_options(atom, &monoid, &images);
-            if atoms.options[atom].is_empty() {
-                // No move: the atom is the game 0 itself.
-                images.push(0);
-                changed.push(false);
-                continue;
+            let claim = verify::Claim {
+                monoid: &monoid,
+                marked: &marked,
+                images: &images,
+                options: &options,
+            };
+            let Some(mut word) = verify::counterexample(&claim, limits)? else {
+                let (generators, words) = presentation(&monoid, &images);
+                return Ok(Quotient {
+                    monoid,
+                    marked,
+                    images,
+                    labels: atoms.labels.clone(),
+                    generators,
+                    words,
+                });
+            };
+            word.sort_unstable();
+            if tests.contains(&word) {
+                let labels: Vec<&str> = word.iter().map(|&a| atoms.label(a as usize)).collect();
+                return Err(Error::new(ErrorKind::Unsupported {
+                    reason: format!(
+                        "the misère quotient built one atom at a time still misjudges {} with \
+                         it as a test sum",
+                        if labels.is_empty() {
+                            "0".to_string()
+                        } else {
+                            labels.join(" + ")
+                        }
+                    ),
+                }));
             }
-            let step = extend::extend(
-                &extend::Known {
-                    monoid: &monoid,
-                    marked: &marked,
-                    images: &images,
-                    weights: &atoms.weights,
-                    options: &options,
-                    new_options: &new_options,
-                },
-                max_order,
-            )?;
-            work = work.saturating_add(step.work);
-            if work > limits.max_work {
-                return Err(Error::limit(Limit::Work, limits.max_work));
-            }
-            monoid = step.monoid;
-            marked = step.marked;
-            images = step.images;
-            images.push(step.new_image);
-            changed.push(step.changed);
+            tests.push(word);
         }
-        let options = atoms.option_images(&monoid, &images);
-        let claim = verify::Claim {
-            monoid: &monoid,
-            marked: &marked,
-            images: &images,
-            options: &options,
-        };
-        if let Some(word) = verify::counterexample(&claim, limits)? {
-            let labels: Vec<&str> = word.iter().map(|&a| atoms.label(a as usize)).collect();
-            return Err(Error::new(ErrorKind::Unsupported {
-                reason: format!(
-                    "the misère quotient built one atom at a time misjudges {} (a later atom \
-                     separates positions that earlier ones identify)",
-                    if labels.is_empty() {
-                        "0".to_string()
-                    } else {
-                        labels.join(" + ")
-                    }
-                ),
-            }));
-        }
-        let (generators, words) = presentation(&monoid, &images);
-        Ok(Quotient {
-            monoid,
-            marked,
-            images,
-            labels: atoms.labels.clone(),
-            changed,
-            generators,
-            words,
-        })
     }
 
     /// The number of elements.
@@ -298,12 +274,53 @@ impl Quotient {
         text
     }
 
-    /// The index of the last atom whose addition changed the quotient: from there on, each
-    /// later atom maps into the quotient already built and leaves it the same (isomorphic, with
-    /// the same P-portion). `None` when no atom changed it (every atom has no move).
+    /// The index of the last generator: the sums of the atoms up to it already reach every
+    /// element, so the quotient of the atoms up to any later one (up to the last) is this
+    /// same quotient. `None` when there is no generator (every atom has no move).
     pub fn last_change(&self) -> Option<usize> {
-        self.changed.iter().rposition(|&c| c)
+        self.generators.last().copied()
     }
+}
+
+/// The monoid, P-portion and images of the atoms, one atom at a time (see `extend`).
+fn build(
+    atoms: &Atoms,
+    tests: &[Vec<u32>],
+    max_order: u64,
+    limits: Limits,
+    work: &mut u64,
+) -> Result<(Monoid, Vec<bool>, Vec<u32>)> {
+    let mut monoid = Monoid::trivial();
+    let mut marked = vec![false];
+    let mut images: Vec<u32> = Vec::new();
+    for atom in 0..atoms.len() {
+        limits.cancel.check()?;
+        if atoms.options[atom].is_empty() {
+            // No move: the atom is the game 0 itself.
+            images.push(0);
+            continue;
+        }
+        let step = extend::extend(
+            &extend::Known {
+                atoms,
+                monoid: &monoid,
+                images: &images,
+                atom,
+                tests,
+            },
+            max_order,
+            limits,
+        )?;
+        *work = work.saturating_add(step.work);
+        if *work > limits.max_work {
+            return Err(Error::limit(Limit::Work, limits.max_work));
+        }
+        monoid = step.monoid;
+        marked = step.marked;
+        images = step.images;
+        images.push(step.new_image);
+    }
+    Ok((monoid, marked, images))
 }
 
 /// `a`…`z`, then `g27`, `g28`, ….

@@ -52,6 +52,9 @@ impl Monoid {
 pub(super) struct Candidate<'a> {
     pub order: usize,
     pub marked: Vec<bool>,
+    /// Classes to start from: elements in different classes are told apart (they refine
+    /// the marked set).
+    pub initial: Vec<u32>,
     pub generators: Vec<u32>,
     pub mul: &'a dyn Fn(u32, u32) -> u32,
 }
@@ -65,11 +68,12 @@ pub(super) struct Reduced {
     pub class: Vec<u32>,
 }
 
-/// Reduces `candidate` by `x ρ y ⇔ (∀z: xz ∈ P ⇔ yz ∈ P)` (Plambeck and Siegel 2008, §3: a
-/// bipartite monoid that respects outcomes, modulo ρ, is the misère quotient).
+/// Reduces `candidate` by `x ρ y ⇔ (∀z: xz ~ yz)`, where `~` is the initial partition
+/// (Plambeck and Siegel 2008, §3: a bipartite monoid that respects outcomes, modulo ρ with `~`
+/// the P-portion, is the misère quotient).
 ///
-/// Since the generators generate, ρ is the coarsest equivalence that keeps marked and unmarked
-/// elements apart and is stable under multiplication by each generator: Moore's partition
+/// Since the generators generate, ρ is the coarsest equivalence that keeps elements of
+/// different initial classes apart and is stable under multiplication by each generator: Moore's partition
 /// refinement finds it. The classes are then numbered breadth-first from the identity, trying
 /// generators in order, so that equal quotients get equal tables.
 ///
@@ -77,7 +81,7 @@ pub(super) struct Reduced {
 /// [`Limit::QuotientOrder`] when the reduced monoid has more than `max_order` elements.
 pub(super) fn reduce(candidate: &Candidate, max_order: u64) -> Result<Reduced> {
     let n = candidate.order;
-    let mut class: Vec<u32> = candidate.marked.iter().map(|&m| u32::from(m)).collect();
+    let mut class: Vec<u32> = candidate.initial.clone();
     let mut classes = 0;
     let mut signature = Vec::with_capacity(candidate.generators.len() + 1);
     loop {
@@ -158,6 +162,7 @@ mod tests {
         let add = |x: u32, y: u32| (x + y) % 4;
         let candidate = |marked: Vec<bool>| Candidate {
             order: 4,
+            initial: marked.iter().map(|&m| u32::from(m)).collect(),
             marked,
             generators: vec![1],
             mul: &add,

@@ -105,13 +105,12 @@ fn misere_nim_quotients_match_bouton() -> Result<()> {
 
 #[test]
 fn wild_octal_games_agree_with_the_definition() -> Result<()> {
-    // The bounds are the largest this construction reaches (see `later_atoms_can_separate`).
     for (rule, to, budget) in [
         ("0.75", 12, 24),
         ("0.31", 12, 24),
-        ("kayles", 8, 22),
-        ("dawson", 9, 24),
-        ("0.137", 8, 22),
+        ("kayles", 14, 24),
+        ("dawson", 16, 26),
+        ("0.137", 14, 24),
     ] {
         agrees(rule, to, 1000, 5, budget)?;
     }
@@ -119,17 +118,18 @@ fn wild_octal_games_agree_with_the_definition() -> Result<()> {
 }
 
 /// Dawson's Kayles: heaps 2 + 2 + 6 and 4 + 4 + 6 are indistinguishable among heaps up to 9,
-/// but a heap of 10 tells them apart (checked here by the definition). The construction
-/// assumes this never happens, and its check catches it: an error, not a wrong quotient.
+/// but a heap of 10 tells them apart (checked here by the definition). The quotient of heaps
+/// up to 10 keeps them apart and agrees with the definition.
 #[test]
 fn later_atoms_can_separate() -> Result<()> {
     let rule = spec::parse_heap_rule("dawson")?;
-    let nine = heap_quotient(&rule, 9, 1 << 12, Limits::default())?;
-    let class = |heaps: &[u64]| {
-        nine.monoid()
-            .product(heaps.iter().map(|&h| nine.image(h as usize - 1)))
+    let class = |quotient: &Quotient, heaps: &[u64]| {
+        quotient
+            .monoid()
+            .product(heaps.iter().map(|&h| quotient.image(h as usize - 1)))
     };
-    assert_eq!(class(&[2, 2, 6]), class(&[4, 4, 6]));
+    let nine = heap_quotient(&rule, 9, 1 << 12, Limits::default())?;
+    assert_eq!(class(&nine, &[2, 2, 6]), class(&nine, &[4, 4, 6]));
     let mut brute = Brute {
         rule: rule.clone(),
         memo: HashMap::new(),
@@ -138,11 +138,8 @@ fn later_atoms_can_separate() -> Result<()> {
         brute.p_position(&[2, 2, 6, 10]),
         brute.p_position(&[4, 4, 6, 10])
     );
-    let error = heap_quotient(&rule, 10, 1 << 12, Limits::default()).unwrap_err();
-    assert!(
-        matches!(error.kind(), ErrorKind::Unsupported { .. }),
-        "{error}"
-    );
+    let ten = agrees("dawson", 10, 1000, 5, 26)?;
+    assert_ne!(class(&ten, &[2, 2, 6]), class(&ten, &[4, 4, 6]));
     Ok(())
 }
 
@@ -162,4 +159,29 @@ fn limits_are_named() {
     assert!(error.to_string().contains("--max-order"), "{error}");
     let error = heap_quotient(&kayles, 1 << 40, 64, Limits::default()).unwrap_err();
     assert!(error.is_limit(), "{error}");
+}
+
+/// Every line of `tests/data/misere_quotients.txt`: the order and P-portion.
+#[test]
+fn published_quotients_are_reproduced() -> Result<()> {
+    let data = include_str!("../../tests/data/misere_quotients.txt");
+    let mut lines = 0;
+    for line in data.lines().filter(|line| !line.starts_with('#')) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [rule, to, order, p_portion @ ..] = fields.as_slice() else {
+            panic!("short line {line:?}");
+        };
+        let to: u64 = to.parse().expect("a heap");
+        let quotient = heap_quotient(
+            &spec::parse_heap_rule(rule)?,
+            to,
+            1 << 12,
+            Limits::default(),
+        )?;
+        assert_eq!(quotient.order().to_string(), *order, "{line}");
+        assert_eq!(p_names(&quotient), p_portion, "{line}");
+        lines += 1;
+    }
+    assert_eq!(lines, 3);
+    Ok(())
 }
