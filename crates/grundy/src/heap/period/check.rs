@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use super::search::{last_mismatch, tail_conditions};
-use super::{checksum, heaps_needed, max_take, Certificate, Theorem};
+use super::search::{last_mismatch, side_conditions};
+use super::{checksum, heaps_needed, Certificate, Theorem};
 use crate::heap::code::Code;
 
 /// Why a certificate does not hold.
@@ -21,7 +21,7 @@ pub enum Refutation {
         /// The heap `n` with `g(n + period) != g(n) + saltus`.
         heap: u64,
     },
-    /// The side conditions of tail arithmetic fail.
+    /// The side conditions of an arithmetic theorem fail.
     SideConditions,
     /// The values' checksum differs from the certificate's.
     Checksum {
@@ -42,7 +42,7 @@ impl fmt::Display for Refutation {
                 write!(f, "heap {heap} breaks the claimed period")
             }
             Refutation::SideConditions => {
-                write!(f, "the value sets do not close up as tail arithmetic needs")
+                write!(f, "the side conditions of the arithmetic theorem fail")
             }
             Refutation::Checksum { computed } => write!(
                 f,
@@ -88,15 +88,14 @@ pub fn check(code: &Code, certificate: &Certificate, values: &[u32]) -> Result<(
     if let Some(heap) = last_mismatch(values, period, saltus).filter(|&n| n >= preperiod) {
         return Err(Refutation::Mismatch { heap: heap as u64 });
     }
-    if certificate.theorem == Theorem::TailArithmetic
-        && !tail_conditions(
-            values,
-            max_take(code),
-            preperiod,
-            period,
-            certificate.saltus,
-        )
-    {
+    if !side_conditions(
+        certificate.theorem,
+        code,
+        values,
+        preperiod,
+        period,
+        certificate.saltus,
+    ) {
         return Err(Refutation::SideConditions);
     }
     let computed = checksum(values.iter().map(|&v| u64::from(v)));

@@ -22,18 +22,24 @@
 //!   every value below `s` lies in `P1`, every value of `P1` from `s` on lies in `(P0 ∪ Q) + s`,
 //!   and `P0 + s` lies in `P1 ∪ (Q + s)`, then `g(n + p) = g(n) + s` for every `n >= n0`.
 //!   (The options of `N + p` are then exactly `[0, s)` and the options of `N` shifted by `s`.)
+//! - **Arithmetic** (codes whose repeated digit may leave a heap, splitting into at most two
+//!   heaps, such as Lasker's Nim `4.[3]`): `g(n + p) = g(n) + s` with `s > 0` on the table,
+//!   low values that close up, every value below `g(n)` reached by a move that shifts with the
+//!   period on the table's last period, and a residue or size argument that no move reaches
+//!   `g(n)`; the test and its proof are in [`arithmetic`].
 //!
 //! For codes whose last digit repeats, `t` is the first repeated removal less one. A repeated
 //! digit `1` (take a whole heap of at least `t + 1` tokens) gives every heap from `t + 1` on
 //! the same option 0, so the three finite theorems hold for such codes unchanged: their ranges
 //! already make `n >= t + 1` for every heap the induction reaches.
 //!
-//! Rules no theorem covers here (Grundy's game; codes whose repeated digit leaves a heap,
-//! other than the tail-arithmetic case, such as Lasker's Nim `4.[3]` or `0.[2]`) get no
+//! Rules no theorem covers here (Grundy's game; codes whose repeated digit splits heaps without
+//! leaving one, such as `0.[4]`; codes that split in three and repeat a digit) get no
 //! certificate, whatever the table looks like.
 
 use std::fmt;
 
+pub mod arithmetic;
 mod check;
 mod search;
 #[cfg(test)]
@@ -55,25 +61,30 @@ pub enum Theorem {
     GuySmithThree,
     /// Arithmetic periodicity of codes without splits whose digit 3 repeats (all-but games).
     TailArithmetic,
+    /// Arithmetic periodicity of codes whose repeated digit may leave a heap, with splits into
+    /// at most two heaps (Lasker's Nim).
+    Arithmetic,
 }
 
 impl Theorem {
     /// All theorems.
-    pub const ALL: [Theorem; 4] = [
+    pub const ALL: [Theorem; 5] = [
         Theorem::Window,
         Theorem::GuySmith,
         Theorem::GuySmithThree,
         Theorem::TailArithmetic,
+        Theorem::Arithmetic,
     ];
 
     /// The theorem's short name, as written in certificates: `window`, `guy-smith`,
-    /// `guy-smith-3`, `tail-arithmetic`.
+    /// `guy-smith-3`, `tail-arithmetic`, `arithmetic`.
     pub fn name(self) -> &'static str {
         match self {
             Theorem::Window => "window",
             Theorem::GuySmith => "guy-smith",
             Theorem::GuySmithThree => "guy-smith-3",
             Theorem::TailArithmetic => "tail-arithmetic",
+            Theorem::Arithmetic => "arithmetic",
         }
     }
 
@@ -104,6 +115,12 @@ impl Theorem {
                 "arithmetic periodicity of codes without splits whose digit 3 repeats: \
                  g(n+p) = g(n) + s on a checked range whose value sets close up implies it for all n >= n0"
             }
+            Theorem::Arithmetic => {
+                "arithmetic periodicity of codes whose repeated digit leaves a heap (splits into at \
+                 most two): g(n+p) = g(n) + s on the table, low values that close up, every value \
+                 below g(n) reached by a move that shifts with the period, and no move reaching \
+                 g(n) (by size, or residue mod the largest power of 2 dividing s), imply it for all n >= n0"
+            }
         }
     }
 
@@ -126,6 +143,9 @@ impl Theorem {
             Some((_, digit)) if digit == Digit::new(3) && code.max_parts() <= 1 => {
                 Some(Theorem::TailArithmetic)
             }
+            Some((_, digit)) if digit.leaves_one() && code.max_parts() <= 2 => {
+                Some(Theorem::Arithmetic)
+            }
             Some(_) => None,
         }
     }
@@ -138,18 +158,26 @@ pub fn no_theorem_reason(code: Option<&Code>) -> &'static str {
         Some(code) if code.unequal() => {
             "no periodicity theorem here covers splits into unequal heaps (Grundy's game)"
         }
-        Some(code) if code.max_parts() >= 2 => {
-            "no periodicity theorem here covers codes that split heaps and also remove \
-             arbitrarily many tokens leaving a heap"
+        Some(code) if code.max_parts() >= 3 => {
+            "no periodicity theorem here covers codes that split heaps in three and also \
+             repeat a digit"
         }
         Some(_) => {
-            "no periodicity theorem here covers a repeated digit 2 (remove any number of \
-             tokens but not the whole heap)"
+            "no periodicity theorem here covers a repeated digit that splits heaps without \
+             leaving one (4 or 5)"
         }
         None => {
             "the rule has no take-and-break code (Nim, or an infinite subtraction set such as \
              the squares, which need not be periodic)"
         }
+    }
+}
+
+impl Theorem {
+    /// Whether the theorem proves arithmetic periods (a saltus read from the table) rather
+    /// than ordinary ones.
+    pub fn arithmetic(self) -> bool {
+        matches!(self, Theorem::TailArithmetic | Theorem::Arithmetic)
     }
 }
 
@@ -235,6 +263,12 @@ pub fn heaps_needed(theorem: Theorem, code: &Code, preperiod: u64, period: u64) 
             .checked_add(period.checked_mul(2)?)?
             .checked_add(t)?,
         Theorem::TailArithmetic => preperiod.checked_add(t)?.max(t.checked_add(1)?),
+        // `n0 + p + 2f - 1` with `f = t + 1`: the table's last period lies where every move
+        // the proof shifts exists.
+        Theorem::Arithmetic => preperiod
+            .checked_add(period)?
+            .checked_add(t.checked_mul(2)?)?
+            .checked_add(1)?,
     };
     // Heaps `preperiod..end` are compared with heaps `period` above them.
     end.checked_add(period)

@@ -1,6 +1,6 @@
 //! The search for a period a theorem proves, in a table of values.
 
-use super::{checksum, heaps_needed, max_take, Certificate, Theorem};
+use super::{arithmetic, checksum, heaps_needed, max_take, Certificate, Theorem};
 use crate::heap::code::Code;
 
 /// The last `n` with `g(n + period) != g(n) + saltus`, scanning down from the end of `values`.
@@ -48,6 +48,25 @@ pub(super) fn tail_conditions<V: Copy + Into<u32>>(
     below && p1_shifts && p0_shifts
 }
 
+/// Whether the conditions `theorem` adds to the compared values hold (for the ordinary
+/// periods, only that the saltus is 0).
+pub(super) fn side_conditions<V: Copy + Into<u32>>(
+    theorem: Theorem,
+    code: &Code,
+    values: &[V],
+    preperiod: usize,
+    period: usize,
+    saltus: u64,
+) -> bool {
+    match theorem {
+        Theorem::TailArithmetic => {
+            tail_conditions(values, max_take(code), preperiod, period, saltus)
+        }
+        Theorem::Arithmetic => arithmetic::conditions(code, values, preperiod, period, saltus),
+        Theorem::Window | Theorem::GuySmith | Theorem::GuySmithThree => saltus == 0,
+    }
+}
+
 /// Searches `values` (heaps `0..values.len()`) for the least period that `theorem` proves,
 /// and for it the least preperiod; returns a certificate naming `rule`.
 ///
@@ -57,7 +76,6 @@ pub(super) fn tail_conditions<V: Copy + Into<u32>>(
 pub fn prove<V: Copy + Into<u32>>(code: &Code, rule: &str, values: &[V]) -> Option<Certificate> {
     let theorem = Theorem::for_code(code)?;
     let len = values.len();
-    let t = max_take(code);
     // Periods that cannot be proved because a smaller one they are multiples of cannot: if
     // `g(m) != g(m + p)` at `m = preperiod(p) - 1`, then `g(m) != g(m + k p)` while the table
     // reaches, so `k p` has at least the same preperiod and needs a longer table.
@@ -70,7 +88,7 @@ pub fn prove<V: Copy + Into<u32>>(code: &Code, rule: &str, values: &[V]) -> Opti
         if hopeless.get(period) {
             continue;
         }
-        let saltus = if theorem == Theorem::TailArithmetic {
+        let saltus = if theorem.arithmetic() {
             let rise =
                 i64::from(values[len - 1].into()) - i64::from(values[len - 1 - period].into());
             if rise < 0 {
@@ -92,12 +110,10 @@ pub fn prove<V: Copy + Into<u32>>(code: &Code, rule: &str, values: &[V]) -> Opti
             }
             continue;
         }
-        if theorem == Theorem::TailArithmetic
-            && !tail_conditions(values, t, preperiod, period, saltus as u64)
-        {
+        if !side_conditions(theorem, code, values, preperiod, period, saltus as u64) {
             continue;
         }
-        let checked_to = if theorem == Theorem::TailArithmetic {
+        let checked_to = if theorem.arithmetic() {
             len as u64 - 1
         } else {
             needed - 1
@@ -126,7 +142,7 @@ pub fn prove<V: Copy + Into<u32>>(code: &Code, rule: &str, values: &[V]) -> Opti
 /// proves the period if it goes on holding, instead of doubling the table.
 pub fn promising<V: Copy + Into<u32>>(code: &Code, values: &[V]) -> Option<u64> {
     let theorem = Theorem::for_code(code)?;
-    if theorem == Theorem::TailArithmetic {
+    if theorem.arithmetic() {
         return None;
     }
     let len = values.len();

@@ -162,3 +162,30 @@ fn sparse_space_engine_equals_plain_scan() {
         }
     }
 }
+
+/// Acceptance (issue 14): every splitting code with a repeated digit and at most two digits, to
+/// 2,000 heaps: the fast engine against the naive one where the tail does not split, and
+/// against the oracle from the definition where it does (the naive engine lists about n^2/4
+/// moves a heap there, 20 s a code: with `GRUNDY_SLOW` set it runs too).
+#[test]
+fn fast_engine_equals_naive_on_splitting_codes_with_a_tail() {
+    let heaps = 2000;
+    let slow = std::env::var_os("GRUNDY_SLOW").is_some();
+    let codes = splitting_tail_codes();
+    assert_eq!(codes.len(), 111);
+    std::thread::scope(|scope| {
+        for chunk in codes.chunks(codes.len() / 2 + 1) {
+            scope.spawn(move || {
+                for code in chunk {
+                    let rule = HeapRule::TakeBreak(code.clone());
+                    let fast = fast_values(&rule, heaps);
+                    let tail_splits = Digit::new(code.tail().unwrap()).splits_two();
+                    if !tail_splits || slow {
+                        assert_eq!(fast, naive_values(&rule, heaps), "{code}");
+                    }
+                    assert_eq!(fast, definition_values(code, heaps as usize), "{code}");
+                }
+            });
+        }
+    });
+}

@@ -6,7 +6,7 @@ mod periods;
 
 use super::*;
 use crate::game::{Ruleset, Solver};
-use crate::rules::{GrundyGame, HeapRule, Subtraction, TakeBreak};
+use crate::rules::{Digit, GrundyGame, HeapRule, Subtraction, TakeBreak};
 use crate::spec::parse_heap_rule;
 
 pub(super) fn rule(text: &str) -> HeapRule {
@@ -44,6 +44,109 @@ pub(super) fn naive_values(rule: &HeapRule, heaps: u64) -> Vec<u64> {
     let mut solver = HeapSolver::naive(rule.clone(), big_limits());
     solver.extend(heaps).unwrap();
     solver.tabulated_range(0, heaps)
+}
+
+/// Values of an octal code with a repeated digit, from the definition alone (an oracle
+/// independent of both engines, fast enough for long tables): the moves that remove fewer
+/// tokens than the tail's first are listed; those of the tail come from two growing sets, the
+/// values of single heaps of at most `n - first` tokens and the XORs of pairs of heaps whose
+/// sizes add up to at most `n - first`.
+pub(super) fn definition_values(code: &TakeBreak, heaps: usize) -> Vec<u64> {
+    let first = code.digits().len();
+    let tail = Digit::new(code.tail().unwrap_or(0));
+    let mut values: Vec<u64> = Vec::with_capacity(heaps);
+    let (mut singles, mut pairs) = (Vec::<bool>::new(), Vec::<bool>::new());
+    let set = |marks: &mut Vec<bool>, value: u64| {
+        let value = value as usize;
+        if marks.len() <= value {
+            marks.resize(2 * value + 2, false);
+        }
+        marks[value] = true;
+    };
+    for n in 0..heaps {
+        // The tail's sets grow to the heaps and pairs of `n - first` tokens.
+        if n >= first + 1 {
+            let reach = n - first;
+            set(&mut singles, values[reach]);
+            for a in 1..=reach / 2 {
+                set(&mut pairs, values[a] ^ values[reach - a]);
+            }
+        }
+        let mut options = Vec::new();
+        for k in 0..first.min(n + 1) {
+            let digit = Digit::new(code.digit(k as u64));
+            let rest = n - k;
+            if digit.takes_all() && rest == 0 {
+                options.push(0);
+            }
+            if digit.leaves_one() && rest > 0 {
+                options.push(values[rest]);
+            }
+            if digit.splits_two() {
+                options.extend((1..=rest / 2).map(|a| values[a] ^ values[rest - a]));
+            }
+        }
+        let mut marks = vec![false; 2 * n + 2];
+        for value in options {
+            set(&mut marks, value);
+        }
+        if n >= first {
+            if tail.takes_all() {
+                set(&mut marks, 0);
+            }
+            let tail_sets = [(tail.leaves_one(), &singles), (tail.splits_two(), &pairs)];
+            for (allowed, tail_set) in tail_sets {
+                for (value, &reached) in tail_set.iter().enumerate() {
+                    if allowed && reached {
+                        set(&mut marks, value as u64);
+                    }
+                }
+            }
+        }
+        values.push(
+            marks
+                .iter()
+                .position(|&marked| !marked)
+                .unwrap_or(marks.len()) as u64,
+        );
+    }
+    values
+}
+
+/// Every octal code with a repeated digit and at most one digit between the point and it,
+/// first digit 0 or 4, in which some move splits a heap: `4.[3]` (Lasker's Nim), `0.6[3]`,
+/// `0.[7]`.
+pub(super) fn splitting_tail_codes() -> Vec<TakeBreak> {
+    let mut codes = Vec::new();
+    for first in ["0", "4"] {
+        for tail in 1..8 {
+            for middle in std::iter::once(String::new()).chain((0..8).map(|d| d.to_string())) {
+                let code = TakeBreak::parse(&format!("{first}.{middle}[{tail}]"), false).unwrap();
+                let splits = code
+                    .digits()
+                    .iter()
+                    .chain(&code.tail())
+                    .any(|&digit| Digit::new(digit).splits_two());
+                if splits {
+                    codes.push(code);
+                }
+            }
+        }
+    }
+    codes
+}
+
+#[test]
+fn the_definition_oracle_agrees_with_the_naive_engine() {
+    for text in ["4.[3]", "0.[7]", "0.6[2]", "4.1[6]", "0.37[5]"] {
+        let code = TakeBreak::parse(text, false).unwrap();
+        let rule = HeapRule::TakeBreak(code.clone());
+        assert_eq!(
+            definition_values(&code, 300),
+            naive_values(&rule, 300),
+            "{text}"
+        );
+    }
 }
 
 #[test]
