@@ -73,8 +73,11 @@ export function renderSequence(container, report) {
 export function summary(report) {
   const zeros = report.values.filter((g) => g === 0).length;
   const period = report.periodicity;
+  const kind = period && period.saltus > 0
+    ? `arithmetic period ${period.period}, saltus ${period.saltus},`
+    : `period ${period?.period}`;
   const known = period && period.period > 0
-    ? `proved period ${period.period} after a preperiod of ${period.preperiod}`
+    ? `proved ${kind} after a preperiod of ${period.preperiod}`
     : 'prefix only: no period proved';
   return `${report.rule}: g(0) … g(${report.to}); largest value ${report.max_value}, first at n = ${report.max_value_at}; `
     + `${zeros} zero${zeros === 1 ? '' : 's'} (P-positions, red); ${known}.`;

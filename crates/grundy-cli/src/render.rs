@@ -208,10 +208,18 @@ pub fn sequence(report: &SequenceReport) -> String {
     );
     match &report.periodicity {
         Some(period) => {
+            let kind = if period.saltus == 0 {
+                format!("period {}", period.period)
+            } else {
+                format!(
+                    "arithmetic period {}, saltus {},",
+                    period.period, period.saltus
+                )
+            };
             let _ = writeln!(
                 text,
-                "period {} from heap {} (saltus {}), proved by {}; `grundy period` gives the certificate",
-                period.period, period.preperiod, period.saltus, period.theorem
+                "{kind} from heap {}, proved by {}; `grundy period` gives the certificate",
+                period.preperiod, period.theorem
             );
         }
         None => {
@@ -316,7 +324,14 @@ pub fn period(report: &grundy::analysis::PeriodReport) -> String {
     let _ = writeln!(text, "rule:        {}", report.rule);
     match (report.preperiod, report.period, report.saltus) {
         (Some(preperiod), Some(period), Some(saltus)) if report.proved => {
-            let _ = writeln!(text, "period:      {period} (proved)");
+            if saltus == 0 {
+                let _ = writeln!(text, "period:      {period} (proved)");
+            } else {
+                let _ = writeln!(
+                    text,
+                    "period:      arithmetic period {period}, saltus {saltus} (proved)"
+                );
+            }
             let exception = match report.last_exception {
                 Some(last) => format!("last exception at heap {last}"),
                 None => "no exception".to_string(),

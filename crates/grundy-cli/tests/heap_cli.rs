@@ -40,6 +40,48 @@ fn periods_of_the_acceptance_rules() {
     );
 }
 
+/// Issue 14: Lasker's Nim has arithmetic period 4, saltus 4 (Winning Ways ch. 4), proved and
+/// re-verified; a heap of 10^18 beside one of Kayles answers with every winning move.
+#[test]
+fn lasker_is_arithmetic_periodic() {
+    let lasker = json(&["period", "lasker", "--format", "json"]);
+    assert_eq!(
+        (
+            lasker["preperiod"].as_u64(),
+            lasker["period"].as_u64(),
+            lasker["saltus"].as_u64()
+        ),
+        (Some(1), Some(4), Some(4))
+    );
+    assert_eq!(
+        (lasker["kind"].as_str(), lasker["theorem"].as_str()),
+        (Some("arithmetic"), Some("arithmetic"))
+    );
+    let text = stdout(&["period", "lasker"]);
+    assert!(
+        text.contains("arithmetic period 4, saltus 4 (proved)"),
+        "{text}"
+    );
+    let cert = scratch("lasker.json");
+    let cert_text = cert.to_str().unwrap();
+    stdout(&["period", "lasker", "--cert", cert_text]);
+    let report = json(&["verify", cert_text, "--format", "json"]);
+    assert_eq!(report["valid"], true);
+    let sum = json(&["value", "lasker(10^18) + kayles(10^18)", "--format", "json"]);
+    // 10^18 = 4k + 4, so g = 10^18 - 1; Kayles' g(10^18) = 1 (period 12 from heap 71).
+    assert_eq!(sum["value"], 999_999_999_999_999_998u64);
+    let moves: Vec<&str> = sum["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        moves,
+        ["lasker(499999999999999999,500000000000000001)", "lasker(1)"]
+    );
+}
+
 #[test]
 fn certificates_verify_and_forgeries_fail() {
     let cert = scratch("kayles.json");
@@ -228,9 +270,13 @@ fn tails_that_take_whole_heaps_get_periods_and_others_say_why_not() {
     );
     // 0.3[1]: take one token, or a whole heap of two or more: values 1, 2, 1, 2, ...
     assert!(stdout(&["value", "0.3[1](10^18)"]).contains("value:    2"));
-    let lasker = stdout(&["period", "lasker", "--max", "5000"]);
-    assert!(lasker.contains("no period proved"), "{lasker}");
-    assert!(lasker.contains("split heaps"), "{lasker}");
+    // A repeated digit that only splits: no theorem here.
+    let split_tail = stdout(&["period", "0.[4]", "--max", "5000"]);
+    assert!(split_tail.contains("no period proved"), "{split_tail}");
+    assert!(
+        split_tail.contains("splits heaps without leaving one"),
+        "{split_tail}"
+    );
 }
 
 /// Runs whose table could never fit in memory are refused at once, naming the limit, and
@@ -325,15 +371,15 @@ fn period_stops_where_memory_runs_out_and_says_so() {
         ),
         (Some(2000), Some("memory"))
     );
-    let lasker = grundy(&["period", "lasker", "--memory-heaps", "1000"]);
-    assert_eq!(lasker.code, Some(1));
-    let stderr = lasker.stderr.clone();
+    let split_tail = grundy(&["period", "0.[4]", "--memory-heaps", "1000"]);
+    assert_eq!(split_tail.code, Some(1));
+    let stderr = split_tail.stderr.clone();
     assert!(stderr.contains("needs 2097152 heaps"), "{stderr}");
-    let lasker = json(&["period", "lasker", "--max", "3000", "--format", "json"]);
+    let split_tail = json(&["period", "0.[4]", "--max", "3000", "--format", "json"]);
     assert_eq!(
         (
-            lasker["heaps_computed"].as_u64(),
-            lasker["stopped_by"].as_str()
+            split_tail["heaps_computed"].as_u64(),
+            split_tail["stopped_by"].as_str()
         ),
         (Some(3000), Some("max"))
     );

@@ -200,6 +200,8 @@ pub struct PeriodicityReport {
     pub period: u64,
     /// 0 for an ordinary period.
     pub saltus: u64,
+    /// [`PERIOD_ORDINARY`] (saltus 0) or [`PERIOD_ARITHMETIC`].
+    pub kind: String,
     /// The short name of the theorem that proves it (`grundy period` gives the certificate).
     pub theorem: String,
 }
@@ -314,6 +316,7 @@ pub fn heap_sequence(rule: HeapRule, to: u64, limits: Limits) -> Result<Sequence
             preperiod: certificate.preperiod,
             period: certificate.period,
             saltus: certificate.saltus,
+            kind: period_kind(certificate.saltus).to_string(),
             theorem: certificate.theorem.name().to_string(),
         });
     }
@@ -344,7 +347,7 @@ pub fn sequence(rule: String, values: &[Nimber]) -> SequenceReport {
 ///
 /// ```json
 /// {"schema": 1, "rule": "kayles", "proved": true, "preperiod": 71, "period": 12, "saltus": 0,
-///  "last_exception": 70, "theorem": "guy-smith", "statement": "...", "checked_to": 166,
+///  "kind": "ordinary", "last_exception": 70, "theorem": "guy-smith", "statement": "...", "checked_to": 166,
 ///  "checksum": "…16 hex digits…", "heaps_computed": 1024, "reason": null,
 ///  "stopped_by": null}
 /// ```
@@ -364,6 +367,8 @@ pub struct PeriodReport {
     pub period: Option<u64>,
     /// `g(n + period) - g(n)` from the preperiod on: 0 for an ordinary period.
     pub saltus: Option<u64>,
+    /// [`PERIOD_ORDINARY`] (saltus 0) or [`PERIOD_ARITHMETIC`]; null when none is proved.
+    pub kind: Option<String>,
     /// The last heap that breaks the period (`preperiod - 1`), if any.
     pub last_exception: Option<u64>,
     /// The theorem's short name (see [`crate::heap::Theorem`]).
@@ -384,6 +389,20 @@ pub struct PeriodReport {
     pub stopped_by: Option<String>,
 }
 
+/// The kind of a period whose saltus is 0: `g(n + p) = g(n)`.
+pub const PERIOD_ORDINARY: &str = "ordinary";
+
+/// The kind of a period with a saltus `s > 0`: `g(n + p) = g(n) + s`.
+pub const PERIOD_ARITHMETIC: &str = "arithmetic";
+
+fn period_kind(saltus: u64) -> &'static str {
+    if saltus == 0 {
+        PERIOD_ORDINARY
+    } else {
+        PERIOD_ARITHMETIC
+    }
+}
+
 /// [`PeriodReport::stopped_by`] of a search stopped at the most heaps its caller allowed.
 pub const STOPPED_BY_MAX: &str = "max";
 
@@ -400,6 +419,7 @@ pub fn period_proved(certificate: &crate::heap::Certificate, heaps_computed: u64
         preperiod: Some(certificate.preperiod),
         period: Some(certificate.period),
         saltus: Some(certificate.saltus),
+        kind: Some(period_kind(certificate.saltus).to_string()),
         last_exception: certificate.preperiod.checked_sub(1),
         theorem: Some(certificate.theorem.name().to_string()),
         statement: Some(certificate.theorem.statement().to_string()),
@@ -420,6 +440,7 @@ pub fn period_unproved(rule: String, heaps_computed: u64, reason: String) -> Per
         preperiod: None,
         period: None,
         saltus: None,
+        kind: None,
         last_exception: None,
         theorem: None,
         statement: None,

@@ -232,7 +232,17 @@ impl HeapGame for GrundyGame {
     }
 }
 
-impl HeapGame for Nim {}
+impl HeapGame for Nim {
+    /// `0.[3]`: remove any number of tokens (values come from the closed form; the code serves
+    /// period searches and certificates).
+    fn code(&self) -> Option<Code> {
+        Some(Code {
+            digits: Vec::new(),
+            tail: Some((1, SUBTRACT)),
+            unequal: false,
+        })
+    }
+}
 
 impl HeapGame for HeapRule {
     fn code(&self) -> Option<Code> {
@@ -304,6 +314,7 @@ mod tests {
     #[test]
     fn codes_list_the_same_moves_as_their_rulesets() {
         let rules: Vec<HeapRule> = vec![
+            HeapRule::Nim(Nim),
             HeapRule::TakeBreak(TakeBreak::named("kayles").unwrap()),
             HeapRule::TakeBreak(TakeBreak::named("lasker").unwrap()),
             HeapRule::TakeBreak(TakeBreak::parse("0.8F", true).unwrap()),

@@ -67,6 +67,10 @@ use std::collections::HashSet;
 
 use crate::heap::code::{Code, Digit};
 
+/// The largest period tested: the exclusion costs about `p^2 (n0 + p)` steps, and a longer
+/// claimed period (a multiple of a short one, as a hostile certificate may claim) is refused.
+const MAX_PERIOD: usize = 1 << 12;
+
 /// Whether the test of the module docs holds for the claim `g(n + period) = g(n) + saltus`
 /// from `preperiod` on, on `values` (heaps `0..values.len()`); the caller has compared the
 /// values themselves (condition 1's equalities).
@@ -88,7 +92,13 @@ pub(super) fn conditions<V: Copy + Into<u32>>(
         .saturating_add(2 * period)
         .saturating_add(2 * first)
         .saturating_sub(1);
-    if !tail.leaves_one() || saltus == 0 || period == 0 || len < needed || len < first + 1 {
+    if !tail.leaves_one()
+        || saltus == 0
+        || period == 0
+        || period > MAX_PERIOD
+        || len < needed
+        || len < first + 1
+    {
         return false;
     }
     let claim = Claim {

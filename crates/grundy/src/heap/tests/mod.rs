@@ -163,7 +163,15 @@ fn table_agrees_with_search() {
 
 #[test]
 fn winning_moves_of_huge_heaps_reach_the_target() {
-    for text in ["kayles", "0.07", "0.137", "allbut{2,3,7}", "sub{1,2,4}"] {
+    for text in [
+        "kayles",
+        "0.07",
+        "0.137",
+        "allbut{2,3,7}",
+        "sub{1,2,4}",
+        "lasker",
+        "0.4[3]",
+    ] {
         let mut solver = HeapSolver::new(rule(text));
         let heap = 10u64.pow(18) + 7;
         let value = solver.value(heap).unwrap();

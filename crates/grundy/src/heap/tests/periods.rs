@@ -92,6 +92,11 @@ fn published_periods() {
         (nim.preperiod, nim.period, nim.saltus, nim.theorem),
         (0, 1, 1, Theorem::TailArithmetic)
     );
+    let nim = prove("nim", 1 << 12).unwrap();
+    assert_eq!(
+        (nim.preperiod, nim.period, nim.saltus, nim.rule.as_str()),
+        (0, 1, 1, "nim")
+    );
     let all_but = prove("allbut{2,3,7}", 1 << 12).unwrap();
     assert!(all_but.saltus > 0);
     // Gangolli and Plambeck (1989), Flammenkamp's tables: 0.16 has period 149459 from heap
@@ -279,4 +284,59 @@ fn arithmetic_periods_of_splitting_codes_hold_far_beyond() {
         "only {} arithmetic periods proved",
         proved.len()
     );
+}
+
+/// Beyond the table, every move of a heap of Lasker's Nim (and of `0.4[3]`, saltus 2) to each
+/// target comes from the arithmetic period: the same moves as all moves listed plainly, with
+/// values from the certificate.
+#[test]
+fn arithmetic_moves_beyond_the_table_are_every_move() {
+    for text in ["lasker", "0.4[3]"] {
+        let limits = Limits {
+            max_moves: 20_000,
+            ..big_limits()
+        };
+        let mut solver = HeapSolver::with_limits(rule(text), limits);
+        solver.prove_period(1 << 12).unwrap();
+        let code = solver.code().unwrap().clone();
+        for heap in [20_011, 20_012, 20_013, 20_014] {
+            assert!(solver.tabulated(heap).is_none());
+            let mut all: Vec<(u64, Vec<u64>)> = Vec::new();
+            for take in 0..=heap {
+                let digit = code.digit(take);
+                let rest = heap - take;
+                if digit.takes_all() && rest == 0 {
+                    all.push((0, vec![]));
+                }
+                if digit.leaves_one() && rest > 0 {
+                    all.push((solver.value(rest).unwrap().value(), vec![rest]));
+                }
+                if digit.splits_two() {
+                    for small in 1..=rest / 2 {
+                        let value = solver.value(small).unwrap().value()
+                            ^ solver.value(rest - small).unwrap().value();
+                        all.push((value, vec![small, rest - small]));
+                    }
+                }
+            }
+            let own = solver.value(heap).unwrap().value();
+            for target in (0..40).chain(own - 40..own + 8) {
+                let mut expected: Vec<Vec<u64>> = all
+                    .iter()
+                    .filter(|(value, _)| *value == target)
+                    .map(|(_, parts)| parts.clone())
+                    .collect();
+                expected.sort();
+                let mut found: Vec<Vec<u64>> = solver
+                    .moves_to_value(&heap, Nimber::new(target))
+                    .unwrap()
+                    .unwrap()
+                    .into_iter()
+                    .map(|parts| parts.to_vec())
+                    .collect();
+                found.sort();
+                assert_eq!(found, expected, "{text} heap {heap} target {target}");
+            }
+        }
+    }
 }
