@@ -10,7 +10,7 @@ use std::cell::{Cell, RefCell};
 use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
-use grundy::ErrorKind;
+use grundy::{ErrorKind, Limit};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyRuntimeError, PyZeroDivisionError};
 use pyo3::prelude::*;
@@ -33,7 +33,7 @@ create_exception!(
     LimitError,
     GrundyError,
     "A computation stopped at one of its limits (positions, moves examined, moves listed); \
-     raise them with max_positions= or max_work=."
+     raise them with max_positions= or max_work=, as `help` says."
 );
 
 thread_local! {
@@ -130,9 +130,13 @@ pub(crate) fn to_py(error: grundy::Error, input: Option<&str>) -> PyErr {
         }
     }
     let message = error.to_string();
+    let help = limit_help(&error);
     Python::attach(|py| {
         let exception = match error.kind() {
-            _ if error.is_limit() => LimitError::new_err(message.clone()),
+            _ if error.is_limit() => LimitError::new_err(match &help {
+                Some(help) => format!("{message}; {help}"),
+                None => message.clone(),
+            }),
             ErrorKind::DivisionByZero => PyZeroDivisionError::new_err(message.clone()),
             ErrorKind::Syntax { .. }
             | ErrorKind::UnknownGame { .. }
@@ -155,8 +159,37 @@ pub(crate) fn to_py(error: grundy::Error, input: Option<&str>) -> PyErr {
         let _ = value.setattr("message", &message);
         let _ = value.setattr("span", span);
         let _ = value.setattr("spec", input);
+        let _ = value.setattr("help", help);
         exception
     })
+}
+
+/// How to get past a limit with the parameters of `parse`, `seq` and their kin:
+/// `max_work=2_000_000_000 raises the limit`.
+fn limit_help(error: &grundy::Error) -> Option<String> {
+    let (limit, value) = error.limit_to_try()?;
+    let parameter = match limit {
+        Limit::Work => "max_work",
+        Limit::Positions | Limit::HeapTable => "max_positions",
+        _ => return None,
+    };
+    Some(format!(
+        "{parameter}={} raises the limit",
+        python_int(value)
+    ))
+}
+
+/// `number` as a Python literal with `_` between groups of three digits: `2_000_000_000`.
+fn python_int(number: u64) -> String {
+    let digits = number.to_string();
+    let mut text = String::with_capacity(digits.len() * 4 / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            text.push('_');
+        }
+        text.push(digit);
+    }
+    text
 }
 
 /// `message`, then the input and a caret under bytes `start..end`, as the CLI shows them.

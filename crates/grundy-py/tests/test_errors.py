@@ -31,6 +31,20 @@ def test_limits_raise_limit_error():
     assert issubclass(grundy.SpecError, grundy.GrundyError)
 
 
+def test_limit_errors_name_the_parameter_that_raises_them():
+    # Issue 15: the help names the parameter and a value worth trying.
+    with pytest.raises(grundy.LimitError) as raised:
+        grundy.parse("grundy(10^6)", max_work=10**6).analyze()
+    assert raised.value.help == "max_work=20_000_000 raises the limit"
+    assert str(raised.value).endswith("; max_work=20_000_000 raises the limit")
+    with pytest.raises(grundy.LimitError) as raised:
+        grundy.seq("grundy", to=5000, max_positions=1000)
+    assert raised.value.help.startswith("max_positions=")
+    with pytest.raises(grundy.SpecError) as raised:
+        grundy.analyze("kayls(7)")
+    assert raised.value.help is None
+
+
 def test_bad_certificates():
     with pytest.raises(ValueError):
         grundy.verify({"rule": "kayles"})

@@ -311,6 +311,48 @@ mod tests {
         assert!(periodic_table("kayles", 20, MAX_ROW + 1, 0).is_err());
     }
 
+    /// Issue 15's test matrix, the WebAssembly part: every kind of game in
+    /// `crates/grundy/tests/data/faces.txt` gets the library's report in normal and misère
+    /// play, its DAG included, or the library's error (the command line's matrix checks that
+    /// it prints the same documents).
+    #[test]
+    fn every_kind_of_game_gets_the_library_report() {
+        type Run = fn(&grundy::sum::Sum) -> grundy::Result<String>;
+        fn json(report: &impl Serialize) -> String {
+            serde_json::to_string(report).unwrap()
+        }
+        let specs = include_str!("../../grundy/tests/data/faces.txt");
+        for text in specs.lines().filter(|line| !line.starts_with('#')) {
+            let expected = |run: Run| {
+                let options = spec::Options {
+                    limits: LIMITS,
+                    include: None,
+                };
+                spec::parse_with(text, options)
+                    .and_then(|sum| run(&sum))
+                    .map_err(|error| json(&analysis::error(&error)))
+            };
+            let runs: [(Json, Run); 5] = [
+                (value(text), |sum| {
+                    Ok(json(&analysis::loopy::value_any(sum, LIMITS)?))
+                }),
+                (moves(text), |sum| {
+                    Ok(json(&analysis::loopy::moves_any(sum, LIMITS)?))
+                }),
+                (misere_value(text), |sum| {
+                    Ok(json(&analysis::misere::value(sum, LIMITS)?))
+                }),
+                (misere_moves(text), |sum| {
+                    Ok(json(&analysis::misere::moves(sum, LIMITS)?))
+                }),
+                (dag(text, 50), |sum| Ok(json(&analysis::dag(sum, 50)?))),
+            ];
+            for (index, (answer, run)) in runs.into_iter().enumerate() {
+                assert_eq!(answer, expected(run), "{text}, call {index}");
+            }
+        }
+    }
+
     #[test]
     fn errors_are_json_with_a_span() {
         let error: serde_json::Value = serde_json::from_str(&value("nim(3").unwrap_err()).unwrap();

@@ -17,6 +17,7 @@ class GrundyError(Exception):
     message: str
     span: Optional[tuple[int, int]]
     spec: Optional[str]
+    help: Optional[str]
 
 class SpecError(GrundyError):
     """Bad input: spec text that does not parse, or a rule or position that is not legal.
@@ -25,7 +26,8 @@ class SpecError(GrundyError):
 
 class LimitError(GrundyError):
     """A computation stopped at one of its limits (positions, moves examined, moves listed);
-    raise them with ``max_positions=`` or ``max_work=``."""
+    raise them with ``max_positions=`` or ``max_work=``: ``help`` names the parameter and a value
+    worth trying, such as ``max_work=2_000_000_000 raises the limit``."""
 
 class Nimber:
     """A nimber: an element of the field GF(2^64) of nim arithmetic.

@@ -1,0 +1,43 @@
+"""Issue 15's test matrix, the Python part: every kind of game in
+crates/grundy/tests/data/faces.txt gets the command line's report in normal and misère play
+(and its DAG), or the same error message, raised as the exception its kind calls for: SpecError
+for bad input, GrundyError for misère play of a game with a cycle."""
+
+import pytest
+
+import grundy
+from conftest import ROOT
+
+SPECS = [
+    line
+    for line in (ROOT / "crates/grundy/tests/data/faces.txt").read_text().splitlines()
+    if line and not line.startswith("#")
+]
+
+
+def check(call, expected, code):
+    if code == 0:
+        assert call().to_dict() == expected
+        return
+    with pytest.raises(grundy.GrundyError) as raised:
+        call()
+    assert raised.value.message == expected["error"]
+    assert isinstance(raised.value, grundy.LimitError) == expected["limit"] == (code == 1)
+    if expected["span"] is not None:
+        assert isinstance(raised.value, grundy.SpecError)
+        assert raised.value.span == tuple(expected["span"])
+    elif not expected["limit"]:
+        assert type(raised.value) is grundy.GrundyError
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("misere", [False, True])
+def test_every_kind_of_game_gets_the_cli_report(cli, spec, misere):
+    flags = ["--misere"] if misere else []
+    code, expected = cli.json("value", spec, *flags)
+    check(lambda: grundy.analyze(spec, misere=misere), expected, code)
+    code, expected = cli.json("moves", spec, *flags)
+    check(lambda: grundy.moves(spec, misere=misere), expected, code)
+    if not misere:
+        code, expected = cli.json("dag", spec, "--max-nodes", "50")
+        check(lambda: grundy.dag(spec, max_nodes=50), expected, code)
