@@ -3,7 +3,8 @@
 //! This crate parses arguments, calls the library and renders its reports; it holds no game
 //! theory. [`args`] turns the command line into a checked [`args::Mode`]; each command then has
 //! its own module, and this file only dispatches and turns failures into exit codes: 0 answered,
-//! 1 a limit stopped the computation, 2 bad input.
+//! 1 a limit stopped the computation (or the theory at hand does not reach the input:
+//! `ErrorKind::Unsupported`), 2 bad input.
 
 mod args;
 mod bench;
@@ -32,7 +33,7 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser};
 
 use args::{Cli, Format, Mode};
-use grundy::analysis;
+use grundy::{analysis, ErrorKind};
 
 /// An error with the text it is about, for the caret.
 struct Failure {
@@ -118,7 +119,8 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 }
 
 /// Reports `problem`, as text on stderr or as an `ErrorReport` on stdout, and gives the exit
-/// code: 1 for a limit, 2 for anything else, 0 (and silence) for a closed pipe. `limit_flags`
+/// code: 1 for a limit or an unsupported case (the input is good, the method stops short), 2
+/// for anything else, 0 (and silence) for a closed pipe. `limit_flags`
 /// says whether the command takes the limit flags, which a limit's help then names.
 fn fail(problem: Problem, json: bool, limit_flags: bool) -> ExitCode {
     match problem {
@@ -132,7 +134,9 @@ fn fail(problem: Problem, json: bool, limit_flags: bool) -> ExitCode {
             ExitCode::from(2)
         }
         Problem::Library(failure) => {
-            let code = ExitCode::from(if failure.error.is_limit() { 1 } else { 2 });
+            let stopped = failure.error.is_limit()
+                || matches!(failure.error.kind(), ErrorKind::Unsupported { .. });
+            let code = ExitCode::from(if stopped { 1 } else { 2 });
             let help = render::limit_help(&failure.error).filter(|_| limit_flags);
             if json {
                 let report = analysis::ErrorReport {

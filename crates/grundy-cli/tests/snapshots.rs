@@ -512,3 +512,42 @@ fn errors() {
         "#]],
     );
 }
+
+#[test]
+fn quotient() {
+    check(
+        &["quotient", "nim", "--to", "2"],
+        expect![[r#"
+        exit 0
+        misère quotient of nim heaps 1..2: order 6
+        generators: a = nim(1), b = nim(2)
+        elements: 1, a, b, ab, b^2, ab^2
+        P-portion: a, b^2
+        heaps: 0:1 1:a 2:b
+        stable: the same quotient for every bound from heap 2 to 2 (checked for every sum of heaps up to 2; nothing is claimed beyond)
+        table:
+           · |    1    a    b   ab  b^2 ab^2
+           1 |    1    a    b   ab  b^2 ab^2
+           a |    a    1   ab    b ab^2  b^2
+           b |    b   ab  b^2 ab^2    b   ab
+          ab |   ab    b ab^2  b^2   ab    b
+         b^2 |  b^2 ab^2    b   ab  b^2 ab^2
+        ab^2 | ab^2  b^2   ab    b ab^2  b^2
+    "#]],
+    );
+    check(
+        &["quotient", "dawson", "--to", "3", "--format", "json"],
+        expect![[r#"
+            exit 0
+            {"schema":1,"rule":"dawson","play":"misere","to":3,"order":2,"elements":["1","a"],"generators":[{"name":"a","heap":2}],"table":[[0,1],[1,0]],"p_portion":["a"],"heaps":["1","1","a","a"],"stable_from":2,"checked":true}
+        "#]],
+    );
+    check(
+        &["quotient", "kayles", "--to", "20", "--max-order", "4"],
+        expect![[r#"
+            exit 1
+            --- stderr
+            error: limit reached: this needs 6 elements in a misère quotient (--max-order), more than the limit of 4
+        "#]],
+    );
+}
