@@ -388,3 +388,49 @@ fn codes_starting_with_a_letter_round_trip() -> Result<(), TestCaseError> {
     }
     Ok(())
 }
+
+/// A syntax error whose `found` token is also what it says it expected, such as "expected '+'
+/// … found '+'" (issue 15).
+fn contradicts_itself(error: &grundy::Error) -> bool {
+    match error.kind() {
+        grundy::ErrorKind::Syntax { expected, found } => {
+            found.starts_with('\'') && expected.contains(found.as_str())
+        }
+        _ => false,
+    }
+}
+
+#[test]
+fn a_self_contradicting_error_is_recognised() {
+    let syntax = |expected: &str, found: &str| {
+        let kind = grundy::ErrorKind::Syntax {
+            expected: expected.to_string(),
+            found: found.to_string(),
+        };
+        grundy::Error::at(kind, 0..1)
+    };
+    assert!(contradicts_itself(&syntax(
+        "'+' or the end of the text",
+        "'+'"
+    )));
+    assert!(!contradicts_itself(&syntax("the end of the rule", "'+'")));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Issue 15: no parse error contradicts itself, on specs and rules of spec-like characters.
+    #[test]
+    fn parse_errors_never_expect_what_they_found(
+        text in "[a-z0-9+(),;{}\\[\\]. >=-]{0,16}",
+        prefix in select(vec!["", "kayles", "nim(", "sub{1,2}", "digraph(a>b; ", "0.7", "wythoff("]),
+    ) {
+        let text = format!("{prefix}{text}");
+        if let Err(error) = spec::parse(&text) {
+            prop_assert!(!contradicts_itself(&error), "{}: {}", text, error);
+        }
+        if let Err(error) = spec::parse_heap_rule(&text) {
+            prop_assert!(!contradicts_itself(&error), "{}: {}", text, error);
+        }
+    }
+}
