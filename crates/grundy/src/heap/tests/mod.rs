@@ -65,7 +65,7 @@ pub(super) fn definition_values(code: &TakeBreak, heaps: usize) -> Vec<u64> {
     };
     for n in 0..heaps {
         // The tail's sets grow to the heaps and pairs of `n - first` tokens.
-        if n >= first + 1 {
+        if n > first {
             let reach = n - first;
             set(&mut singles, values[reach]);
             for a in 1..=reach / 2 {
