@@ -6,8 +6,12 @@
 //! {"schema": 1, "spec": "nim(3,4,5)", "value": 2, "outcome": "N",
 //!  "components": [{"spec": "nim(3)", "value": 3}, ...],
 //!  "winning_moves": [{"component": 0, "from": "nim(3)", "to": "nim(1)", "target_value": 1,
-//!                     "description": "take 2 from 3, leaving 1", "result": "nim(1,4,5)"}]}
+//!                     "description": "take 2 from 3, leaving 1", "result": "nim(1,4,5)",
+//!                     "count": 1}],
+//!  "winning_move_count": 1}
 //! ```
+//! A move stands for `count` moves when a heap has too many to list (one per class of splits
+//! that a proved period makes equivalent), and `winning_move_count` counts them all.
 //! Every game in a report is spec text that [`crate::spec::parse`] accepts; values are plain
 //! integers; outcomes are `"N"` (the player to move wins) or `"P"` (the previous player wins).
 //!
@@ -113,8 +117,11 @@ pub struct ValueReport {
     pub outcome: ReportOutcome,
     /// Each component with its value, left to right.
     pub components: Vec<ComponentReport>,
-    /// Every move to a position of value 0; empty when the value is 0.
+    /// Every move to a position of value 0, equal results listed once; empty when the value
+    /// is 0. A move may stand for a class of moves ([`MoveReport::count`]).
     pub winning_moves: Vec<MoveReport>,
+    /// The number of winning moves: the sum of the `count`s of `winning_moves`, exact.
+    pub winning_move_count: u128,
 }
 
 /// One component of a sum.
@@ -141,6 +148,10 @@ pub struct MoveReport {
     pub description: String,
     /// The whole sum after the move, as spec text.
     pub result: String,
+    /// How many moves this one stands for: 1, or, for a heap with too many moves to list,
+    /// the exact size of its class of equivalent moves (splits whose parts differ by
+    /// multiples of a proved period), each leaving a game of the same value.
+    pub count: u64,
 }
 
 /// Every move of a sum, with the value each leads to.
@@ -225,6 +236,7 @@ fn move_report(sum_move: &SumMove) -> MoveReport {
         target_value: sum_move.component_value.value(),
         description: sum_move.description.clone(),
         result: sum_move.result.format(),
+        count: sum_move.count,
     }
 }
 
@@ -257,13 +269,15 @@ fn components(sum: &Sum) -> Result<Vec<ComponentReport>> {
 /// ```
 pub fn value(sum: &Sum) -> Result<ValueReport> {
     let value = sum.value()?;
+    let winning_moves: Vec<MoveReport> = sum.winning_moves()?.iter().map(move_report).collect();
     Ok(ValueReport {
         schema: SCHEMA,
         spec: sum.format(),
         value: value.value(),
         outcome: Outcome::of(value).into(),
         components: components(sum)?,
-        winning_moves: sum.winning_moves()?.iter().map(move_report).collect(),
+        winning_move_count: winning_moves.iter().map(|m| u128::from(m.count)).sum(),
+        winning_moves,
     })
 }
 

@@ -36,7 +36,8 @@ pub struct DagPosition {
     /// The distinct values of its options (of every move, drawn or not), finite ones first in
     /// ascending order.
     pub option_values: Vec<LoopyValue>,
-    /// Its number of moves before equal results are merged.
+    /// Its number of moves, those that leave equal positions counted once (see
+    /// [`Sum::moves`]).
     pub move_count: usize,
     /// Whether its moves were listed: false for positions met after the DAG's budget of moves
     /// ran out (their `option_values` are empty and `move_count` is 0).
@@ -146,11 +147,8 @@ trait Walk {
 
     /// The name equal positions share ([`Sum::canonical_key`]).
     fn key(&mut self, node: &Self::Node) -> String {
-        let mut parts = Vec::new();
-        for mut term in self.components(node) {
-            term.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
-            parts.extend(term);
-        }
+        let mut parts = self.components(node).concat();
+        parts.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
         joined(parts)
     }
 

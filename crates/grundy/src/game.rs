@@ -167,8 +167,41 @@ impl Default for Limits {
     }
 }
 
-/// Moves of one component as the parts each leaves.
-pub type MoveList<R> = Vec<Parts<<R as Ruleset>::Position>>;
+/// Moves of one component as the parts each leaves, each standing for a class of moves.
+pub type MoveList<R> = Vec<MoveClass<<R as Ruleset>::Position>>;
+
+/// A move that stands for `count` moves of one position, all to games of the same value: one
+/// per class of equivalent moves, where there are too many to list (the splits of a heap of
+/// 10^18 whose parts repeat with a proved period). `count` is 1 for a move listed alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveClass<P> {
+    /// The parts the move leaves.
+    pub parts: Parts<P>,
+    /// How many moves of the position the class holds, this one included; distinct moves
+    /// leave distinct games.
+    pub count: u64,
+}
+
+/// The spec text of `positions` as one canonical sum in `rules`: the components sorted by
+/// their own text, shorter first (so heaps sort by size), whatever order they came in.
+///
+/// # Example
+/// ```
+/// use grundy::{format_sorted, rules::Nim};
+/// assert_eq!(format_sorted(&Nim, &[10, 2, 3]), "nim(2,3,10)");
+/// ```
+pub fn format_sorted<R: Ruleset>(rules: &R, positions: &[R::Position]) -> String {
+    if positions.len() < 2 {
+        return rules.format(positions);
+    }
+    let mut keyed: Vec<(String, &R::Position)> = positions
+        .iter()
+        .map(|position| (rules.format(std::slice::from_ref(position)), position))
+        .collect();
+    keyed.sort_by(|(a, _), (b, _)| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+    let sorted: Vec<R::Position> = keyed.into_iter().map(|(_, p)| p.clone()).collect();
+    rules.format(&sorted)
+}
 
 /// Something that knows the Grundy value of positions of one ruleset.
 ///
@@ -192,7 +225,8 @@ pub trait Evaluator {
     /// The moves from `position` whose value is `target`, when the evaluator can find them
     /// without listing every move (a heap of 10^18 tokens with a proved period). `None` means
     /// "list them all". Where there are too many to list, an evaluator may return one move of
-    /// each class of moves it knows to be equivalent, and says so in its docs.
+    /// each class of moves it knows to be equivalent, with the class's exact size
+    /// ([`MoveClass::count`]), and says so in its docs.
     ///
     /// # Errors
     /// A limit reached while valuing the moves.

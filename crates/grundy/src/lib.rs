@@ -58,6 +58,8 @@ pub mod whole;
 
 pub use cancel::Cancel;
 pub use error::{Error, ErrorKind, Limit, Result};
-pub use game::{check_move_count, Evaluator, Limits, Outcome, Parts, Ruleset, Solver};
+pub use game::{
+    check_move_count, format_sorted, Evaluator, Limits, MoveClass, Outcome, Parts, Ruleset, Solver,
+};
 pub use nimber::{mex, nim_product, nim_sum, MexSet, Nimber};
 pub use whole::Play;

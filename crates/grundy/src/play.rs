@@ -289,22 +289,21 @@ impl Game {
             LoopyOutcome::PreviousWins => {
                 let why = match (self.play, value) {
                     (Play::Normal, Some(_)) => {
-                        "it leaves value 0: whatever you do leaves a nonzero value, and it can \
-                         always bring the value back to 0"
+                        "it leaves value 0: every reply leaves a nonzero value, and the value can \
+                         always be brought back to 0"
                     }
                     (Play::Normal, None) => {
-                        "it leaves value 0, a P-position: every move you make can be answered \
-                         until you run out of moves"
+                        "it leaves a P-position: every reply can be answered until the other \
+                         player runs out of moves"
                     }
                     (Play::Misere, _) => {
-                        "it leaves a misère P-position: whatever you do, it can leave you the \
-                         last move"
+                        "it leaves a misère P-position: whatever the reply, the other player can \
+                         be made to take the last move"
                     }
                 };
                 match remoteness {
                     Some(0) => "it makes the last move".to_string(),
-                    Some(1) => format!("{why}; the game ends with your next move"),
-                    Some(r) => format!("{why}; the game ends within {r} more moves"),
+                    Some(r) => format!("{why}; the game ends within {}", more_moves(*r)),
                     None => why.to_string(),
                 }
             }
@@ -315,7 +314,14 @@ impl Game {
             LoopyOutcome::NextWins => {
                 let why = "every move loses against perfect play";
                 match (remoteness, value) {
-                    (Some(r), _) => format!("{why}; this one makes you need {r} more moves to win"),
+                    (Some(0), _) => {
+                        format!("{why}; this one ends the game by taking the last move")
+                    }
+                    (Some(r), _) => format!(
+                        "{why}; this one holds out longest: the other player wins, but only after \
+                         {}",
+                        more_moves(*r)
+                    ),
                     (None, Some(v)) => {
                         format!("{why}; this one leaves value {v}, hoping for a slip")
                     }
@@ -430,6 +436,14 @@ fn normalize(text: &str) -> String {
         .replace(" ,", ",")
 }
 
+/// `1 more move`, `3 more moves`.
+fn more_moves(count: u64) -> String {
+    match count {
+        1 => "1 more move".to_string(),
+        _ => format!("{count} more moves"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -515,6 +529,33 @@ mod tests {
             "move from a to b"
         );
         assert_eq!(self_play(&mut circle, 10)?, 10);
+        Ok(())
+    }
+
+    /// Issue 15: a reason reads the same whoever hears it (the player told a hint, or the one
+    /// the computer just moved against), and counts moves in plain English.
+    #[test]
+    fn reasons_are_plain_words() -> Result<()> {
+        let reason = |text, play| -> Result<String> { Ok(game(text, play)?.choose()?.reason) };
+        assert_eq!(
+            reason("nim(1)", Play::Misere)?,
+            "every move loses against perfect play; this one ends the game by taking the last move"
+        );
+        assert_eq!(
+            reason("nim(2)", Play::Misere)?,
+            "it leaves a misère P-position: whatever the reply, the other player can be made to \
+             take the last move; the game ends within 1 more move"
+        );
+        assert_eq!(
+            reason("nim(2,2)", Play::Normal)?,
+            "every move loses against perfect play; this one holds out longest: the other player \
+             wins, but only after 3 more moves"
+        );
+        assert_eq!(
+            reason("nim(1,2)", Play::Normal)?,
+            "it leaves value 0: every reply leaves a nonzero value, and the value can always be \
+             brought back to 0; the game ends within 2 more moves"
+        );
         Ok(())
     }
 

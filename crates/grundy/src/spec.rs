@@ -138,10 +138,10 @@ pub fn parse_number(text: &str) -> Result<u64> {
     Ok(number)
 }
 
-/// Evaluates nimber arithmetic: `+` (nim-sum; `-` is the same), `*` or juxtaposition
-/// (nim-product), `/` (division), `^` (nim power by an ordinary integer: `2^2` is `2*2 = 3`),
-/// parentheses, `inv(x)` and `sqrt(x)`. Numbers are decimal (with `_` separators) or `0x`
-/// hexadecimal.
+/// Evaluates nimber arithmetic: `+` (nim-sum, XOR; `-`, `xor` and `⊕` are the same), `*`, `⊗`
+/// or juxtaposition (nim-product), `/` (division), `^` (nim power by an ordinary integer: `2^2`
+/// is `2*2 = 3`, not XOR), parentheses, `inv(x)` and `sqrt(x)`. Numbers are decimal (with `_`
+/// separators) or `0x` hexadecimal.
 ///
 /// # Errors
 /// Syntax errors with their span; [`ErrorKind::DivisionByZero`].
@@ -152,6 +152,8 @@ pub fn parse_number(text: &str) -> Result<u64> {
 /// assert_eq!(spec::parse_nimber_expression("3*5+7")?, Nimber::new(15 ^ 7));
 /// assert_eq!(spec::parse_nimber_expression("inv(2)")?, Nimber::new(3));
 /// assert_eq!(spec::parse_nimber_expression("5 8")?, Nimber::new(3)); // 5 ⊗ 8
+/// assert_eq!(spec::parse_nimber_expression("3 xor 5")?, Nimber::new(6));
+/// assert_eq!(spec::parse_nimber_expression("3 ⊕ 5 ⊗ 1")?, Nimber::new(6));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn parse_nimber_expression(text: &str) -> Result<Nimber> {
@@ -929,7 +931,7 @@ impl<'a> Parser<'a> {
 
     fn nim_sum(&mut self) -> Result<Nimber> {
         let mut value = self.nim_product()?;
-        while self.eat('+') || self.eat('-') {
+        while self.eat('+') || self.eat('-') || self.eat('⊕') || self.eat_xor() {
             value += self.nim_product()?;
         }
         Ok(value)
@@ -938,7 +940,7 @@ impl<'a> Parser<'a> {
     fn nim_product(&mut self) -> Result<Nimber> {
         let mut value = self.nim_power()?;
         loop {
-            if self.eat('*') {
+            if self.eat('*') || self.eat('⊗') {
                 value *= self.nim_power()?;
             } else if self.eat('/') {
                 let start = self.position;
@@ -946,12 +948,33 @@ impl<'a> Parser<'a> {
                 value = value
                     .checked_div(divisor)
                     .ok_or_else(|| Error::at(ErrorKind::DivisionByZero, start..self.position))?;
-            } else if matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric() || c == '(') {
+            } else if !self.at_xor()
+                && matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric() || c == '(')
+            {
                 value *= self.nim_power()?;
             } else {
                 return Ok(value);
             }
         }
+    }
+
+    /// Whether the word `xor` comes next.
+    fn at_xor(&mut self) -> bool {
+        self.skip_space();
+        let rest = &self.text[self.position..];
+        rest.starts_with("xor")
+            && !rest[3..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+    }
+
+    fn eat_xor(&mut self) -> bool {
+        let found = self.at_xor();
+        if found {
+            self.position += 3;
+        }
+        found
     }
 
     fn nim_power(&mut self) -> Result<Nimber> {
@@ -1060,7 +1083,7 @@ mod tests {
             "moore(2; 3,4,5) + moore(1; 7)",
             "wythoff(3,5; a=2) + wythoff(0,4; a=1000)",
             "fibnim(10,12) + fibnim(7; max=2) + fibnim(1)",
-            "corners(THT/TTH,H) + tartan(ruler,mock; TH/HT)",
+            "corners(H,THT/TTH) + tartan(ruler,mock; TH/HT)",
             "turtles(HTTHT) + mock(THHTH) + ruler(HHTH)",
             "digraph(a>b, a>c, b>c; a)",
             "green(a-b, b-c, a-c; ground=a)",
@@ -1175,6 +1198,19 @@ mod tests {
         ));
         assert!(parse_nimber_expression("inv(0)").is_err());
         assert!(parse_nimber_expression("3 +").is_err());
+    }
+
+    /// Issue 15: `xor` and `⊕` are the nim-sum, `⊗` the nim-product; `^` stays the power.
+    #[test]
+    fn xor_is_spelled_out() {
+        let eval = |text: &str| parse_nimber_expression(text).map(Nimber::value);
+        assert_eq!(eval("3 xor 5"), Ok(6));
+        assert_eq!(eval("3 ⊕ 5"), Ok(6));
+        assert_eq!(eval("2 ⊗ 2"), Ok(3));
+        assert_eq!(eval("3^5"), Ok(2));
+        assert_eq!(eval("2 xor 2 3"), Ok(2 ^ 1));
+        assert!(parse_nimber_expression("3 xo 5").is_err());
+        assert!(parse_nimber_expression("xor 5").is_err());
     }
 
     #[test]

@@ -8,7 +8,11 @@
 use std::sync::{Arc, Mutex};
 
 use crate::error::{Error, Result};
-use crate::game::{check_move_count, check_output, Evaluator, Limits, Parts, Ruleset};
+use std::collections::HashSet;
+
+use crate::game::{
+    check_move_count, check_output, format_sorted, Evaluator, Limits, MoveClass, Parts, Ruleset,
+};
 use crate::nimber::Nimber;
 use crate::table::{PositionTable, Positions, RulesetTable};
 
@@ -23,7 +27,8 @@ pub trait Term: Send {
         self.len() == 0
     }
 
-    /// The term as spec text (`nim(3,4,5)`); `0` when empty.
+    /// The term as spec text, its components sorted (`nim(3,4,5)`, whatever their order);
+    /// `0` when empty.
     fn format(&self) -> String;
 
     /// Component `index` alone as spec text (`nim(3)`).
@@ -35,7 +40,8 @@ pub trait Term: Send {
     /// A cycle or a limit reached while solving.
     fn value(&self, index: usize) -> Result<Nimber>;
 
-    /// The moves of component `index`; with `target`, only those to that value.
+    /// The moves of component `index`; with `target`, only those to that value, where a
+    /// move may stand for a class of equivalent moves ([`TermMove::count`]).
     ///
     /// # Errors
     /// A cycle, or a limit: too many moves to list, positions or work.
@@ -72,6 +78,9 @@ pub struct TermMove {
     pub to: String,
     /// The whole term after the move.
     pub after: Box<dyn Term>,
+    /// How many moves this one stands for (see [`MoveClass`]): 1, or the size of its class of
+    /// equivalent moves when there are too many to list.
+    pub count: u64,
 }
 
 /// A [`Term`] for any ruleset, valued by any [`Evaluator`] (a [`crate::Solver`] or a
@@ -126,7 +135,7 @@ where
     }
 
     fn format(&self) -> String {
-        self.evaluator().rules().format(&self.positions)
+        format_sorted(self.evaluator().rules(), &self.positions)
     }
 
     fn format_component(&self, index: usize) -> String {
@@ -145,7 +154,10 @@ where
         let listed = match target {
             Some(target) => match evaluator.moves_to_value(from, target)? {
                 Some(moves) => Some(moves),
-                None => evaluator.rules().moves_to_value(from, target),
+                None => evaluator
+                    .rules()
+                    .moves_to_value(from, target)
+                    .map(|moves| moves.into_iter().map(single).collect()),
             },
             None => None,
         };
@@ -153,37 +165,38 @@ where
             Some(moves) => moves,
             None => {
                 check_move_count(evaluator.rules(), from, evaluator.limits())?;
-                let mut moves: Vec<Parts<_>> = Vec::new();
+                let mut moves = Vec::new();
                 evaluator.rules().try_moves(from, &mut moves)?;
-                moves
+                moves.into_iter().map(single).collect()
             }
         };
         let mut kept = Vec::new();
-        for parts in all_moves {
+        for MoveClass { parts, count } in all_moves {
             let mut value = Nimber::ZERO;
             for part in &parts {
                 value += evaluator.value(part)?;
             }
             if target.map_or(true, |target| target == value) {
-                kept.push((parts, value));
+                kept.push((parts, value, count));
             }
         }
         // Each move copies the whole term, so a long list of a long term is refused here.
         check_output(kept.len(), self.positions.len(), evaluator.limits())?;
         let mut result = Vec::new();
-        for (parts, value) in kept {
+        for (parts, value, count) in kept {
             let mut positions = self.positions.clone();
             positions.splice(index..=index, parts.iter().cloned());
             let rules = evaluator.rules();
             result.push(TermMove {
                 description: rules.describe(from, &parts),
                 value,
-                to: rules.format(&parts),
+                to: format_sorted(rules, &parts),
                 after: Box::new(RulesetTerm {
                     evaluator: Arc::clone(&self.evaluator),
                     positions,
                     table: Arc::clone(&self.table),
                 }),
+                count,
             });
         }
         Ok(result)
@@ -215,6 +228,11 @@ where
             .map(|position| table.intern(position, max_positions))
             .collect()
     }
+}
+
+/// A move listed alone: a class of one.
+fn single<P>(parts: Parts<P>) -> MoveClass<P> {
+    MoveClass { parts, count: 1 }
 }
 
 /// A sum of games, each component from any ruleset.
@@ -251,6 +269,10 @@ pub struct SumMove {
     pub total_value: Nimber,
     /// The whole sum after the move.
     pub result: Sum,
+    /// How many moves of the sum this one stands for: 1, or the size of its class of
+    /// equivalent moves (all to games of the same value) when there are too many to list,
+    /// as in a heap of 10^18 with a proved period. Distinct moves leave distinct games.
+    pub count: u64,
 }
 
 impl Clone for Sum {
@@ -321,29 +343,26 @@ impl Sum {
             .collect()
     }
 
-    /// A name that equal positions share: within each term, the components' spec texts
-    /// sorted (shorter first, so heaps sort by size), all joined with `+`; `0` when nothing is
-    /// left. Sums that differ only in the order of components within a term, such as
-    /// `kayles(1,3)` and `kayles(3,1)`, get the same key, and the key is itself spec text of
-    /// an equal sum. Terms keep their order, and positions are not otherwise normalised.
+    /// A name that equal positions share: the components' spec texts sorted (shorter first,
+    /// so heaps sort by size), joined with `+`; `0` when nothing is left. Sums that differ only
+    /// in the order of their components, such as `kayles(1,3)`, `kayles(3,1)` and
+    /// `kayles(3) + kayles(1)`, get the same key, and the key is itself spec text of an equal
+    /// sum. Positions are not otherwise normalised.
     ///
     /// # Example
     /// ```
     /// use grundy::spec;
     /// let key = |text| spec::parse(text).map(|sum| sum.canonical_key());
-    /// assert_eq!(key("kayles(3,1)")?, key("kayles(1,3)")?);
-    /// assert_eq!(key("nim(10,3) + kayles(2)")?, "nim(3) + nim(10) + kayles(2)");
+    /// assert_eq!(key("kayles(3,1)")?, key("kayles(1) + kayles(3)")?);
+    /// assert_eq!(key("nim(10,3) + kayles(2)")?, "nim(3) + kayles(2) + nim(10)");
     /// # Ok::<(), grundy::Error>(())
     /// ```
     pub fn canonical_key(&self) -> String {
-        let mut parts = Vec::new();
+        let mut parts: Vec<String> = Vec::new();
         for term in &self.terms {
-            let mut components: Vec<String> = (0..term.len())
-                .map(|index| term.format_component(index))
-                .collect();
-            components.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
-            parts.extend(components);
+            parts.extend((0..term.len()).map(|index| term.format_component(index)));
         }
+        parts.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
         if parts.is_empty() {
             "0".to_string()
         } else {
@@ -359,7 +378,17 @@ impl Sum {
         Ok(self.component_values()?.into_iter().sum())
     }
 
-    /// Every move of the sum with its values.
+    /// Every move of the sum with its values; moves that leave equal games (in `nim(2,2)`,
+    /// taking from either heap) are listed once, as the first of them.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::spec;
+    /// let moves = spec::parse("nim(2,2)")?.moves()?;
+    /// let results: Vec<String> = moves.iter().map(|m| m.result.format()).collect();
+    /// assert_eq!(results, ["nim(2)", "nim(1,2)"]);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
     ///
     /// # Errors
     /// A cycle or a limit reached, including a component with too many moves to list.
@@ -367,7 +396,9 @@ impl Sum {
         self.collect_moves(false)
     }
 
-    /// Every move to a position of value 0; none when the sum's value is already 0.
+    /// Every move to a position of value 0, equal results listed once; none when the sum's
+    /// value is already 0. Where a component has too many to list, a move may stand for a
+    /// class of them ([`SumMove::count`]).
     ///
     /// # Errors
     /// As for [`moves`](Sum::moves), although components whose rulesets find moves to a
@@ -383,6 +414,7 @@ impl Sum {
             return Ok(Vec::new());
         }
         let mut result = Vec::new();
+        let mut seen = HashSet::new();
         for (component, (term, index)) in self.components().into_iter().enumerate() {
             let before = values[component];
             let target = winning_only.then_some(before + total);
@@ -392,6 +424,14 @@ impl Sum {
             check_output(result.len() + term_moves.len(), values.len(), self.limits)?;
             self.limits.cancel.check()?;
             for term_move in term_moves {
+                // A move replaces the component `from` by the parts `to` (sorted), so moves
+                // with equal `(from, to)` leave equal games: twins in equal components. Only
+                // heap games have classes of more than one move, and there moves in two
+                // components leave equal games only when the heaps are equal (each part is
+                // smaller than its heap), so dropping twins keeps the counts exact.
+                if !seen.insert((from.clone(), term_move.to.clone())) {
+                    continue;
+                }
                 let mut after = self.clone();
                 after.terms[term] = term_move.after;
                 result.push(SumMove {
@@ -402,6 +442,7 @@ impl Sum {
                     component_value: term_move.value,
                     total_value: total + before + term_move.value,
                     result: after,
+                    count: term_move.count,
                 });
             }
         }

@@ -17,7 +17,7 @@ use std::hash::Hash;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::error::{Error, Limit, Result};
-use crate::game::{check_move_count, Evaluator, Parts, Ruleset, Solver};
+use crate::game::{check_move_count, format_sorted, Evaluator, Parts, Ruleset, Solver};
 use crate::heap::HeapSolver;
 use crate::nimber::Nimber;
 use crate::rules::{HeapRule, Nim};
@@ -49,7 +49,8 @@ pub trait PositionTable: Send {
     /// The move from `from` to the parts `to`, in words ([`Ruleset::describe`]).
     fn describe(&self, from: u32, to: &[u32]) -> String;
 
-    /// The sum of the positions `ids` as spec text ([`Ruleset::format`]); `0` when empty.
+    /// The sum of the positions `ids` as spec text, sorted as [`crate::format_sorted`] sorts
+    /// them; `0` when empty.
     fn format(&self, ids: &[u32]) -> String;
 
     /// The normal-play Grundy value of position `id`, from the term's evaluator.
@@ -230,7 +231,7 @@ where
         let positions = lock(&self.positions);
         let known: Option<Vec<_>> = ids.iter().map(|&id| positions.get(id).cloned()).collect();
         match known {
-            Some(known) => evaluator.rules().format(&known),
+            Some(known) => format_sorted(evaluator.rules(), &known),
             None => "?".to_string(),
         }
     }

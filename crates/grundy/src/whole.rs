@@ -11,7 +11,7 @@
 //! [`SumGraph`] lists the moves between states, remembering each component's moves, and
 //! counts the work done against [`Limits`]. It never reads the clock.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::rc::Rc;
 
@@ -365,13 +365,16 @@ impl SumGraph {
         }
     }
 
-    /// Every move of `position`, component by component, in the rulesets' order.
+    /// Every move of `position`, component by component, in the rulesets' order; moves that
+    /// leave equal positions (in `nim(2,2)`, taking from either heap) are listed once, as the
+    /// first of them.
     ///
     /// # Errors
     /// A limit reached while listing moves, or a position from another game.
     pub fn position_moves(&mut self, position: &Position) -> Result<Vec<PositionMove>> {
         let components: usize = position.terms.iter().map(Vec::len).sum();
         let mut result = Vec::new();
+        let mut seen = HashSet::new();
         let mut component = 0;
         for (term, ids) in position.terms.iter().enumerate() {
             let table = self.tables.get(term).ok_or_else(|| {
@@ -385,6 +388,12 @@ impl SumGraph {
                 // refused before it is built.
                 check_output(result.len() + moves.len(), components, self.limits)?;
                 for parts in moves.iter() {
+                    // Moves that turn equal components into equal parts leave equal positions.
+                    let mut key = parts.to_vec();
+                    key.sort_unstable();
+                    if !seen.insert((term, id, key)) {
+                        continue;
+                    }
                     let mut after = position.clone();
                     after.terms[term].splice(index..=index, parts.iter().copied());
                     result.push(PositionMove {

@@ -14,6 +14,8 @@
 //! is too large for the limits, `value`, `genus` and `target_value` are left out rather than
 //! failing the report. Sums of Nim heaps use Bouton's rule and need no search at all.
 
+use std::collections::HashSet;
+
 use serde::Serialize;
 
 use super::{MoveEntry, MoveReport, ReportOutcome, SCHEMA};
@@ -233,6 +235,7 @@ impl Misere {
                     target_value: component_genus.misere_value().value(),
                     description: report.description,
                     result: report.result,
+                    count: 1,
                 },
                 after.misere_value().value(),
             ));
@@ -262,6 +265,7 @@ fn nim_value(sum: &Sum, limits: Limits) -> Result<Option<MisereValueReport>> {
         })
         .collect();
     let mut winning_moves = Vec::new();
+    let mut seen = HashSet::new();
     let total = heaps.iter().fold(0, |sum, heap| sum ^ heap);
     let after = NimAfter::new(&heaps);
     let leaves_p = |heap: u64, target: u64| after.misere_value(heap, target) == 0;
@@ -280,15 +284,20 @@ fn nim_value(sum: &Sum, limits: Limits) -> Result<Option<MisereValueReport>> {
             let term_moves = sum.terms()[term].moves(index, Some(Nimber::new(target)))?;
             check_output(winning_moves.len() + term_moves.len(), heaps.len(), limits)?;
             for term_move in term_moves {
+                // Equal heaps have equal moves: each result is listed once, as in the search.
+                if !seen.insert((from.clone(), term_move.to.clone())) {
+                    continue;
+                }
                 let mut terms: Vec<_> = sum.terms().iter().map(|t| t.clone_box()).collect();
                 terms[term] = term_move.after;
+                let result = Sum::new(terms).format();
                 winning_moves.push(MisereMoveReport {
                     component,
                     from: from.clone(),
                     to: term_move.to,
                     target_value: Some(nim_misere_value(&[target]).value()),
                     description: term_move.description,
-                    result: Sum::new(terms).format(),
+                    result,
                 });
             }
         }

@@ -1,19 +1,21 @@
 //! Moves of heaps beyond the table, found through the proved period: a heap of 10^18 tokens
 //! has too many splits to list. With an ordinary period, splits whose smaller part differs by
-//! a multiple of the period have the same value, so one of each class is listed; with an
-//! arithmetic period whose saltus is a power of two, the splits worth a given value are few
-//! and every one is listed.
+//! a multiple of the period have the same value, so one of each class is listed, with the
+//! class's size counted exactly; with an arithmetic period whose saltus is a power of two, the
+//! splits worth a given value are few and every one is listed.
 
 use super::{Certificate, HeapGame, HeapSolver};
 use crate::error::{Error, Limit, Result};
-use crate::game::Parts;
+use crate::game::{MoveClass, Parts};
 use crate::nimber::Nimber;
 
 impl<R: HeapGame> HeapSolver<R> {
-    /// Moves of a heap beyond the table to value `target`, found through the proved period
-    /// (see [`Evaluator::moves_to_value`](crate::Evaluator::moves_to_value)); `None` when the
+    /// Moves of a heap beyond the table to value `target`, found through the proved period,
+    /// each with the size of its class (see
+    /// [`Evaluator::moves_to_value`](crate::Evaluator::moves_to_value)); `None` when the
     /// period gives no short list (splits into three, splits by a repeated digit with a
-    /// saltus, or a saltus that is not a power of two).
+    /// saltus, a saltus that is not a power of two, or splits whose larger part may fall
+    /// below the preperiod).
     ///
     /// # Errors
     /// [`Limit::MovesPerPosition`] when more moves than [`Limits::max_moves`](crate::Limits)
@@ -22,7 +24,7 @@ impl<R: HeapGame> HeapSolver<R> {
         &mut self,
         heap: u64,
         target: Nimber,
-    ) -> Result<Option<Vec<Parts<u64>>>> {
+    ) -> Result<Option<Vec<MoveClass<u64>>>> {
         let (Some(code), Some(certificate)) = (self.code.clone(), self.certificate.clone()) else {
             return Ok(None);
         };
@@ -36,30 +38,44 @@ impl<R: HeapGame> HeapSolver<R> {
             return Ok(None);
         }
         let target = target.value();
-        let mut found: Vec<Parts<u64>> = Vec::new();
-        let reach = certificate.preperiod.max(1) + certificate.period;
+        let mut found: Vec<MoveClass<u64>> = Vec::new();
+        let period = certificate.period;
+        // From `first` on, small parts fall into classes modulo the period.
+        let first = certificate.preperiod.max(1);
         for &(take, digit) in code.digits() {
             let Some(rest) = heap.checked_sub(take) else {
                 break;
             };
             if digit.takes_all() && rest == 0 && target == 0 {
-                found.push(Parts::new());
+                found.push(class(Parts::new(), 1));
             }
             if digit.leaves_one() && rest > 0 && self.value(rest)?.value() == target {
-                found.push(Parts::from_slice(&[rest]));
+                found.push(class(Parts::from_slice(&[rest]), 1));
             }
             if digit.splits_two() && arithmetic {
-                self.arithmetic_splits(rest, target, &certificate, &mut found)?;
+                let mut splits = Vec::new();
+                self.arithmetic_splits(rest, target, &certificate, &mut splits)?;
+                found.extend(splits.into_iter().map(|parts| class(parts, 1)));
             } else if digit.splits_two() {
+                let largest = code.largest_small_part(rest);
                 // Beyond the preperiod both parts repeat with the period, so splits whose
-                // smaller part differs by a multiple of it have the same value.
-                for small in 1..=code.largest_small_part(rest).min(reach) {
-                    if found.len() as u64 >= self.limits.max_moves {
+                // smaller part differs by a multiple of it have the same value, provided the
+                // larger part never falls below the preperiod.
+                if rest - largest < certificate.preperiod {
+                    return Ok(None);
+                }
+                for small in 1..=largest.min(first + period - 1) {
+                    if found.len() as u64 > self.limits.max_moves {
                         break;
                     }
                     let value = self.value(small)?.value() ^ self.value(rest - small)?.value();
                     if value == target {
-                        found.push(Parts::from_slice(&[small, rest - small]));
+                        let count = if small < first {
+                            1
+                        } else {
+                            (largest - small) / period + 1
+                        };
+                        found.push(class(Parts::from_slice(&[small, rest - small]), count));
                     }
                 }
             }
@@ -67,11 +83,15 @@ impl<R: HeapGame> HeapSolver<R> {
         if let Some((first, digit)) = tail {
             if let Some(top) = heap.checked_sub(first) {
                 if digit.takes_all() && target == 0 {
-                    found.push(Parts::new());
+                    found.push(class(Parts::new(), 1));
                 }
                 if digit.leaves_one() {
                     let heaps = self.heaps_worth(target, top, &certificate);
-                    found.extend(heaps.into_iter().map(|m| Parts::from_slice(&[m])));
+                    found.extend(
+                        heaps
+                            .into_iter()
+                            .map(|(m, count)| class(Parts::from_slice(&[m]), count)),
+                    );
                 }
             }
         }
@@ -81,27 +101,35 @@ impl<R: HeapGame> HeapSolver<R> {
         Ok(Some(found))
     }
 
-    /// The heaps `1..=top` worth `target`: those of the preperiod, then one per class of the
-    /// period (with a saltus, the one heap of the class worth `target`; without, the first).
-    fn heaps_worth(&self, target: u64, top: u64, certificate: &Certificate) -> Vec<u64> {
-        let mut heaps: Vec<u64> = (1..certificate.preperiod.min(top + 1))
+    /// The heaps `1..=top` worth `target`, each with the size of its class: those of the
+    /// preperiod alone, then one per class of the period (with a saltus, the one heap of the
+    /// class worth `target`; without, the first of the class in `1..=top`, standing for every
+    /// heap of the class up to `top`).
+    fn heaps_worth(&self, target: u64, top: u64, certificate: &Certificate) -> Vec<(u64, u64)> {
+        let period = certificate.period;
+        let mut heaps: Vec<(u64, u64)> = (1..certificate.preperiod.min(top + 1))
             .filter(|&m| self.tabulated(m) == Some(target))
+            .map(|m| (m, 1))
             .collect();
-        for residue in 0..certificate.period {
+        for residue in 0..period {
             let start = certificate.preperiod + residue;
             let Some(base) = self.tabulated(start) else {
                 continue;
             };
             let heap = if certificate.saltus == 0 {
-                (base == target).then_some(start)
+                // Heap 0 is no heap left: the class starts a period later.
+                let first = if start == 0 { period } else { start };
+                (base == target && first <= top).then(|| (first, (top - first) / period + 1))
             } else if target >= base && (target - base) % certificate.saltus == 0 {
                 ((target - base) / certificate.saltus)
-                    .checked_mul(certificate.period)
+                    .checked_mul(period)
                     .and_then(|offset| offset.checked_add(start))
+                    .filter(|&m| (1..=top).contains(&m))
+                    .map(|m| (m, 1))
             } else {
                 None
             };
-            heaps.extend(heap.filter(|&m| (1..=top).contains(&m)));
+            heaps.extend(heap);
         }
         heaps.sort_unstable();
         heaps.dedup();
@@ -200,4 +228,8 @@ fn submasks_between(
     let top = 1 << (63 - bits.leading_zeros());
     submasks_between(c, bits & !top, chosen | top, (lo, hi), cap, out);
     submasks_between(c, bits & !top, chosen, (lo, hi), cap, out);
+}
+
+fn class(parts: Parts<u64>, count: u64) -> MoveClass<u64> {
+    MoveClass { parts, count }
 }

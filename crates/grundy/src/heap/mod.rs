@@ -30,7 +30,7 @@ pub use period::{Certificate, Refutation, Theorem};
 pub use verify::{verify, Recomputed, NAIVE_VERIFY_LIMIT};
 
 use crate::error::{Error, Limit, Result};
-use crate::game::{Evaluator, Limits, Parts};
+use crate::game::{Evaluator, Limits, MoveList};
 use crate::nimber::Nimber;
 use subtract::SubtractionTable;
 use table::{HeapTable, TableValues};
@@ -442,9 +442,10 @@ impl<R: HeapGame> Evaluator for HeapSolver<R> {
     }
 
     /// Beyond the table, with a proved period: the moves to `target`, one per class of
-    /// splits the period makes equivalent (a heap of 10^18 has too many splits to list, and
-    /// splits whose smaller part differs by a multiple of the period have the same value).
-    fn moves_to_value(&mut self, heap: &u64, target: Nimber) -> Result<Option<Vec<Parts<u64>>>> {
+    /// splits the period makes equivalent, with its size (a heap of 10^18 has too many splits
+    /// to list, and splits whose smaller part differs by a multiple of the period have the
+    /// same value).
+    fn moves_to_value(&mut self, heap: &u64, target: Nimber) -> Result<Option<MoveList<R>>> {
         if self.tabulated(*heap).is_some() || self.certificate.is_none() {
             return Ok(None);
         }

@@ -183,9 +183,53 @@ fn winning_moves_of_huge_heaps_reach_the_target() {
                 continue;
             };
             assert!(!moves.is_empty(), "{text}: no move to {target}");
-            for parts in moves {
+            for class in moves {
+                let parts = class.parts;
                 let reached: Nimber = parts.iter().map(|&p| solver.value(p).unwrap()).sum();
                 assert_eq!(reached, Nimber::new(target), "{text}: {parts:?}");
+            }
+        }
+    }
+}
+
+/// Issue 15: the classes of moves found through the period hold exactly the moves of each
+/// value, counted one by one from the ruleset's moves on heaps beyond the table.
+#[test]
+fn classes_of_moves_count_every_move() {
+    for text in [
+        "kayles",
+        "0.07",
+        "0.137",
+        "allbut{2,3,7}",
+        "0.51",
+        "0.72",
+        "4.7",
+    ] {
+        let limits = Limits {
+            max_moves: 64,
+            ..Limits::default()
+        };
+        let mut solver = HeapSolver::with_limits(rule(text), limits);
+        for heap in [20_011u64, 20_012] {
+            let value = solver.value(heap).unwrap();
+            assert!(
+                solver.tabulated(heap).is_none(),
+                "{text}: {heap} is tabulated"
+            );
+            let mut all = Vec::new();
+            solver.rules().moves(&heap, &mut all);
+            for target in 0..=value.value() {
+                let Some(classes) = solver.moves_to_value(&heap, Nimber::new(target)).unwrap()
+                else {
+                    panic!("{text}: the moves of {heap} are listed one by one");
+                };
+                let mut by_search = 0u64;
+                for parts in &all {
+                    let reached: Nimber = parts.iter().map(|&p| solver.value(p).unwrap()).sum();
+                    by_search += u64::from(reached == Nimber::new(target));
+                }
+                let counted: u64 = classes.iter().map(|class| class.count).sum();
+                assert_eq!(counted, by_search, "{text}({heap}) to {target}");
             }
         }
     }
