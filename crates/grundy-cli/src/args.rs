@@ -72,6 +72,10 @@ enum Command {
         /// Misère values and genera instead, and where the game stops being tame.
         #[arg(long)]
         misere: bool,
+        /// Arrange the values in rows of the proved period (or of P), one column per residue,
+        /// a row starting at the preperiod: a periodic table.
+        #[arg(long, value_name = "P", num_args = 0..=1, value_parser = parse_period)]
+        by_period: Option<Option<u64>>,
         #[command(flatten)]
         limits: LimitArgs,
         /// Stream the values to FILE (--format binary, the default, or csv) with a progress
@@ -189,7 +193,7 @@ enum Command {
         /// The game, e.g. "kayles(6)" or "nim(1,2) + sub{1,2}(3)".
         /// @FILE reads it from FILE, - from standard input.
         spec: String,
-        /// The most positions to list (at most 100000); the rest are counted.
+        /// The most positions to list (1 to 100000); the rest are counted.
         #[arg(long, value_parser = parse_max_nodes, default_value_t = 200)]
         max_nodes: usize,
         /// Output format.
@@ -330,10 +334,20 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
     Ok((parse(width)?, parse(height)?))
 }
 
-/// A DAG's node limit: at most 100000, since every position drawn is kept in memory.
+/// A period: at least 1.
+fn parse_period(text: &str) -> Result<u64, String> {
+    match parse_count(text)? {
+        0 => Err("a period is at least 1, not 0".to_string()),
+        period => Ok(period),
+    }
+}
+
+/// A DAG's node limit: at least 1 (the start), at most 100000, since every position drawn is
+/// kept in memory.
 fn parse_max_nodes(text: &str) -> Result<usize, String> {
     const MAX: u64 = 100_000;
     match parse_count(text)? {
+        0 => Err("at least 1 position (the start), not 0".to_string()),
         count if count > MAX => Err(format!("at most {MAX} positions, not {count}")),
         count => usize::try_from(count).map_err(|error| error.to_string()),
     }
@@ -388,6 +402,14 @@ pub enum Mode {
         to: u64,
         play: Play,
         format: TableFormat,
+        limits: Limits,
+    },
+    /// `grundy seq --by-period [P]`: the values in rows of a period (`None`: the proved one).
+    PeriodicTable {
+        rule: String,
+        to: u64,
+        period: Option<u64>,
+        json: bool,
         limits: Limits,
     },
     /// `grundy seq --out FILE`; `json` prints the summary as JSON.
@@ -511,6 +533,7 @@ impl Cli {
                 to,
                 format,
                 misere,
+                by_period,
                 limits,
                 out,
                 resume,
@@ -518,6 +541,18 @@ impl Cli {
                 no_period,
                 stop_after,
             } => match (out, misere, format) {
+                (None, false, SeqFormat::Text | SeqFormat::Json) if by_period.is_some() => {
+                    Mode::PeriodicTable {
+                        rule,
+                        to,
+                        period: by_period.flatten(),
+                        json: format == SeqFormat::Json,
+                        limits: limits.limits(),
+                    }
+                }
+                _ if by_period.is_some() => {
+                    bail!("--by-period arranges normal-play values as text or json; drop --out, --misere and --format csv")
+                }
                 (Some(out), false, format) => Mode::Stream {
                     run: LongRun {
                         rule,

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::io;
 
 use grundy::analysis::loopy::ReportValue;
-use grundy::analysis::{self, DagReport, ReportOutcome};
+use grundy::analysis::{self, DagNode, DagReport, ReportOutcome};
 use grundy::Limits;
 
 use crate::args::DagFormat;
@@ -65,6 +65,44 @@ fn left_out_note(report: &DagReport) -> Option<String> {
     })
 }
 
+/// Whether the DAG was cut: then a position's layer counts only the moves drawn, so positions
+/// are arranged by their distance from the start instead.
+fn is_cut(report: &DagReport) -> bool {
+    report.nodes.iter().any(|node| !node.complete)
+}
+
+/// The rows a DAG is drawn in, top first, each with its label: layers (the most moves left)
+/// for a complete DAG, distances from the start for a cut one.
+fn rows(report: &DagReport) -> Vec<(String, Vec<&DagNode>)> {
+    if is_cut(report) {
+        let deepest = report
+            .nodes
+            .iter()
+            .map(|node| node.depth)
+            .max()
+            .unwrap_or(0);
+        (0..=deepest)
+            .map(|depth| {
+                let label = match depth {
+                    0 => "the start".to_string(),
+                    1 => "1 move from the start".to_string(),
+                    _ => format!("{depth} moves from the start"),
+                };
+                let nodes = report.nodes.iter().filter(|n| n.depth == depth).collect();
+                (label, nodes)
+            })
+            .collect()
+    } else {
+        (0..report.layers)
+            .rev()
+            .map(|layer| {
+                let nodes = report.nodes.iter().filter(|n| n.layer == layer).collect();
+                (format!("layer {layer}"), nodes)
+            })
+            .collect()
+    }
+}
+
 /// The DAG in Graphviz DOT.
 pub fn dot(report: &DagReport) -> String {
     let mut text = String::new();
@@ -117,13 +155,8 @@ pub fn dot(report: &DagReport) -> String {
             );
         }
     }
-    for layer in (0..report.layers).rev() {
-        let ids: Vec<String> = report
-            .nodes
-            .iter()
-            .filter(|node| node.layer == layer)
-            .map(|node| format!("n{}", node.id))
-            .collect();
+    for (_, nodes) in rows(report) {
+        let ids: Vec<String> = nodes.iter().map(|node| format!("n{}", node.id)).collect();
         if ids.len() > 1 {
             let _ = writeln!(text, "  {{ rank=same; {}; }}", ids.join("; "));
         }
@@ -132,8 +165,8 @@ pub fn dot(report: &DagReport) -> String {
     text
 }
 
-/// The DAG as text: layer by layer from the start down, each position with its options'
-/// values, its mex and its moves.
+/// The DAG as text: row by row from the start down (layers, or distances from the start when
+/// the DAG is cut), each position with its options' values, its mex and its moves.
 pub fn text(report: &DagReport) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "game:      {}", report.spec);
@@ -148,23 +181,32 @@ pub fn text(report: &DagReport) -> String {
         .edges
         .iter()
         .any(|edge| report.nodes[edge.from].layer == report.nodes[edge.to].layer);
-    let _ = writeln!(
-        text,
-        "positions: {} in {} layers (a layer is the most moves left{}; * marks winning moves)",
-        report.nodes.len(),
-        report.layers,
-        if cycles {
-            ", the positions of a cycle sharing one"
-        } else {
-            ""
-        }
-    );
+    if is_cut(report) {
+        let _ = writeln!(
+            text,
+            "positions: {} shown by the fewest moves from the start (the DAG is cut, so how \
+             many moves are left is not known; * marks winning moves)",
+            report.nodes.len()
+        );
+    } else {
+        let _ = writeln!(
+            text,
+            "positions: {} in {} layers (a layer is the most moves left{}; * marks winning moves)",
+            report.nodes.len(),
+            report.layers,
+            if cycles {
+                ", the positions of a cycle sharing one"
+            } else {
+                ""
+            }
+        );
+    }
     if let Some(note) = left_out_note(report) {
         let _ = writeln!(text, "           {note}");
     }
-    for layer in (0..report.layers).rev() {
-        let _ = writeln!(text, "\nlayer {layer}:");
-        for node in report.nodes.iter().filter(|node| node.layer == layer) {
+    for (label, nodes) in rows(report) {
+        let _ = writeln!(text, "\n{label}:");
+        for node in nodes {
             let options: Vec<String> = node
                 .option_values
                 .iter()

@@ -206,6 +206,16 @@ fn run(mode: Mode) -> Result<ExitCode, Problem> {
             seq::table(&mut out, &rule, to, play, format, limits)?;
             ExitCode::SUCCESS
         }
+        Mode::PeriodicTable {
+            rule,
+            to,
+            period,
+            json,
+            limits,
+        } => {
+            seq::periodic_table(&mut out, &rule, to, period, json, limits)?;
+            ExitCode::SUCCESS
+        }
         Mode::Stream { run, json } => seq::stream(&mut out, &run, json)?,
         Mode::Play {
             spec,
@@ -265,7 +275,7 @@ fn run(mode: Mode) -> Result<ExitCode, Problem> {
             size,
             limits,
         } => {
-            plot::command(&rule, to, &path, size, limits)?;
+            plot::command(&mut out, &rule, to, &path, size, limits)?;
             ExitCode::SUCCESS
         }
         Mode::Serve(config) => {

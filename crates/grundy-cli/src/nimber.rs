@@ -10,6 +10,10 @@ use grundy::{analysis, spec};
 use crate::args::{Format, NimberInput};
 use crate::{print_json, render, with_input, Problem};
 
+/// Said on stderr when an expression has `^`, which many read as XOR.
+const POWER_NOTE: &str =
+    "note: ^ is the nim power (3^2 = 3*3 = 2 in nim arithmetic); for XOR write 3 xor 2 or 3 + 2";
+
 /// `grundy nimber`: exit code 2 when a line of standard input is bad (the others still run).
 pub fn command(
     out: &mut impl Write,
@@ -23,6 +27,9 @@ pub fn command(
             let value =
                 spec::parse_nimber_expression(expression).map_err(with_input(expression))?;
             print_nimber(out, format, expression, value)?;
+            if expression.contains('^') {
+                eprintln!("{POWER_NOTE}");
+            }
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -151,7 +151,7 @@ pub fn run(
                             if let Some(entry) = shown.moves.get(advice.index) {
                                 writeln!(
                                     out,
-                                    "      the computer would play {}. {} ({})",
+                                    "      best move: {}. {} ({})",
                                     entry.number, entry.description, advice.reason
                                 )?;
                             }

@@ -149,8 +149,10 @@ where
     Ok(())
 }
 
-/// `grundy plot`: the values of heaps `0..=to` of `rule`, drawn to `path` (`size` in pixels).
+/// `grundy plot`: the values of heaps `0..=to` of `rule`, drawn to `path` (`size` in pixels);
+/// says on `out` which file it wrote.
 pub fn command(
+    out: &mut impl std::io::Write,
     rule: &str,
     to: u64,
     path: &Path,
@@ -160,7 +162,17 @@ pub fn command(
     ImageFormat::of(path)?;
     let heap_rule = parse_rule(rule)?;
     let report = analysis::heap_sequence(heap_rule, to, limits).map_err(with_input(rule))?;
-    Ok(write(&report, path, size)?)
+    write(&report, path, size)?;
+    writeln!(
+        out,
+        "wrote {}: Grundy values of {}, heaps 0 to {}, {}x{} pixels",
+        path.display(),
+        report.rule,
+        report.to,
+        size.0,
+        size.1
+    )?;
+    Ok(())
 }
 
 #[cfg(test)]

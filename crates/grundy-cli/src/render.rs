@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use grundy::analysis::periodic::PeriodicTable;
 use grundy::analysis::{self, MovesReport, ReportOutcome, SequenceReport, ValueReport};
 use grundy::Limit;
 
@@ -24,14 +25,14 @@ pub enum Wording {
 pub fn outcome_words(outcome: ReportOutcome, wording: Wording) -> &'static str {
     use ReportOutcome::{Draw, PreviousWins};
     match (wording, outcome) {
-        (Wording::Normal, PreviousWins) => {
-            "P: the player to move loses (every move leaves a nonzero value)"
-        }
+        (Wording::Normal, PreviousWins) => "P: the player to move loses (no move leaves value 0)",
         (Wording::Normal, _) => "N: the player to move wins (some move leaves value 0)",
         (Wording::Misere, PreviousWins) => {
-            "P: the player to move loses (every move leaves a nonzero misère value)"
+            "P: the player to move loses (no move leaves misère value 0)"
         }
-        (Wording::Misere, _) => "N: the player to move wins (some move leaves misère value 0)",
+        (Wording::Misere, _) => {
+            "N: the player to move wins (there is no move, or some move leaves misère value 0)"
+        }
         (Wording::Loopy, PreviousWins) => {
             "P: the player to move loses (every move can be answered until they run out of moves)"
         }
@@ -39,9 +40,9 @@ pub fn outcome_words(outcome: ReportOutcome, wording: Wording) -> &'static str {
             "D: a draw: neither player can force a win, and best play goes on forever"
         }
         (Wording::Loopy, _) => "N: the player to move wins",
-        (Wording::Hint, PreviousWins) => "the player to move loses against perfect play",
+        (Wording::Hint, PreviousWins) => "you lose if the computer plays perfectly",
         (Wording::Hint, Draw) => "neither side can force a win: a draw with best play",
-        (Wording::Hint, _) => "the player to move can force a win",
+        (Wording::Hint, _) => "you can force a win",
     }
 }
 
@@ -66,7 +67,13 @@ impl MoveLine for analysis::MoveReport {
     }
 
     fn note(&self) -> String {
-        format!(", value {}", self.target_value)
+        match self.count {
+            1 => format!(", value {}", self.target_value),
+            count => format!(
+                ", value {}; one of a class of {count} such moves",
+                self.target_value
+            ),
+        }
     }
 
     fn result(&self) -> &str {
@@ -140,11 +147,21 @@ pub fn value(report: &ValueReport) -> String {
             let _ = write!(text, "\n{}", binary_sum(&values, report.value));
         }
     }
+    let listed = report.winning_moves.len() as u128;
+    let heading = if report.winning_move_count > listed {
+        format!(
+            "{} winning moves (each leaves a position of value 0), too many to list;\n\
+             one line per class of moves that the proved period makes equivalent ({listed} classes)",
+            report.winning_move_count
+        )
+    } else {
+        "winning moves (each leaves a position of value 0)".to_string()
+    };
     move_list(
         &mut text,
-        "winning moves (each leaves a position of value 0)",
+        &heading,
         (report.outcome == ReportOutcome::PreviousWins)
-            .then_some("no winning move: every move leaves a position of nonzero value"),
+            .then_some("no winning move: no move leaves a position of value 0"),
         &report.winning_moves,
     );
     text
@@ -225,6 +242,84 @@ pub fn sequence(report: &SequenceReport) -> String {
         None => {
             let _ = writeln!(text, "prefix only: no period proved from these values");
         }
+    }
+    text
+}
+
+/// `grundy seq --by-period` as text: a heading, then one row of the period a line, labelled
+/// with its first heap, each column one residue class (headed by `n mod period`); the values
+/// before the preperiod in rows of the same columns, above a line.
+pub fn periodic_table(table: &PeriodicTable) -> String {
+    let period = table.period.max(1);
+    // The heaps before the preperiod, broken where the rows of the period break.
+    let mut rows: Vec<(u64, &[u64])> = Vec::new();
+    let mut first = 0u64;
+    let mut rest = table.preperiod_values.as_slice();
+    while !rest.is_empty() {
+        let column = (first + period - table.preperiod % period) % period;
+        let take = ((period - column) as usize).min(rest.len());
+        rows.push((first, &rest[..take]));
+        rest = &rest[take..];
+        first += take as u64;
+    }
+    let before = rows.len();
+    rows.extend(
+        table
+            .rows
+            .iter()
+            .map(|row| (row.start, row.values.as_slice())),
+    );
+    let last = rows.last().map_or(0, |(first, values)| {
+        (first + values.len() as u64).saturating_sub(1)
+    });
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{}: Grundy values of heaps 0 to {last} in rows of {period} (each column is one value \
+         of n mod {period})",
+        table.rule
+    );
+    if table.proved {
+        let _ = writeln!(
+            text,
+            "period {period} proved from heap {} on (saltus {}){}",
+            table.preperiod,
+            table.saltus,
+            if table.preperiod > 0 {
+                "; the rows above the line hold the exceptions"
+            } else {
+                ", no exception"
+            }
+        );
+    } else {
+        let _ = writeln!(
+            text,
+            "prefix only: no period {period} from heap {} is proved",
+            table.preperiod
+        );
+    }
+    let residues: Vec<u64> = (0..period)
+        .map(|column| (table.preperiod + column) % period)
+        .collect();
+    let width = rows
+        .iter()
+        .flat_map(|(_, values)| values.iter())
+        .chain(&residues)
+        .map(|value| value.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let label = last.to_string().len().max(4);
+    let header: Vec<String> = residues.iter().map(|r| format!("{r:>width$}")).collect();
+    let header = header.join(" ");
+    let _ = writeln!(text, "{:>label$}  {header}", "heap");
+    for (index, (first, values)) in rows.iter().enumerate() {
+        if index == before && before > 0 {
+            let _ = writeln!(text, "{:>label$}  {}", "", "-".repeat(header.len()));
+        }
+        let column = (first + period - table.preperiod % period) % period;
+        let blank = " ".repeat(column as usize * (width + 1));
+        let values: Vec<String> = values.iter().map(|v| format!("{v:>width$}")).collect();
+        let _ = writeln!(text, "{first:>label$}: {blank}{}", values.join(" "));
     }
     text
 }
@@ -356,7 +451,7 @@ pub fn period(report: &grundy::analysis::PeriodReport) -> String {
             );
             let _ = writeln!(
                 text,
-                "checked:     values of heaps 0..={} compared ({} heaps computed)",
+                "checked:     values of heaps 0 to {} compared ({} heaps computed)",
                 report.checked_to, report.heaps_computed
             );
             if let Some(checksum) = &report.checksum {
@@ -397,14 +492,16 @@ pub fn verify(report: &grundy::analysis::VerifyReport) -> String {
     } else {
         "the plain scan (every split, no rare/common split)"
     };
+    let last = report.heaps.saturating_sub(1);
     match &report.reason {
         None => format!(
-            "valid: the certificate for {} holds (heaps 0..{} recomputed by {how})\n",
-            report.rule, report.heaps
+            "valid: the certificate for {} holds (heaps 0 to {last} recomputed by {how})\n",
+            report.rule
         ),
         Some(reason) => format!(
-            "INVALID: the certificate for {} fails: {reason} (heaps 0..{} recomputed by {how})\n",
-            report.rule, report.heaps
+            "INVALID: the certificate for {} fails: {reason} (heaps 0 to {last} recomputed by \
+             {how})\n",
+            report.rule
         ),
     }
 }
@@ -415,7 +512,7 @@ pub fn run_summary(summary: &grundy::analysis::RunSummary) -> String {
     let _ = writeln!(text, "rule:          {}", summary.rule);
     let _ = writeln!(
         text,
-        "heaps:         0..={} ({} heaps)",
+        "heaps:         0 to {} ({} heaps)",
         summary.heaps.saturating_sub(1),
         summary.heaps
     );
@@ -424,12 +521,24 @@ pub fn run_summary(summary: &grundy::analysis::RunSummary) -> String {
         "largest value: {} (first at heap {})",
         summary.max_value, summary.max_value_at
     );
-    for [parity, mask] in &summary.rare_masks {
-        let _ = writeln!(
-            text,
-            "rare mask:     {mask:#x} over g<<1 | ((n+{parity})&1) (splits removing {} tokens)",
-            if *parity == 0 { "even" } else { "odd" }
-        );
+    for &[parity, mask] in &summary.rare_masks {
+        let (removing, bit) = if parity == 0 {
+            ("an even number of", "n mod 2")
+        } else {
+            ("an odd number of", "(n + 1) mod 2")
+        };
+        if mask == 0 {
+            let _ = writeln!(
+                text,
+                "rare mask:     none for splits removing {removing} tokens (every split scanned)"
+            );
+        } else {
+            let _ = writeln!(
+                text,
+                "rare mask:     {mask:#x} for splits removing {removing} tokens: heap n of value \
+                 g is rare when 2g + ({bit}) shares an even number of 1 bits with {mask:#x}"
+            );
+        }
     }
     let _ = writeln!(text, "rare heaps:    {}", summary.rare_heaps);
     if let Some(last) = summary.last_rare {

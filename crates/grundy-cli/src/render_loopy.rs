@@ -95,7 +95,7 @@ pub fn value(report: &LoopyValueReport) -> String {
         &mut text,
         "winning moves (each leaves value 0: every reply can be answered)",
         (report.outcome == ReportOutcome::PreviousWins)
-            .then_some("no winning move: every move leaves a nonzero value"),
+            .then_some("no winning move: no move leaves value 0"),
         &report.winning_moves,
     );
     move_list(

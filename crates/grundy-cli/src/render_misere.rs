@@ -63,7 +63,7 @@ pub fn value(report: &MisereValueReport) -> String {
         &mut text,
         "winning moves (each leaves a position of misère value 0)",
         (report.outcome == ReportOutcome::PreviousWins)
-            .then_some("no winning move: every move leaves a position of nonzero misère value"),
+            .then_some("no winning move: no move leaves a position of misère value 0"),
         &report.winning_moves,
     );
     text

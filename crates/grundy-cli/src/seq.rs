@@ -3,11 +3,12 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
+use std::num::NonZeroU64;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use grundy::analysis::{self, RunSummary};
+use grundy::analysis::{self, periodic, RunSummary};
 use grundy::heap::{period, HeapSolver};
 use grundy::{Limits, Play};
 
@@ -134,7 +135,7 @@ fn long_run(run: &LongRun) -> Result<Option<RunSummary>, Problem> {
         bytes += buffer.len() as u64;
         written = target;
         since_checkpoint += chunk;
-        if since_checkpoint >= run.checkpoint_every || written == heaps {
+        if since_checkpoint >= run.checkpoint_every && written < heaps {
             writer.flush()?;
             writer.get_ref().sync_data()?;
             checkpoint(written, bytes).write(&run.out)?;
@@ -149,11 +150,13 @@ fn long_run(run: &LongRun) -> Result<Option<RunSummary>, Problem> {
     }
     writer.flush()?;
     writer.get_ref().sync_data()?;
-    checkpoint(written, bytes).write(&run.out)?;
     progress.finish_and_clear();
     if written < heaps {
+        checkpoint(written, bytes).write(&run.out)?;
         return Ok(None);
     }
+    // The file is complete: nothing is left to resume.
+    Checkpoint::remove(&run.out)?;
     let certificate = solver.certificate().cloned();
     let sum = hash;
     let period = certificate.map(|certificate| analysis::period_proved(&certificate, heaps));
@@ -195,6 +198,46 @@ pub fn table(
                 TableFormat::Text => write!(out, "{}", render_misere::sequence(&report))?,
             }
         }
+    }
+    Ok(())
+}
+
+/// `grundy seq --by-period [P]`: values of heaps `0..=to` in rows of the proved period, or of
+/// `period`, as text or JSON.
+pub fn periodic_table(
+    out: &mut impl Write,
+    rule: &str,
+    to: u64,
+    period: Option<u64>,
+    json: bool,
+    limits: Limits,
+) -> Result<(), Problem> {
+    let heap_rule = parse_rule(rule)?;
+    let report = analysis::heap_sequence(heap_rule, to, limits).map_err(with_input(rule))?;
+    let table = match period.and_then(NonZeroU64::new) {
+        // The proved preperiod goes with the proved period only.
+        Some(period) => {
+            let preperiod = report
+                .periodicity
+                .as_ref()
+                .filter(|found| found.period == period.get())
+                .map_or(0, |found| found.preperiod);
+            Some(periodic::periodic_table(&report, period, preperiod))
+        }
+        None => periodic::proved_table(&report),
+    };
+    let Some(table) = table else {
+        return Err(anyhow::anyhow!(
+            "no period of {} is proved from heaps 0 to {to}: `grundy period {rule}` finds how \
+             many heaps a proof needs (then raise --to), or name a period: --by-period P",
+            report.rule
+        )
+        .into());
+    };
+    if json {
+        print_json(out, &table)?;
+    } else {
+        write!(out, "{}", render::periodic_table(&table))?;
     }
     Ok(())
 }

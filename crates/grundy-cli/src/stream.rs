@@ -144,6 +144,12 @@ impl Checkpoint {
             .with_context(|| format!("cannot write {}", path.display()))?;
         Ok(())
     }
+
+    /// Removes the checkpoint of the output file `out`, once the run is complete.
+    pub fn remove(out: &Path) -> anyhow::Result<()> {
+        let path = Checkpoint::path(out);
+        std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))
+    }
 }
 
 #[cfg(test)]

@@ -256,8 +256,8 @@ fn typing_mistakes_hints_and_quitting() {
     }
     let mut typed = ["hint", "banana", "99", "take 1", "nim(3,4)", "q"].into_iter();
     let transcript = session("'nim(3,4,5)'", |_| typed.next().unwrap_or("q").to_string());
-    assert!(transcript.contains("hint: the player to move can force a win."));
-    assert!(transcript.contains("the computer would play 2. take 2 from 3, leaving 1"));
+    assert!(transcript.contains("hint: you can force a win."));
+    assert!(transcript.contains("best move: 2. take 2 from 3, leaving 1"));
     assert!(transcript.contains("no move matches 'banana'; try again"));
     assert!(transcript.contains("there is no move 99 (the moves are numbered 1 to 12); try again"));
     assert!(transcript.contains("'take 1' fits moves 3, 7, 12; type the number; try again"));

@@ -1,0 +1,412 @@
+//! Issue 15 (`issues show 15`): output a first-time user trusts.
+//! Positions in one canonical form and listed once, counts of moves too many to list, plain
+//! words for outcomes, cut DAGs, ranges, files written and nimber operators; snapshots
+//! (expect-test) of what each command prints.
+//!
+//! `UPDATE_EXPECT=1 cargo test -p grundy-cli --test words` rewrites the snapshots.
+#![allow(clippy::unwrap_used)] // test helpers: a failure is a test failure
+
+mod harness;
+
+use expect_test::{expect, Expect};
+use harness::{document, grundy, scratch};
+
+/// Runs `grundy args` and compares its exit code, stdout and stderr with `expected`.
+fn check(args: &[&str], expected: Expect) {
+    let run = grundy(args);
+    let mut text = format!("exit {}\n{}", run.code.unwrap_or(-1), run.stdout);
+    if !run.stderr.is_empty() {
+        text.push_str("--- stderr\n");
+        text.push_str(&run.stderr);
+    }
+    expected.assert_eq(&text);
+}
+
+/// Item 6: heaps sorted in every position shown, and equal positions listed once.
+#[test]
+fn issue_15_positions_are_canonical_and_listed_once() {
+    check(
+        &["moves", "kayles(4) + nim(2,3)"],
+        expect![[r#"
+        exit 0
+        game:     kayles(4) + nim(2,3)
+        value:    0
+        outcome:  P: the player to move loses (no move leaves value 0)
+
+        9 moves (value after the move; * marks a winning move):
+               2  in kayles(4): take 1 from 4, leaving 3  ->  kayles(3) + nim(2,3)
+               2  in kayles(4): take 1 from 4, leaving 1 and 2  ->  kayles(1,2) + nim(2,3)
+               3  in kayles(4): take 2 from 4, leaving 2  ->  kayles(2) + nim(2,3)
+               1  in kayles(4): take 2 from 4, leaving 1 and 1  ->  kayles(1,1) + nim(2,3)
+               2  in nim(2): take 2 from 2, leaving nothing  ->  kayles(4) + nim(3)
+               3  in nim(2): take 1 from 2, leaving 1  ->  kayles(4) + nim(1,3)
+               3  in nim(3): take 3 from 3, leaving nothing  ->  kayles(4) + nim(2)
+               2  in nim(3): take 2 from 3, leaving 1  ->  kayles(4) + nim(1,2)
+               1  in nim(3): take 1 from 3, leaving 2  ->  kayles(4) + nim(2,2)
+    "#]],
+    );
+    check(
+        &["moves", "nim(2,2)"],
+        expect![[r#"
+        exit 0
+        game:     nim(2,2)
+        value:    0
+        outcome:  P: the player to move loses (no move leaves value 0)
+
+        2 moves (value after the move; * marks a winning move):
+               2  in nim(2): take 2 from 2, leaving nothing  ->  nim(2)
+               3  in nim(2): take 1 from 2, leaving 1  ->  nim(1,2)
+    "#]],
+    );
+    check(
+        &["dag", "nim(3,1)"],
+        expect![[r#"
+        exit 0
+        game:      nim(1,3)
+        value:     2 (N)
+        positions: 7 in 5 layers (a layer is the most moves left; * marks winning moves)
+
+        layer 4:
+          [0] nim(1,3)  N  mex {0, 1, 3} = 2
+                -> [1] nim(1)  (in nim(3): take 3 from 3, leaving nothing)
+              * -> [2] nim(1,1)  (in nim(3): take 2 from 3, leaving 1)
+                -> [3] nim(1,2)  (in nim(3): take 1 from 3, leaving 2)
+                -> [4] nim(3)  (in nim(1): take 1 from 1, leaving nothing)
+
+        layer 3:
+          [3] nim(1,2)  N  mex {0, 1, 2} = 3
+                -> [1] nim(1)  (in nim(2): take 2 from 2, leaving nothing)
+              * -> [2] nim(1,1)  (in nim(2): take 1 from 2, leaving 1)
+                -> [6] nim(2)  (in nim(1): take 1 from 1, leaving nothing)
+          [4] nim(3)  N  mex {0, 1, 2} = 3
+                -> [1] nim(1)  (in nim(3): take 2 from 3, leaving 1)
+              * -> [5] 0  (in nim(3): take 3 from 3, leaving nothing)
+                -> [6] nim(2)  (in nim(3): take 1 from 3, leaving 2)
+
+        layer 2:
+          [2] nim(1,1)  P  mex {1} = 0
+                -> [1] nim(1)  (in nim(1): take 1 from 1, leaving nothing)
+          [6] nim(2)  N  mex {0, 1} = 2
+                -> [1] nim(1)  (in nim(2): take 1 from 2, leaving 1)
+              * -> [5] 0  (in nim(2): take 2 from 2, leaving nothing)
+
+        layer 1:
+          [1] nim(1)  N  mex {0} = 1
+              * -> [5] 0  (in nim(1): take 1 from 1, leaving nothing)
+
+        layer 0:
+          [5] 0  P  mex {} = 0
+    "#]],
+    );
+    check(
+        &["moves", "nim(2,2)", "--misere"],
+        expect![[r#"
+        exit 0
+        game:     nim(2,2)
+        play:     misère: the player who makes the last move loses
+        value:    0 (misère)
+        outcome:  P: the player to move loses (no move leaves misère value 0)
+
+        2 moves (misère value after the move; * marks a winning move):
+               2  in nim(2): take 2 from 2, leaving nothing  ->  nim(2)
+               3  in nim(2): take 1 from 2, leaving 1  ->  nim(1,2)
+    "#]],
+    );
+}
+
+/// Item 4: a heap of 10^18 has too many winning moves to list; the classes say so and the
+/// exact count is given.
+#[test]
+fn issue_15_huge_heaps_count_their_winning_moves() {
+    check(
+        &["value", "kayles(10^18)"],
+        expect![[r#"
+        exit 0
+        game:     kayles(1000000000000000000)
+        value:    1
+        outcome:  N: the player to move wins (some move leaves value 0)
+
+        83333333333333338 winning moves (each leaves a position of value 0), too many to list;
+        one line per class of moves that the proved period makes equivalent (18 classes):
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 1 and 999999999999999997 (to kayles(1,999999999999999997), value 0)
+              leaves kayles(1,999999999999999997)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 7 and 999999999999999991 (to kayles(7,999999999999999991), value 0)
+              leaves kayles(7,999999999999999991)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 9 and 999999999999999989 (to kayles(9,999999999999999989), value 0)
+              leaves kayles(9,999999999999999989)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 13 and 999999999999999985 (to kayles(13,999999999999999985), value 0)
+              leaves kayles(13,999999999999999985)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 15 and 999999999999999983 (to kayles(15,999999999999999983), value 0)
+              leaves kayles(15,999999999999999983)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 19 and 999999999999999979 (to kayles(19,999999999999999979), value 0)
+              leaves kayles(19,999999999999999979)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 21 and 999999999999999977 (to kayles(21,999999999999999977), value 0)
+              leaves kayles(21,999999999999999977)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 25 and 999999999999999973 (to kayles(25,999999999999999973), value 0)
+              leaves kayles(25,999999999999999973)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 31 and 999999999999999967 (to kayles(31,999999999999999967), value 0)
+              leaves kayles(31,999999999999999967)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 37 and 999999999999999961 (to kayles(37,999999999999999961), value 0)
+              leaves kayles(37,999999999999999961)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 43 and 999999999999999955 (to kayles(43,999999999999999955), value 0)
+              leaves kayles(43,999999999999999955)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 49 and 999999999999999949 (to kayles(49,999999999999999949), value 0)
+              leaves kayles(49,999999999999999949)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 55 and 999999999999999943 (to kayles(55,999999999999999943), value 0)
+              leaves kayles(55,999999999999999943)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 57 and 999999999999999941 (to kayles(57,999999999999999941), value 0)
+              leaves kayles(57,999999999999999941)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 61 and 999999999999999937 (to kayles(61,999999999999999937), value 0)
+              leaves kayles(61,999999999999999937)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 67 and 999999999999999931 (to kayles(67,999999999999999931), value 0)
+              leaves kayles(67,999999999999999931)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 73 and 999999999999999925 (to kayles(73,999999999999999925), value 0; one of a class of 41666666666666661 such moves)
+              leaves kayles(73,999999999999999925)
+          in kayles(1000000000000000000): take 2 from 1000000000000000000, leaving 79 and 999999999999999919 (to kayles(79,999999999999999919), value 0; one of a class of 41666666666666661 such moves)
+              leaves kayles(79,999999999999999919)
+    "#]],
+    );
+    let report = document(&["value", "kayles(10^18)", "--format", "json"]);
+    let counted: u64 = report["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(report["winning_move_count"].as_u64(), Some(counted));
+}
+
+/// Item 7: no claim about moves that do not exist, and hints that say "you".
+#[test]
+fn issue_15_outcomes_in_plain_words() {
+    check(
+        &["value", "nim()"],
+        expect![[r#"
+        exit 0
+        game:     0
+        value:    0
+        outcome:  P: the player to move loses (no move leaves value 0)
+
+        no winning move: no move leaves a position of value 0
+    "#]],
+    );
+    check(
+        &["value", "grundy(2)", "--misere"],
+        expect![[r#"
+        exit 0
+        game:     grundy(2)
+        play:     misère: the player who makes the last move loses
+        value:    1 (the misère Grundy value of the whole game)
+        genus:    0^120
+        outcome:  N: the player to move wins (there is no move, or some move leaves misère value 0)
+    "#]],
+    );
+}
+
+/// Item 8: a cut DAG is arranged by distance from the start, and 0 positions is refused.
+#[test]
+fn issue_15_cut_dags_say_what_they_show() {
+    check(
+        &["dag", "kayles(6)", "--max-nodes", "4"],
+        expect![[r#"
+        exit 0
+        game:      kayles(6)
+        value:     3 (N)
+        positions: 4 shown by the fewest moves from the start (the DAG is cut, so how many moves are left is not known; * marks winning moves)
+                   11 more positions left out (the limit is 4 positions)
+
+        the start:
+          [0] kayles(6)  N  mex {0, 1, 2, 4} = 3
+                -> [1] kayles(5)  (in kayles(6): take 1 from 6, leaving 5)
+              * -> [2] kayles(1,4)  (in kayles(6): take 1 from 6, leaving 1 and 4)
+                -> [3] kayles(2,3)  (in kayles(6): take 1 from 6, leaving 2 and 3)
+                -> (more positions, left out)
+
+        1 move from the start:
+          [1] kayles(5)  N  mex {0, 1, 2, 3} = 4
+                -> (more positions, left out)
+          [2] kayles(1,4)  P  mex {1, 2, 3} = 0
+                -> (more positions, left out)
+          [3] kayles(2,3)  N  mex {0, 2, 3} = 1
+                -> (more positions, left out)
+    "#]],
+    );
+    check(
+        &["dag", "kayles(6)", "--max-nodes", "0"],
+        expect![[r#"
+        exit 2
+        --- stderr
+        error: invalid value '0' for '--max-nodes <MAX_NODES>': at least 1 position (the start), not 0
+
+        For more information, try '--help'.
+    "#]],
+    );
+}
+
+/// `seq --by-period`: a periodic table, one column per residue, a row starting at the
+/// preperiod.
+#[test]
+fn issue_15_sequences_by_period() {
+    check(
+        &["seq", "kayles", "--to", "100", "--by-period", "12"],
+        expect![[r#"
+            exit 0
+            kayles: Grundy values of heaps 0 to 100 in rows of 12 (each column is one value of n mod 12)
+            prefix only: no period 12 from heap 0 is proved
+            heap   0  1  2  3  4  5  6  7  8  9 10 11
+               0:  0  1  2  3  1  4  3  2  1  4  2  6
+              12:  4  1  2  7  1  4  3  2  1  4  6  7
+              24:  4  1  2  8  5  4  7  2  1  8  6  7
+              36:  4  1  2  3  1  4  7  2  1  8  2  7
+              48:  4  1  2  8  1  4  7  2  1  4  2  7
+              60:  4  1  2  8  1  4  7  2  1  8  6  7
+              72:  4  1  2  8  1  4  7  2  1  8  2  7
+              84:  4  1  2  8  1  4  7  2  1  8  2  7
+              96:  4  1  2  8  1
+        "#]],
+    );
+    check(
+        &["seq", "kayles", "--to", "200", "--by-period"],
+        expect![[r#"
+            exit 0
+            kayles: Grundy values of heaps 0 to 200 in rows of 12 (each column is one value of n mod 12)
+            period 12 proved from heap 71 on (saltus 0); the rows above the line hold the exceptions
+            heap  11  0  1  2  3  4  5  6  7  8  9 10
+               0:     0  1  2  3  1  4  3  2  1  4  2
+              11:  6  4  1  2  7  1  4  3  2  1  4  6
+              23:  7  4  1  2  8  5  4  7  2  1  8  6
+              35:  7  4  1  2  3  1  4  7  2  1  8  2
+              47:  7  4  1  2  8  1  4  7  2  1  4  2
+              59:  7  4  1  2  8  1  4  7  2  1  8  6
+                  -----------------------------------
+              71:  7  4  1  2  8  1  4  7  2  1  8  2
+              83:  7  4  1  2  8  1  4  7  2  1  8  2
+              95:  7  4  1  2  8  1  4  7  2  1  8  2
+             107:  7  4  1  2  8  1  4  7  2  1  8  2
+             119:  7  4  1  2  8  1  4  7  2  1  8  2
+             131:  7  4  1  2  8  1  4  7  2  1  8  2
+             143:  7  4  1  2  8  1  4  7  2  1  8  2
+             155:  7  4  1  2  8  1  4  7  2  1  8  2
+             167:  7  4  1  2  8  1  4  7  2  1  8  2
+             179:  7  4  1  2  8  1  4  7  2  1  8  2
+             191:  7  4  1  2  8  1  4  7  2  1
+        "#]],
+    );
+    check(
+        &["seq", "allbut{2,3,7}", "--to", "20", "--by-period"],
+        expect![[r#"
+            exit 0
+            allbut{2,3,7}: Grundy values of heaps 0 to 20 in rows of 4 (each column is one value of n mod 4)
+            period 4 proved from heap 0 on (saltus 2), no exception
+            heap   0  1  2  3
+               0:  0  1  0  1
+               4:  2  3  2  3
+               8:  4  5  4  5
+              12:  6  7  6  7
+              16:  8  9  8  9
+              20: 10
+        "#]],
+    );
+    check(
+        &["seq", "kayles", "--to", "100", "--by-period"],
+        expect![[r#"
+            exit 2
+            --- stderr
+            error: no period of kayles is proved from heaps 0 to 100: `grundy period kayles` finds how many heaps a proof needs (then raise --to), or name a period: --by-period P
+        "#]],
+    );
+    check(
+        &[
+            "seq",
+            "sub{1,2}",
+            "--to",
+            "7",
+            "--by-period",
+            "--format",
+            "json",
+        ],
+        expect![[r#"
+            exit 0
+            {"schema":1,"rule":"sub{1,2}","preperiod":0,"period":3,"saltus":0,"proved":true,"preperiod_values":[],"rows":[{"start":0,"values":[0,1,2]},{"start":3,"values":[0,1,2]},{"start":6,"values":[0,1]}]}
+        "#]],
+    );
+}
+
+/// Item 9: one notation for ranges, the rare mask in words, files written said, no stale
+/// checkpoint, and `^` explained beside `xor`.
+#[test]
+fn issue_15_small_inconsistencies() {
+    let run = scratch("words-grundy.bin");
+    let out = run.to_str().unwrap();
+    check(
+        &["seq", "grundy", "--to", "3000", "--out", out],
+        expect![[r#"
+        exit 0
+        rule:          grundy
+        heaps:         0 to 3000 (3001 heaps)
+        largest value: 51 (first at heap 2035)
+        rare mask:     0x7c for splits removing an even number of tokens: heap n of value g is rare when 2g + (n mod 2) shares an even number of 1 bits with 0x7c
+        rare heaps:    442
+        last rare:     3000
+        checksum:      9ac163170be4db69
+        prefix only: no period is claimed
+    "#]],
+    );
+    let checkpoint = format!("{out}.checkpoint");
+    assert!(
+        !std::path::Path::new(&checkpoint).exists(),
+        "a finished run leaves no checkpoint"
+    );
+    let cert = scratch("words-kayles.json");
+    let cert = cert.to_str().unwrap();
+    check(
+        &["period", "kayles", "--cert", cert],
+        expect![[r#"
+        exit 0
+        rule:        kayles
+        period:      12 (proved)
+        preperiod:   71 (last exception at heap 70)
+        saltus:      0 (g(n + 12) = g(n) for n >= 71)
+        theorem:     guy-smith: Guy-Smith (1956): for a code leaving at most two heaps and removing at most t tokens (or a whole larger heap), g(n+p) = g(n) for n0 <= n < 2*max(n0,1) + p + t implies it for all n >= n0
+        checked:     values of heaps 0 to 167 compared (1024 heaps computed)
+        checksum:    75af9c167e434123
+    "#]],
+    );
+    check(
+        &["verify", cert],
+        expect![[r#"
+        exit 0
+        valid: the certificate for kayles holds (heaps 0 to 167 recomputed by the naive engine (the ruleset's moves))
+    "#]],
+    );
+    let plot = scratch("words-kayles.svg");
+    let plot = plot.to_str().unwrap();
+    let run = grundy(&["plot", "kayles", "--to", "50", "--out", plot]);
+    assert_eq!(
+        run.stdout,
+        format!("wrote {plot}: Grundy values of kayles, heaps 0 to 50, 960x540 pixels\n")
+    );
+    check(
+        &["nimber", "3^5"],
+        expect![[r#"
+        exit 0
+        2
+        --- stderr
+        note: ^ is the nim power (3^2 = 3*3 = 2 in nim arithmetic); for XOR write 3 xor 2 or 3 + 2
+    "#]],
+    );
+    check(
+        &["nimber", "3 xor 5"],
+        expect![[r#"
+        exit 0
+        6
+    "#]],
+    );
+    check(
+        &["nimber", "3 ⊕ 5"],
+        expect![[r#"
+        exit 0
+        6
+    "#]],
+    );
+}
