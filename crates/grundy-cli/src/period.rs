@@ -26,8 +26,9 @@ const PERIOD_FIRST_LOOK: u64 = 1 << 10;
 /// Heaps computed between updates of the progress bar.
 const PERIOD_STEP: u64 = 1 << 16;
 
-/// Tables smaller than this are searched without a progress bar (they take moments).
-const PERIOD_QUIET: u64 = 1 << 18;
+/// How often the progress bar redraws, whether or not a step of the table has ended: a long
+/// search says what it does within a second.
+const PERIOD_TICK: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// How far `grundy period` may look, and what stops it there.
 struct PeriodCap {
@@ -76,17 +77,26 @@ fn period(rule_text: &str, max: Option<u64>, memory: Option<u64>) -> Result<Peri
         check_fits(rule_text, cap.heaps, memory)?;
     }
     let mut solver = HeapSolver::with_limits(rule, run_limits(cap.heaps));
+    if theorem.is_none() {
+        // Said at once: the answer is known before the prefix is computed.
+        eprintln!(
+            "{name}: {}; computing a prefix of {} heaps for the record (--max N changes it)",
+            period::no_theorem_reason(solver.code()),
+            cap.heaps
+        );
+    }
+    // Drawn only on a terminal, from the first tick on.
     let progress = indicatif::ProgressBar::with_draw_target(
         Some(PERIOD_FIRST_LOOK),
-        indicatif::ProgressDrawTarget::hidden(),
+        indicatif::ProgressDrawTarget::stderr(),
     );
+    progress.enable_steady_tick(PERIOD_TICK);
     progress.set_style(
         indicatif::ProgressStyle::with_template(
             "{spinner} {bar:30} {pos}/{len} heaps  {per_sec}  ETA {eta}  {msg}",
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let mut shown = false;
     let mut look = PERIOD_FIRST_LOOK;
     loop {
         look = look.min(cap.heaps);
@@ -108,10 +118,6 @@ fn period(rule_text: &str, max: Option<u64>, memory: Option<u64>) -> Result<Peri
         while solver.len() < look && solver.certificate().is_none() {
             let step = PERIOD_STEP.min(look - solver.len());
             solver.extend(step).map_err(with_input(rule_text))?;
-            if !shown && solver.len() >= PERIOD_QUIET {
-                progress.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                shown = true;
-            }
             progress.set_position(solver.len());
         }
         if solver.seek_period().is_some() || look >= cap.heaps {

@@ -243,6 +243,35 @@ fn issue_15_cut_dags_say_what_they_show() {
     );
 }
 
+/// Item 3: a period search no theorem covers says so at once, and a long search shows its
+/// progress bar on a terminal within a second (here: within 3 s on a busy machine).
+#[test]
+fn issue_15_long_searches_speak_early() {
+    check(
+        &["period", "grundy", "--max", "2000"],
+        expect![[r#"
+        exit 0
+        rule:        grundy
+        no period proved up to 2000 heaps (prefix only)
+        reason:      no periodicity theorem here covers splits into unequal heaps (Grundy's game)
+        stopped:     at --max 2000
+        --- stderr
+        grundy: no periodicity theorem here covers splits into unequal heaps (Grundy's game); computing a prefix of 2000 heaps for the record (--max N changes it)
+    "#]],
+    );
+    if std::env::var_os("GRUNDY_SKIP_PTY").is_some() {
+        return;
+    }
+    // A pseudo-terminal (`script`), stopped after 3 s: the search itself takes much longer.
+    let command = format!("{} period grundy --max 2^26", env!("CARGO_BIN_EXE_grundy"));
+    let output = std::process::Command::new("timeout")
+        .args(["3", "script", "-qec", &command, "/dev/null"])
+        .output()
+        .expect("timeout and script (util-linux) run a pseudo-terminal");
+    let shown = String::from_utf8_lossy(&output.stdout);
+    assert!(shown.contains(" heaps  "), "no progress bar: {shown}");
+}
+
 /// `seq --by-period`: a periodic table, one column per residue, a row starting at the
 /// preperiod.
 #[test]
