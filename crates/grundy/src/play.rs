@@ -362,7 +362,7 @@ impl Game {
     /// let mut game = Game::new(&spec::parse("nim(3,4)")?, Play::Normal, Limits::default())?;
     /// assert_eq!(game.find_move("2")?, 1);
     /// assert_eq!(game.find_move("Take 3 from 3, leaving nothing")?, 0);
-    /// assert_eq!(game.find_move("nim(3,1)")?, 4);
+    /// assert_eq!(game.find_move("nim(1,3)")?, 4);
     /// assert!(game.find_move("take 1").is_err()); // from the 3 or from the 4?
     /// assert!(game.find_move("9").is_err());
     /// # Ok::<(), grundy::Error>(())

@@ -354,7 +354,7 @@ impl Sum {
     /// use grundy::spec;
     /// let key = |text| spec::parse(text).map(|sum| sum.canonical_key());
     /// assert_eq!(key("kayles(3,1)")?, key("kayles(1) + kayles(3)")?);
-    /// assert_eq!(key("nim(10,3) + kayles(2)")?, "nim(3) + kayles(2) + nim(10)");
+    /// assert_eq!(key("nim(10,3) + kayles(2)")?, "nim(3) + nim(10) + kayles(2)");
     /// # Ok::<(), grundy::Error>(())
     /// ```
     pub fn canonical_key(&self) -> String {

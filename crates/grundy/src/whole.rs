@@ -81,7 +81,7 @@ fn pack(term: usize, id: u32) -> Component {
 /// graph.successors(&start, &mut next)?;
 /// // Equal heaps are searched once: take 1 or 2 from one heap of 2.
 /// let printed: Vec<String> = next.iter().map(|s| graph.format(s)).collect();
-/// assert_eq!(printed, ["nim(2)", "nim(2,1)"]);
+/// assert_eq!(printed, ["nim(2)", "nim(1,2)"]);
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub struct SumGraph {
