@@ -169,6 +169,30 @@ enum Command {
         #[command(flatten)]
         output: Output,
     },
+    /// A census: many heap rules, each to the same heap, on every core, one row a rule in a
+    /// Parquet file.
+    ///
+    /// Rules come as arguments, from --rules-file (one a line, # comments) or from --octal
+    /// families. Rows already in the file for the same rule and heaps are skipped, so a
+    /// killed census resumes where it stopped. Example: grundy census --octal 3 --to 2^16
+    /// --out census.parquet
+    Census {
+        /// Rules, as for `seq`: 0.137, kayles, sub{1,2,4}.
+        rules: Vec<String>,
+        /// A file of rules, one a line; blank lines and text after # are ignored.
+        #[arg(long)]
+        rules_file: Option<PathBuf>,
+        /// A family of octal codes: 3 for 0.1 to 0.777 (up to three digits after the point),
+        /// 4.3 for 4.0 to 4.777. May be repeated.
+        #[arg(long)]
+        octal: Vec<String>,
+        /// The last heap of every rule (accepts 2^20, 1e6).
+        #[arg(long, value_parser = parse_count)]
+        to: u64,
+        /// The Parquet file: created, or resumed when it exists.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Times the fast engine against the naive engine in this process.
     ///
     /// Each rule is tabulated by the fast engine to --to heaps; the naive engine then computes
@@ -443,6 +467,14 @@ pub enum Mode {
         naive: bool,
         format: Format,
     },
+    /// `grundy census`.
+    Census {
+        rules: Vec<String>,
+        rules_file: Option<PathBuf>,
+        octal: Vec<String>,
+        to: u64,
+        out: PathBuf,
+    },
     /// `grundy bench`: each rule with its number of heaps.
     Bench {
         plan: Vec<(String, u64)>,
@@ -624,6 +656,24 @@ impl Cli {
                 format: output.format,
                 limits: limits.limits(),
             },
+            Command::Census {
+                rules,
+                rules_file,
+                octal,
+                to,
+                out,
+            } => {
+                if rules.is_empty() && rules_file.is_none() && octal.is_empty() {
+                    bail!("a census needs rules: give some, or --rules-file, or --octal");
+                }
+                Mode::Census {
+                    rules,
+                    rules_file,
+                    octal,
+                    to,
+                    out,
+                }
+            }
             Command::Verify {
                 cert,
                 naive,

@@ -8,6 +8,7 @@
 
 mod args;
 mod bench;
+mod census;
 mod certificate;
 mod dag;
 mod input;
@@ -244,6 +245,16 @@ fn run(mode: Mode) -> Result<ExitCode, Problem> {
             limits,
         } => {
             quotient::command(&mut out, &rule, to, max_order, format, limits)?;
+            ExitCode::SUCCESS
+        }
+        Mode::Census {
+            rules,
+            rules_file,
+            octal,
+            to,
+            out: file,
+        } => {
+            census::command(&mut out, &rules, rules_file.as_deref(), &octal, to, &file)?;
             ExitCode::SUCCESS
         }
         Mode::Verify {

@@ -11,6 +11,7 @@
 //! What this crate leaves out: rendering (tables, SVG and plots are drawn in Python from the
 //! reports) and anything the library does not compute.
 
+mod census;
 mod errors;
 mod games;
 mod heaps;
@@ -22,6 +23,7 @@ use pyo3::prelude::*;
 /// The native module.
 #[pymodule]
 fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    census::register(module)?;
     errors::register(module)?;
     games::register(module)?;
     heaps::register(module)?;

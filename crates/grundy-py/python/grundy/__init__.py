@@ -52,6 +52,8 @@ __all__ = [
     "SpecError",
     "UserGame",
     "analyze",
+    "census",
+    "read_census",
     "dag",
     "game",
     "moves",
@@ -445,6 +447,68 @@ def sequence(
     """The sequence report of ``grundy seq RULE --format json``: values, the largest value,
     and ``periodicity`` when a theorem proves the period from these values."""
     return _report(_grundy.sequence_report(rule, to, max_positions, max_work))
+
+
+def census(
+    rules: Iterable[str] = (),
+    to: int = 1 << 16,
+    backend: str = "local",
+    out: Optional[Union[str, "os.PathLike[str]"]] = None,
+    *,
+    octal: Iterable[str] = (),
+) -> list:
+    """A census: every rule tabulated to heap ``to``, one row each (``grundy census``).
+
+    ``rules`` are heap rules (``"0.137"``, ``"kayles"``); ``octal`` adds families of octal
+    codes (``"3"``: ``0.1`` to ``0.777``; ``"4.3"``: ``4.0`` to ``4.777``). Each row holds the
+    rule, the heaps computed, the proved ``preperiod``, ``period``, ``saltus`` and ``theorem``
+    (``None`` when none is proved), the certificate's ``checked_to`` and checksum, the largest
+    value and its first heap, the sparse-space figures (``rare_mask``, ``rare_count``,
+    ``last_rare``), checksums of the values, and the class of rules whose sequences agree
+    after an index shift. With ``out``, rows go to that Parquet file as they finish, and rows
+    already there (same rule, same heaps) are skipped, so a killed census resumes.
+
+    ``backend="local"`` computes on every core of this machine; ``backend="ray"`` runs one
+    Ray task per rule on the cluster ``ray.init()`` joined (the driver writes the file).
+    Both give the same rows but for ``seconds``.
+
+    >>> rows = census(["kayles", "0.07"], to=4096)
+    >>> [(row["rule"], row["period"], row["class"]) for row in rows]
+    [('kayles', 12, 'kayles'), ('0.07', 34, '0.07')]
+    """
+    path = None if out is None else _os.fspath(out)
+    names = _grundy.census_rules(list(rules), list(octal))
+    heaps = to + 1
+    if backend == "local":
+        return _json.loads(_grundy.census_run(names, heaps, path))
+    if backend != "ray":
+        raise ValueError(f"unknown census backend {backend!r}: 'local' or 'ray'")
+    import ray
+
+    task = ray.remote(_census_task)
+    pending = _grundy.census_pending(names, heaps, path)
+    running = [task.remote(rule, heaps) for rule in pending]
+    parts = []
+    while running:
+        done, running = ray.wait(running, num_returns=1)
+        part = ray.get(done[0])
+        if path is None:
+            parts.append(part)
+        else:
+            # Each row is saved as it comes: a lost driver costs only the rows in flight.
+            _grundy.census_merge([part], names, path)
+    return _json.loads(_grundy.census_merge(parts, names, path))
+
+
+def _census_task(rule: str, heaps: int) -> bytes:
+    """One Ray task of :func:`census`: a row, as the bytes of a one-row census file."""
+    return _grundy.census_row(rule, heaps)
+
+
+def read_census(path: Union[str, "os.PathLike[str]"]) -> list:
+    """The rows of a census file (written by :func:`census` or ``grundy census``), as
+    dictionaries; no Parquet library needed."""
+    return _json.loads(_grundy.census_read(_os.fspath(path)))
 
 
 def period(rule: str, max: int = 1 << 21) -> Report:

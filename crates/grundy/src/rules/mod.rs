@@ -34,7 +34,7 @@ pub use grundy_game::GrundyGame;
 pub use nim::Nim;
 pub use sets::Family;
 pub use subtraction::Subtraction;
-pub use take_break::{Digit, TakeBreak, NAMED_CODES};
+pub use take_break::{Digit, TakeBreak, MAX_FAMILY_DIGITS, NAMED_CODES};
 
 use std::fmt;
 

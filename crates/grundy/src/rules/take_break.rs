@@ -33,6 +33,10 @@ pub const NAMED_CODES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The most digits after the point in a family of codes ([`TakeBreak::octal_family`]):
+/// 8^5 codes, more than any census needs.
+pub const MAX_FAMILY_DIGITS: usize = 5;
+
 /// What one digit of a code allows a move that removes its number of tokens to leave.
 ///
 /// Bit 1 allows removing the whole heap when it has exactly that many tokens, bit 2 leaving one
@@ -193,6 +197,54 @@ impl TakeBreak {
             .map(|t| digit(t.chars().next().unwrap_or('0')))
             .transpose()?;
         TakeBreak::from_digits(digits, tail, hex)
+    }
+
+    /// Every octal code with `first` before the point and one to `max_digits` digits after
+    /// it, each game once (the last digit non-zero): `4.1` to `4.777` for `first = 4,
+    /// max_digits = 3`. With `first = 4` the code `4.0` (split only) comes first. Codes go by
+    /// length, then by value, as in the published tables.
+    ///
+    /// # Errors
+    /// A `first` digit that [`from_digits`](TakeBreak::from_digits) refuses (only 0 and 4
+    /// split or do nothing), or `max_digits` above [`MAX_FAMILY_DIGITS`].
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::rules::TakeBreak;
+    /// let codes = TakeBreak::octal_family(0, 2)?;
+    /// assert_eq!(codes.len(), 7 + 7 * 8);
+    /// assert_eq!(codes[0].to_string(), "0.1");
+    /// assert_eq!(codes[7].to_string(), "0.01");
+    /// assert_eq!(TakeBreak::octal_family(4, 1)?[0].to_string(), "4.0");
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn octal_family(first: u8, max_digits: usize) -> Result<Vec<TakeBreak>> {
+        if max_digits > MAX_FAMILY_DIGITS {
+            return Err(Error::invalid_rule(format!(
+                "a family of codes of up to {max_digits} digits asked for; at most \
+                 {MAX_FAMILY_DIGITS} digits are allowed"
+            )));
+        }
+        let mut codes = Vec::new();
+        if first != 0 {
+            codes.push(TakeBreak::from_digits(vec![first], None, false)?);
+        }
+        for length in 1..=max_digits {
+            // Codes of `length` digits after the point, the last one non-zero, in order.
+            let count = 8usize.pow(length as u32 - 1) * 7;
+            for index in 0..count {
+                let mut digits = vec![0; length + 1];
+                digits[0] = first;
+                digits[length] = (index % 7) as u8 + 1;
+                let mut rest = index / 7;
+                for place in (1..length).rev() {
+                    digits[place] = (rest % 8) as u8;
+                    rest /= 8;
+                }
+                codes.push(TakeBreak::from_digits(digits, None, false)?);
+            }
+        }
+        Ok(codes)
     }
 
     /// A named game from [`NAMED_CODES`] (`kayles`, `dawson`, `lasker`).

@@ -1,0 +1,125 @@
+//! The committed census tables (`data/census/*.parquet`) checked from the rules alone: every
+//! proved period re-verified as `grundy verify` does, and the first 2,000 values of a sample
+//! of rules recomputed by the naive engine against the rows' prefix checksums.
+//!
+//! Certificates that checked more than 2^13 heaps are re-verified only with `GRUNDY_SLOW=1`
+//! (the naive engine takes O(n^2) moves); the others, and the sample, always.
+#![allow(clippy::unwrap_used)] // test helpers: a failure is a test failure
+
+use std::path::PathBuf;
+
+use grundy::analysis::census::PREFIX_HEAPS;
+use grundy::heap::{period, verify, Certificate, HeapSolver, Theorem};
+use grundy::{spec, Limits};
+use grundy_census::{table, CensusRow};
+
+/// Certificates checking at most this many heaps are re-verified in every run.
+const QUICK_VERIFY: u64 = 1 << 13;
+
+/// One row in this many has its first values recomputed.
+const SAMPLE_EVERY: usize = 7;
+
+fn tables() -> Vec<(PathBuf, Vec<CensusRow>)> {
+    let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/census");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "parquet"))
+        .collect();
+    files.sort();
+    assert!(
+        !files.is_empty(),
+        "no census tables in {}",
+        folder.display()
+    );
+    files
+        .into_iter()
+        .map(|path| {
+            let rows = table::read(&path).unwrap();
+            (path, rows)
+        })
+        .collect()
+}
+
+fn limits(heaps: u64) -> Limits {
+    Limits {
+        max_positions: heaps,
+        max_work: u64::MAX,
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn every_proved_period_verifies() {
+    let slow = std::env::var_os("GRUNDY_SLOW").is_some();
+    let (mut verified, mut deferred) = (0, 0);
+    for (path, rows) in tables() {
+        for row in rows.iter().filter(|row| row.period.is_some()) {
+            let checked_to = row.checked_to.unwrap();
+            if checked_to >= QUICK_VERIFY && !slow {
+                deferred += 1;
+                continue;
+            }
+            let certificate = Certificate {
+                rule: row.rule.clone(),
+                theorem: Theorem::from_name(row.theorem.as_deref().unwrap()).unwrap(),
+                preperiod: row.preperiod.unwrap(),
+                period: row.period.unwrap(),
+                saltus: row.saltus.unwrap(),
+                checked_to,
+                checksum: u64::from_str_radix(row.certificate_checksum.as_deref().unwrap(), 16)
+                    .unwrap(),
+            };
+            let rule = spec::parse_heap_rule(&row.rule).unwrap();
+            let (_, verdict) = verify(rule, &certificate, limits(checked_to + 1), false).unwrap();
+            assert_eq!(verdict, Ok(()), "{} in {}", row.rule, path.display());
+            verified += 1;
+        }
+    }
+    eprintln!("{verified} certificates verified, {deferred} left to GRUNDY_SLOW=1");
+    assert!(verified > 0);
+}
+
+#[test]
+fn first_values_agree_with_the_naive_engine() {
+    let mut sampled = 0;
+    for (path, rows) in tables() {
+        for row in rows.iter().step_by(SAMPLE_EVERY) {
+            let heaps = row.heaps.min(PREFIX_HEAPS);
+            let rule = spec::parse_heap_rule(&row.rule).unwrap();
+            let mut naive = HeapSolver::naive(rule, limits(heaps));
+            let values = naive.values(heaps - 1).unwrap();
+            let checksum = period::checksum(values.iter().map(|value| value.value()));
+            assert_eq!(
+                format!("{checksum:016x}"),
+                row.prefix_checksum,
+                "{} in {}",
+                row.rule,
+                path.display()
+            );
+            sampled += 1;
+        }
+    }
+    assert!(sampled > 0);
+}
+
+/// The tables are what they claim: one row a rule, each class named by a member of it.
+#[test]
+fn tables_are_consistent() {
+    for (path, rows) in tables() {
+        let mut rules: Vec<&str> = rows.iter().map(|row| row.rule.as_str()).collect();
+        rules.sort_unstable();
+        let count = rules.len();
+        rules.dedup();
+        assert_eq!(rules.len(), count, "a rule twice in {}", path.display());
+        for row in &rows {
+            assert!(
+                rules.binary_search(&row.class.as_str()).is_ok(),
+                "{}",
+                row.rule
+            );
+            let heaps = rows[0].heaps;
+            assert_eq!(row.heaps, heaps, "{} in {}", row.rule, path.display());
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! `grundy census`: rules from the arguments, a file and families of octal codes, run by
+//! [`grundy_census::run`] on every core into a resumable Parquet file, with one progress bar
+//! for the census and one line per finished rule on standard error, then a summary.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use grundy::spec;
+use grundy_census::CensusRow;
+
+use crate::tables::check_memory;
+use crate::Problem;
+
+/// The rules a census runs: the arguments, then the file's lines, then the families.
+fn gather(rules: &[String], file: Option<&Path>, octal: &[String]) -> anyhow::Result<Vec<String>> {
+    let mut all = rules.to_vec();
+    if let Some(path) = file {
+        let size = std::fs::metadata(path)
+            .with_context(|| format!("cannot read {}", path.display()))?
+            .len();
+        if size > spec::MAX_FILE_BYTES {
+            bail!(
+                "{} holds {size} bytes; a rules file may hold at most {}",
+                path.display(),
+                spec::MAX_FILE_BYTES
+            );
+        }
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        for line in text.lines() {
+            let rule = line.split('#').next().unwrap_or("").trim();
+            if !rule.is_empty() {
+                all.push(rule.to_string());
+            }
+        }
+    }
+    for family in octal {
+        all.extend(grundy_census::family(family)?);
+    }
+    Ok(all)
+}
+
+/// What a finished row shows: its period or its sparse-space figures, its largest value,
+/// its class and time.
+fn line(row: &CensusRow) -> String {
+    let found = match (row.preperiod, row.period, &row.theorem) {
+        (Some(preperiod), Some(period), Some(theorem)) => {
+            let saltus = match row.saltus {
+                Some(saltus) if saltus > 0 => format!(" saltus {saltus}"),
+                _ => String::new(),
+            };
+            format!("period {period}{saltus} from heap {preperiod} ({theorem})")
+        }
+        _ => format!("no period proved in {} heaps", row.heaps),
+    };
+    let rare = match (&row.rare_mask, row.rare_count) {
+        (Some(mask), Some(count)) => format!("  rare {mask} ×{count}"),
+        _ => String::new(),
+    };
+    format!(
+        "{:<8} {found}  max {} at {}{rare}  {:.2} s",
+        row.rule, row.max_value, row.max_value_at, row.seconds
+    )
+}
+
+/// `grundy census`: the run, then a summary of the file on `out`.
+pub fn command(
+    out: &mut impl Write,
+    rules: &[String],
+    rules_file: Option<&Path>,
+    octal: &[String],
+    to: u64,
+    file: &Path,
+) -> Result<(), Problem> {
+    let rules = gather(rules, rules_file, octal)?;
+    let heaps = to.saturating_add(1);
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get() as u64);
+    // Each core holds one table at a time, growing by copying.
+    check_memory("census", heaps.saturating_mul(cores).saturating_mul(2))?;
+    let progress = indicatif::ProgressBar::new(0);
+    progress.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} {bar:30} {pos}/{len} rules  ETA {eta}  {msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let rows = grundy_census::run(&rules, heaps, Some(file), |row, done, total| {
+        progress.set_length(total as u64);
+        progress.set_position(done as u64);
+        progress.set_message(row.rule.clone());
+        // A hidden bar (standard error not a terminal) prints nothing, not even its lines.
+        if progress.is_hidden() {
+            eprintln!("{}", line(row));
+        } else {
+            progress.println(line(row));
+        }
+    })?;
+    progress.finish_and_clear();
+    let proved = rows.iter().filter(|row| row.period.is_some()).count();
+    let mut classes: Vec<&str> = rows.iter().map(|row| row.class.as_str()).collect();
+    classes.sort_unstable();
+    classes.dedup();
+    writeln!(
+        out,
+        "{} rules in {}: {proved} with a proved period, {} without; {} classes",
+        rows.len(),
+        file.display(),
+        rows.len() - proved,
+        classes.len()
+    )?;
+    Ok(())
+}
