@@ -58,7 +58,7 @@ pub fn rules(texts: &[String]) -> anyhow::Result<Vec<String>> {
 /// One census row of `rule` (spec text) to `heaps` heaps, with the seconds it took.
 ///
 /// # Errors
-/// A rule that is not a heap rule or that a census cannot tabulate (Nim); a limit reached.
+/// A rule that is not a heap rule; a limit reached.
 pub fn row(rule: &str, heaps: u64) -> anyhow::Result<CensusRow> {
     let parsed = spec::parse_heap_rule(rule).with_context(|| format!("rule '{rule}'"))?;
     let limits = Limits {
@@ -107,8 +107,7 @@ pub fn merge(mut rows: Vec<CensusRow>, new: Vec<CensusRow>, names: &[String]) ->
 /// every row of the file (or of the run) as [`merge`] orders them.
 ///
 /// # Errors
-/// A rule that is not a heap rule or that a census cannot tabulate; a file that cannot be
-/// read or written. A row that fails stops the census after the rows in progress.
+/// A rule that is not a heap rule; a file that cannot be read or written. A row that fails stops the census after the rows in progress.
 pub fn run(
     rules: &[String],
     heaps: u64,

@@ -102,7 +102,6 @@ fn bad_census_input_is_refused_in_one_line() {
             vec!["census", "--octal", "9", "--to", "10", "--out", out],
             "not a family",
         ),
-        (vec!["census", "nim", "--to", "10", "--out", out], "neither"),
         (vec!["census", "0.9", "--to", "10", "--out", out], "0.9"),
     ] {
         let run = grundy(&args);
