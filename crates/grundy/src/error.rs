@@ -115,6 +115,8 @@ pub enum Limit {
     FileSize,
     /// Elements of a misère quotient ([`crate::quotient::Quotient::of`]'s `max_order`).
     QuotientOrder,
+    /// Values a single coin of a coin-turning game may take (its table of sums grows with them).
+    CoinValue,
 }
 
 impl Limit {
@@ -124,11 +126,12 @@ impl Limit {
             Limit::Work => "moves examined",
             Limit::MovesPerPosition => "moves from one position",
             Limit::HeapTable => "heaps in a value table",
-            Limit::GraphSize => "edges, vertices or coins",
+            Limit::GraphSize => "edges, vertices, coins or cells",
             Limit::Memory => "heaps in a table in the memory available now (2 bytes a heap)",
             Limit::Output => "components written out in the games the moves listed lead to",
             Limit::FileSize => "bytes in a file read for a spec",
             Limit::QuotientOrder => "elements in a misère quotient (--max-order)",
+            Limit::CoinValue => "possible values of one coin",
         }
     }
 }

@@ -39,6 +39,7 @@
 
 pub mod analysis;
 mod cancel;
+pub mod coin_solver;
 pub mod dag;
 mod error;
 mod game;

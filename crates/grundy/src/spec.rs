@@ -9,27 +9,31 @@
 //! board    := 'wythoff(' number ',' number (';' 'a=' number)? ')' | 'staircase(' numbers ')'
 //!           | 'moore(' number ';' numbers? ')'                         moore(2; 3,4,5)
 //!           | 'fibnim(' numbers ')' | 'fibnim(' number ';' 'max=' number ')'
-//!           | ('turtles' | 'mock' | 'ruler') '(' coins (',' coins)* ')'    coins: HTTHT
+//!           | coin-rule '(' coins (',' coins)* ')'                          coins: HTTHT
 //!           | 'tartan(' coin-rule ',' coin-rule ';' board (',' board)* ')'  board: HTT/THH
 //!           | 'corners(' board (',' board)* ')'            tartan(turtles,turtles; ...)
 //!           | 'digraph(' (edges | '@' file) ';' vertices ')'              edges: a>b, b>c>d
 //!           | 'green(' edges ';' 'ground=' vertex ')'                      edges: a-b, b-c
 //! items    := (number | number 'mod' number | 'squares' | 'primes' | 'fib' | 'factorials'
 //!              | 'powers(' number ')') separated by ','           sub{squares,1}, sub{1 mod 4}
+//! coin-rule:= 'turtles' | 'twins' | 'mock' | 'moebius' | 'mogul' | 'ruler' | 'rulerette'
+//!           | 'ternups' | 'grunt' | 'turn{' ('run' | 'spaced')? sizes '}'   turn{1,3}, turn{run 2..}
+//! sizes    := (number | number '..' number | number '..') separated by ','
 //! number   := digits with '_' separators, then optionally '^' digits or 'e' digits
 //! ```
 //! Numbers accept `10^18`, `1e6` and `1_000`. Errors carry the byte span of the bad token.
 //! This module is the only one that parses text; rulesets print themselves in the same syntax,
 //! and everything printed parses back.
 
+use crate::coin_solver::{CoinSolver, TartanSolver};
 use crate::error::{Error, ErrorKind, Limit, Result};
 use crate::game::{Limits, Solver};
 use crate::heap::HeapSolver;
 use crate::nimber::Nimber;
 use crate::rules::{
     AWythoff, CoinBoard, CoinRow, CoinRule, CoinTurning, Digraph, Family, FibonacciNim,
-    GreenHackenbush, GrundyGame, HeapRule, Moore, Nim, Staircase, Subtraction, TakeBreak, Tartan,
-    Wythoff, NAMED_CODES,
+    GreenHackenbush, GrundyGame, HeapRule, Moore, Nim, Shape, Staircase, Subtraction, TakeBreak,
+    Tartan, Wythoff, MAX_COINS, NAMED_CODES,
 };
 use crate::sum::{RulesetTerm, Sum, Term};
 
@@ -102,8 +106,14 @@ pub fn parse_heap_rule(text: &str) -> Result<HeapRule> {
         .heap_rule(&name, start)?
         .ok_or_else(|| unknown_game(&name, start..parser.position))
         .map_err(|error| match name.as_str() {
-            "wythoff" | "staircase" | "turtles" | "mock" | "ruler" | "digraph" | "green"
-            | "moore" | "fibnim" | "tartan" | "corners" => Error::at(
+            "wythoff" | "staircase" | "digraph" | "green" | "moore" | "fibnim" | "tartan"
+            | "corners" | "turn" => Error::at(
+                ErrorKind::InvalidRule {
+                    reason: format!("{name} is not played on single heaps"),
+                },
+                start..parser.position,
+            ),
+            _ if CoinRule::named(&name).is_some() => Error::at(
                 ErrorKind::InvalidRule {
                     reason: format!("{name} is not played on single heaps"),
                 },
@@ -194,8 +204,15 @@ const GAME_NAMES: &[&str] = &[
     "wythoff",
     "staircase",
     "turtles",
+    "twins",
     "mock",
+    "moebius",
+    "mogul",
     "ruler",
+    "rulerette",
+    "ternups",
+    "grunt",
+    "turn",
     "digraph",
     "green",
     "moore",
@@ -566,12 +583,9 @@ impl<'a> Parser<'a> {
                     position,
                 ))
             }
-            "turtles" | "mock" | "ruler" => {
-                let rule = match name.as_str() {
-                    "turtles" => CoinRule::Turtles,
-                    "mock" => CoinRule::MockTurtles,
-                    _ => CoinRule::Ruler,
-                };
+            _ if name == "turn" || CoinRule::named(&name).is_some() => {
+                self.position = start;
+                let rule = self.coin_rule()?;
                 self.expect('(')?;
                 let mut rows = Vec::new();
                 loop {
@@ -590,7 +604,7 @@ impl<'a> Parser<'a> {
                 }
                 self.expect(')')?;
                 Box::new(RulesetTerm::new(
-                    Solver::with_limits(CoinTurning(rule), limits),
+                    CoinSolver::new(CoinTurning(rule), limits),
                     rows,
                 ))
             }
@@ -635,7 +649,7 @@ impl<'a> Parser<'a> {
             "tartan" | "corners" => {
                 self.expect('(')?;
                 let game = if name == "corners" {
-                    Tartan(CoinRule::Turtles, CoinRule::Turtles)
+                    Tartan(CoinRule::TURTLES, CoinRule::TURTLES)
                 } else {
                     let rows = self.coin_rule()?;
                     self.expect(',')?;
@@ -661,7 +675,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(')')?;
-                Box::new(RulesetTerm::new(Solver::with_limits(game, limits), boards))
+                Box::new(RulesetTerm::new(TartanSolver::new(game, limits), boards))
             }
             "digraph" => self.digraph()?,
             "green" => self.green()?,
@@ -670,18 +684,62 @@ impl<'a> Parser<'a> {
         Ok(term)
     }
 
-    /// The name of a one-dimensional coin-turning game: `turtles`, `mock` or `ruler`.
+    /// A one-dimensional coin-turning rule: a name (`mock`, `grunt`) or
+    /// `turn{[run|spaced] sizes}` (`turn{1,3}`, `turn{run 2..}`, `turn{spaced 3}`).
     fn coin_rule(&mut self) -> Result<CoinRule> {
+        const NAMES: &str = "a coin-turning rule: turtles, twins, mock, moebius, mogul, ruler, \
+                             rulerette, ternups, grunt or turn{...}";
         let (start, word) = self.identifier();
-        match word {
-            "turtles" => Ok(CoinRule::Turtles),
-            "mock" => Ok(CoinRule::MockTurtles),
-            "ruler" => Ok(CoinRule::Ruler),
-            _ => {
-                self.position = start;
-                Err(self.unexpected("turtles, mock or ruler"))
-            }
+        if let Some(rule) = CoinRule::named(word) {
+            return Ok(rule);
         }
+        if word != "turn" {
+            self.position = start;
+            return Err(self.unexpected(NAMES));
+        }
+        self.expect('{')?;
+        let sizes_start = self.position;
+        let (shape_start, shape) = match self.peek() {
+            Some(c) if c.is_ascii_alphabetic() => self.identifier(),
+            _ => (self.position, ""),
+        };
+        let shape = match shape {
+            "run" => Shape::Run,
+            "spaced" => Shape::Spaced,
+            "" => Shape::Any,
+            _ => {
+                self.position = shape_start;
+                return Err(self.unexpected("run, spaced or a number of coins"));
+            }
+        };
+        let mut sizes = Vec::new();
+        if shape == Shape::Run && self.peek() == Some('}') {
+            sizes.push(1..=u64::from(MAX_COINS));
+        }
+        while sizes.is_empty() || self.eat(',') {
+            let low = self.number("a number of coins a move turns")?;
+            let high = if self.eat_str("..") {
+                match self.peek() {
+                    Some(c) if c.is_ascii_digit() => self.number("the most coins a move turns")?,
+                    _ => u64::from(MAX_COINS),
+                }
+            } else {
+                low
+            };
+            sizes.push(low..=high);
+        }
+        self.expect('}')?;
+        let span = sizes_start..self.position - 1;
+        if let Some(range) = sizes.iter().find(|range| range.is_empty()) {
+            let reason = format!("the range {}..{} is empty", range.start(), range.end());
+            return Err(Error::invalid_rule(reason).or_at(span));
+        }
+        // Sizes beyond a row's coins are refused by `CoinRule::new`, naming the first.
+        let sizes: Vec<u64> = sizes
+            .into_iter()
+            .flat_map(|range| *range.start()..=(*range.end()).min(u64::from(MAX_COINS) + 1))
+            .collect();
+        CoinRule::new(shape, &sizes).map_err(|e| e.or_at(span))
     }
 
     fn heap_term(&self, rule: HeapRule, heaps: Vec<u64>) -> Box<dyn Term> {
@@ -1085,6 +1143,9 @@ mod tests {
             "fibnim(10,12) + fibnim(7; max=2) + fibnim(1)",
             "corners(H,THT/TTH) + tartan(ruler,mock; TH/HT)",
             "turtles(HTTHT) + mock(THHTH) + ruler(HHTH)",
+            "twins(HH) + moebius(TH) + mogul(H) + rulerette(HT) + ternups(TTH) + grunt(TTTTH)",
+            "turn{1,3}(HTH) + turn{run 2,3}(HH) + turn{spaced 1..4,9}(TH) + turn{2..}(H)",
+            "tartan(grunt,turn{1,4}; TH/HT) + tartan(twins,mogul; H)",
             "digraph(a>b, a>c, b>c; a)",
             "green(a-b, b-c, a-c; ground=a)",
         ] {
@@ -1112,6 +1173,13 @@ mod tests {
             ("corners(TT/TH, T)", "corners(TT/TH)"),
             ("tartan(mock,ruler; HT/H)", "tartan(mock,ruler; HT/HT)"),
             ("nim(1_000, 1e3, 10^3)", "nim(1000,1000,1000)"),
+            (
+                "turn{1,2}(HT) + turn{ 3, 1..2 }(H)",
+                "turtles(HT) + mock(H)",
+            ),
+            ("turn{run}(H) + turn{run 1..128}(H)", "ruler(H) + ruler(H)"),
+            ("turn{run 2..}(H) + turn{2}(TH)", "rulerette(H) + twins(TH)"),
+            ("tartan(turn{1,2}, turn{1,2}; H)", "corners(H)"),
             ("sub{4,2,1,2}(8)", "sub{1,2,4}(8)"),
             (
                 "sub{2, primes, squares, primes}(8)",
@@ -1170,6 +1238,23 @@ mod tests {
         assert!(error_at("fibnim(3,4; max=2)").0.contains("expected ')'"));
         assert_eq!(error_at("tartan(turtles,queens; H)").1, 15..16);
         assert_eq!(error_at("corners(HT/TX)").1, 8..13);
+        assert_eq!(error_at("turn{0,2}(H)").1, 5..8);
+        assert!(error_at("turn{1..200}(H)")
+            .0
+            .contains("1 to 128 coins, not 129"));
+        assert!(error_at("turn{3..1}(H)")
+            .0
+            .contains("the range 3..1 is empty"));
+        assert_eq!(error_at("turn{diagonal 2}(H)").1, 5..6);
+        assert!(error_at("turn{}(H)").0.contains("a number of coins"));
+        assert!(error_at("turn(H)").0.contains("expected '{'"));
+        assert!(error_at("tartan(mock,turn{spaced}; H)")
+            .0
+            .contains("a number of coins"));
+        assert!(error_at("grunt(HX)").0.contains("'X' is not a coin"));
+        let rule_error = |text: &str| parse_heap_rule(text).map(|_| ()).unwrap_err().to_string();
+        assert!(rule_error("mogul").contains("not played on single heaps"));
+        assert!(rule_error("turn").contains("not played on single heaps"));
     }
 
     #[test]

@@ -727,3 +727,116 @@ proptest! {
         prop_assert_eq!(spec_value(&text)?, brute.value(&rows), "{}", text);
     }
 }
+
+/// Whether the coins of `set` (bit i for coin i + 1) form a move of the rule with this shape
+/// and these allowed counts, written from the definitions: any coins; a run of consecutive
+/// coins; evenly spaced coins; Grunt's coins m, n - m and n with m < n - m.
+fn turning_allows(shape: usize, sizes: &BTreeSet<u32>, set: u32) -> bool {
+    let coins: Vec<u32> = (1..=32).filter(|&c| set >> (c - 1) & 1 == 1).collect();
+    let count = coins.len() as u32;
+    match shape {
+        0 => sizes.contains(&count),
+        1 => sizes.contains(&count) && coins[coins.len() - 1] - coins[0] + 1 == count,
+        2 => sizes.contains(&count) && coins.windows(3).all(|w| w[2] - w[1] == w[1] - w[0]),
+        _ => count == 3 && coins[0] + coins[1] == coins[2],
+    }
+}
+
+/// Spec text of a turning rule: `turn{...}` with its sizes listed, or `grunt`.
+fn turning_text(shape: usize, sizes: &BTreeSet<u32>) -> String {
+    let sizes: Vec<u32> = sizes.iter().copied().collect();
+    match shape {
+        0 => format!("turn{{{}}}", join(&sizes, ",")),
+        1 => format!("turn{{run {}}}", join(&sizes, ",")),
+        2 => format!("turn{{spaced {}}}", join(&sizes, ",")),
+        _ => "grunt".to_string(),
+    }
+}
+
+/// Every set of coins among the first `right + 1` whose rightmost is coin `right + 1` and
+/// which the rule allows.
+fn turning_sets(shape: usize, sizes: &BTreeSet<u32>, right: u32) -> Vec<u32> {
+    let top = 1u32 << right;
+    (0..top)
+        .map(|others| top | others)
+        .filter(|&set| turning_allows(shape, sizes, set))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// General coin-turning games (`turn{...}`, Grunt): every value by search over whole rows
+    /// from the definition, with no use of the theorem that a row is the sum of its heads.
+    #[test]
+    fn turning_rules(
+        shape in 0usize..4,
+        sizes in btree_set(1u32..=5, 1..=3),
+        rows in vec(vec(any::<bool>(), 0..=9), 1..=2),
+    ) {
+        let options = |&row: &u32| -> Vec<Vec<u32>> {
+            (0..32)
+                .filter(|&right| row >> right & 1 == 1)
+                .flat_map(|right| turning_sets(shape, &sizes, right))
+                .map(|set| vec![row ^ set])
+                .collect()
+        };
+        let mut brute = Brute::new(options);
+        let masks: Vec<u32> = rows
+            .iter()
+            .map(|row| row.iter().enumerate().fold(0, |mask, (i, &h)| mask | u32::from(h) << i))
+            .collect();
+        let texts: Vec<String> = rows
+            .iter()
+            .map(|row| if row.is_empty() { "T".to_string() } else {
+                row.iter().map(|&h| if h { 'H' } else { 'T' }).collect()
+            })
+            .collect();
+        let text = format!("{}({})", turning_text(shape, &sizes), join(&texts, ","));
+        prop_assert_eq!(spec_value(&text)?, brute.sum(&masks), "{}", text);
+    }
+
+    /// Tartans of general coin-turning games, every value from the definition of the product.
+    #[test]
+    fn turning_tartans(
+        first in (0usize..4, btree_set(1u32..=4, 1..=2)),
+        second in (0usize..4, btree_set(1u32..=4, 1..=2)),
+        board in vec(vec(any::<bool>(), 3), 1..=3),
+    ) {
+        let options = |rows: &Vec<u32>| -> Vec<Vec<Vec<u32>>> {
+            let mut options = Vec::new();
+            for (a, &row) in (0u32..).zip(rows) {
+                for b in (0..32).filter(|&b| row >> b & 1 == 1) {
+                    for row_set in turning_sets(first.0, &first.1, a) {
+                        for column_set in turning_sets(second.0, &second.1, b) {
+                            let mut next = rows.clone();
+                            for (i, cells) in (0u32..).zip(next.iter_mut()) {
+                                if row_set >> i & 1 == 1 {
+                                    *cells ^= column_set;
+                                }
+                            }
+                            options.push(vec![next]);
+                        }
+                    }
+                }
+            }
+            options
+        };
+        let mut brute = Brute::new(options);
+        let rows: Vec<u32> = board
+            .iter()
+            .map(|row| row.iter().enumerate().fold(0, |mask, (i, &h)| mask | u32::from(h) << i))
+            .collect();
+        let text: Vec<String> = board
+            .iter()
+            .map(|row| row.iter().map(|&h| if h { 'H' } else { 'T' }).collect())
+            .collect();
+        let text = format!(
+            "tartan({},{}; {})",
+            turning_text(first.0, &first.1),
+            turning_text(second.0, &second.1),
+            text.join("/")
+        );
+        prop_assert_eq!(spec_value(&text)?, brute.value(&rows), "{}", text);
+    }
+}

@@ -4,36 +4,19 @@
 //! turns over a set of coins allowed by the rule, and the rightmost coin turned must go from
 //! heads to tails, so every game ends. A row is the sum of rows with a single head (turning a
 //! tails coin to heads is the same as adding a game with a head there, and two heads at one
-//! place cancel), so the value of a row is the nim-sum of the values `g(n)` of its heads.
+//! place cancel), so the value of a row is the nim-sum of the values `g(n)` of its heads
+//! (Winning Ways, ch. 14; the theorem holds for every rule, since it uses only that the sets a
+//! move may turn depend on the rightmost coin alone). [`CoinRule`] says which sets a move may
+//! turn; [`crate::coin_solver::CoinSolver`] values rows by a table of `g(n)`.
 
 use std::fmt;
 
+pub use super::coin_rule::{CoinRule, Shape};
+
+use super::coin_rule::MAX_COINS;
 use crate::error::{Error, Limit, Result};
 use crate::game::{Parts, Ruleset};
 use crate::nimber::Nimber;
-
-/// The most coins a [`CoinRow`] can hold.
-const MAX_COINS: u32 = 128;
-
-/// Which sets of coins a move may turn over; the rightmost must go from heads to tails.
-///
-/// # Example
-/// ```
-/// use grundy::rules::{CoinRule, CoinTurning};
-/// let game = CoinTurning(CoinRule::Ruler);
-/// assert_eq!(game.0, CoinRule::Ruler);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CoinRule {
-    /// Turning Turtles: turn one or two coins. A head at `n` is worth `*n`.
-    Turtles,
-    /// Mock Turtles: turn one, two or three coins. A head at `n` is worth the `n`-th odious
-    /// number (1, 2, 4, 7, 8, 11, ...: those with an odd number of 1 bits).
-    MockTurtles,
-    /// Ruler: turn any number of consecutive coins. A head at `n` is worth the largest power of
-    /// two dividing `n`.
-    Ruler,
-}
 
 /// A coin-turning game with the given rule; positions are [`CoinRow`]s.
 ///
@@ -41,7 +24,7 @@ pub enum CoinRule {
 /// ```
 /// use grundy::{rules::{CoinRow, CoinRule, CoinTurning}, Nimber, Ruleset, Solver};
 /// let row = CoinRow::parse("HTTHT")?; // heads at 1 and 4
-/// let turtles = CoinTurning(CoinRule::Turtles);
+/// let turtles = CoinTurning(CoinRule::TURTLES);
 /// assert_eq!(turtles.closed_form(&row), Some(Nimber::new(1 ^ 4)));
 /// let mut solver = Solver::new(turtles).use_closed_forms(false);
 /// assert_eq!(solver.value(&row)?, Nimber::new(5));
@@ -161,61 +144,6 @@ impl fmt::Display for CoinRow {
     }
 }
 
-impl CoinRule {
-    /// The value of a single head at position `n` (from 1).
-    pub(crate) fn head_value(self, n: u32) -> u64 {
-        let n = u64::from(n);
-        match self {
-            CoinRule::Turtles => n,
-            CoinRule::MockTurtles => {
-                let even = 2 * (n - 1);
-                if even.count_ones() % 2 == 1 {
-                    even
-                } else {
-                    even + 1
-                }
-            }
-            CoinRule::Ruler => n & n.wrapping_neg(),
-        }
-    }
-
-    /// The sets of coins a move may turn whose rightmost coin is `right` (numbered from 0), as
-    /// masks, into `out`.
-    pub(crate) fn sets(self, right: u32, out: &mut Vec<u128>) {
-        let top = 1u128 << right;
-        out.push(top);
-        match self {
-            CoinRule::Turtles => out.extend((0..right).map(|left| top | 1 << left)),
-            CoinRule::MockTurtles => {
-                for middle in 0..right {
-                    out.push(top | 1 << middle);
-                    out.extend((0..middle).map(|left| top | 1 << middle | 1 << left));
-                }
-            }
-            // Coins left..right: the bits from `left` up to and including `right`.
-            CoinRule::Ruler => {
-                out.extend((0..right).map(|left| (top | (top - 1)) & !((1u128 << left) - 1)))
-            }
-        }
-    }
-
-    /// An upper bound on [`sets`](CoinRule::sets) for a rightmost coin among the first `n`.
-    pub(crate) fn set_count(self, n: u64) -> u64 {
-        match self {
-            CoinRule::Turtles | CoinRule::Ruler => n,
-            CoinRule::MockTurtles => n * n,
-        }
-    }
-
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            CoinRule::Turtles => "turtles",
-            CoinRule::MockTurtles => "mock",
-            CoinRule::Ruler => "ruler",
-        }
-    }
-}
-
 impl Ruleset for CoinTurning {
     type Position = CoinRow;
 
@@ -236,9 +164,9 @@ impl Ruleset for CoinTurning {
     }
 
     fn closed_form(&self, row: &CoinRow) -> Option<Nimber> {
-        Some(Nimber::new(
-            row.heads().fold(0, |sum, n| sum ^ self.0.head_value(n)),
-        ))
+        row.heads()
+            .try_fold(0, |sum, n| Some(sum ^ self.0.head_formula(n)?))
+            .map(Nimber::new)
     }
 
     fn move_count(&self, row: &CoinRow) -> Option<u64> {
@@ -252,7 +180,7 @@ impl Ruleset for CoinTurning {
         match turned.as_slice() {
             [] => "turn no coin".to_string(),
             [coin] => format!("turn coin {coin}"),
-            [first, .., last] if self.0 == CoinRule::Ruler && turned.len() > 2 => {
+            [first, .., last] if self.0.shape() == Shape::Run && turned.len() > 2 => {
                 format!("turn coins {first} to {last}")
             }
             [rest @ .., last] => {
@@ -267,7 +195,7 @@ impl Ruleset for CoinTurning {
             return "0".to_string();
         }
         let rows: Vec<String> = rows.iter().map(CoinRow::to_string).collect();
-        format!("{}({})", self.0.name(), rows.join(","))
+        format!("{}({})", self.0, rows.join(","))
     }
 }
 
@@ -276,7 +204,7 @@ mod tests {
     use super::*;
     use crate::game::Solver;
 
-    const RULES: [CoinRule; 3] = [CoinRule::Turtles, CoinRule::MockTurtles, CoinRule::Ruler];
+    const RULES: [CoinRule; 3] = [CoinRule::TURTLES, CoinRule::MOCK_TURTLES, CoinRule::RULER];
 
     fn data(text: &str) -> Vec<u64> {
         text.lines()
@@ -314,13 +242,13 @@ mod tests {
         // Ruler: OEIS A006519, the largest power of 2 dividing n (Winning Ways ch. 14).
         let cases = [
             (
-                CoinRule::MockTurtles,
+                CoinRule::MOCK_TURTLES,
                 data(include_str!("../../tests/data/mock_turtles.txt")),
                 65,
                 12,
             ),
             (
-                CoinRule::Ruler,
+                CoinRule::RULER,
                 data(include_str!("../../tests/data/ruler.txt")),
                 102,
                 14,
@@ -343,7 +271,7 @@ mod tests {
             }
         }
         // Turning Turtles (Winning Ways ch. 14): a head at n is worth *n.
-        let mut solver = Solver::new(CoinTurning(CoinRule::Turtles)).use_closed_forms(false);
+        let mut solver = Solver::new(CoinTurning(CoinRule::TURTLES)).use_closed_forms(false);
         for n in 1..=14 {
             assert_eq!(solver.value(&single_head(n))?, Nimber::new(u64::from(n)));
         }
@@ -384,7 +312,7 @@ mod tests {
 
     #[test]
     fn canonical_trims_trailing_tails() -> Result<()> {
-        let game = CoinTurning(CoinRule::Turtles);
+        let game = CoinTurning(CoinRule::TURTLES);
         assert_eq!(
             game.canonical(&CoinRow::parse("THTT")?),
             CoinRow::parse("TH")?
@@ -402,9 +330,9 @@ mod tests {
     #[test]
     fn describes_and_formats() -> Result<()> {
         let row = CoinRow::parse("THTTH")?;
-        let turtles = CoinTurning(CoinRule::Turtles);
-        let mock = CoinTurning(CoinRule::MockTurtles);
-        let ruler = CoinTurning(CoinRule::Ruler);
+        let turtles = CoinTurning(CoinRule::TURTLES);
+        let mock = CoinTurning(CoinRule::MOCK_TURTLES);
+        let ruler = CoinTurning(CoinRule::RULER);
         assert_eq!(
             turtles.describe(&row, &[CoinRow::parse("TTTTT")?]),
             "turn coins 2 and 5"

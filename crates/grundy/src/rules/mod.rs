@@ -11,6 +11,7 @@ mod subtraction;
 mod take_break;
 
 mod a_wythoff;
+mod coin_rule;
 mod coins;
 mod digraph;
 mod fibonacci_nim;
@@ -21,7 +22,8 @@ mod tartan;
 mod wythoff;
 
 pub use a_wythoff::AWythoff;
-pub use coins::{CoinRow, CoinRule, CoinTurning};
+pub(crate) use coin_rule::MAX_COINS;
+pub use coins::{CoinRow, CoinRule, CoinTurning, Shape};
 pub use digraph::Digraph;
 pub use fibonacci_nim::FibonacciNim;
 pub use hackenbush::{EdgeSet, GreenHackenbush};

@@ -22,7 +22,7 @@ const MAX_ROWS: usize = 128;
 /// # Example
 /// ```
 /// use grundy::{rules::{CoinBoard, CoinRule, CoinRow, Tartan}, Nimber, Ruleset, Solver};
-/// let corners = Tartan(CoinRule::Turtles, CoinRule::Turtles);
+/// let corners = Tartan(CoinRule::TURTLES, CoinRule::TURTLES);
 /// // One head in row 2, column 3: worth 2 x 3 = 1 in nim-multiplication.
 /// let board = CoinBoard::from_rows(&[CoinRow::parse("TTT")?, CoinRow::parse("TTH")?])?;
 /// assert_eq!(corners.closed_form(&board), Some(Nimber::new(1)));
@@ -131,10 +131,10 @@ impl Ruleset for Tartan {
     }
 
     fn closed_form(&self, board: &CoinBoard) -> Option<Nimber> {
-        let value = board.heads().fold(Nimber::ZERO, |sum, (i, j)| {
-            sum + Nimber::new(self.0.head_value(i)) * Nimber::new(self.1.head_value(j))
-        });
-        Some(value)
+        board.heads().try_fold(Nimber::ZERO, |sum, (i, j)| {
+            let (row, column) = (self.0.head_formula(i)?, self.1.head_formula(j)?);
+            Some(sum + Nimber::new(row) * Nimber::new(column))
+        })
     }
 
     fn move_count(&self, board: &CoinBoard) -> Option<u64> {
@@ -190,15 +190,10 @@ impl Ruleset for Tartan {
             })
             .collect();
         match self {
-            Tartan(CoinRule::Turtles, CoinRule::Turtles) => {
+            Tartan(CoinRule::TURTLES, CoinRule::TURTLES) => {
                 format!("corners({})", boards.join(","))
             }
-            Tartan(rows, columns) => format!(
-                "tartan({},{}; {})",
-                rows.name(),
-                columns.name(),
-                boards.join(",")
-            ),
+            Tartan(rows, columns) => format!("tartan({rows},{columns}; {})", boards.join(",")),
         }
     }
 }
@@ -208,7 +203,7 @@ mod tests {
     use super::*;
     use crate::game::Solver;
 
-    const RULES: [CoinRule; 3] = [CoinRule::Turtles, CoinRule::MockTurtles, CoinRule::Ruler];
+    const RULES: [CoinRule; 3] = [CoinRule::TURTLES, CoinRule::MOCK_TURTLES, CoinRule::RULER];
 
     fn board(rows: &[&str]) -> Result<CoinBoard> {
         let rows: Result<Vec<CoinRow>> = rows.iter().map(|row| CoinRow::parse(row)).collect();
@@ -250,7 +245,7 @@ mod tests {
             [6, 11, 13, 14, 8, 5, 3],
             [7, 9, 14, 10, 13, 3, 4],
         ];
-        let corners = Tartan(CoinRule::Turtles, CoinRule::Turtles);
+        let corners = Tartan(CoinRule::TURTLES, CoinRule::TURTLES);
         let mut solver = Solver::new(corners).use_closed_forms(false);
         for (i, row) in (0..).zip(table) {
             for (j, expected) in (0..).zip(row) {
@@ -279,7 +274,7 @@ mod tests {
                 assert!(out.len() as u64 <= game.move_count(&position).unwrap_or(0));
             }
         }
-        let corners = Tartan(CoinRule::Turtles, CoinRule::Turtles);
+        let corners = Tartan(CoinRule::TURTLES, CoinRule::TURTLES);
         assert_eq!(
             corners.describe(&position, &[board(&["HHH", "HTT"])?]),
             "turn the coins in rows 1 and 2 and columns 1 and 3"
@@ -294,7 +289,7 @@ mod tests {
         );
         assert_eq!(corners.canonical(&board(&["THT", "TTT"])?), board(&["TH"])?);
         assert_eq!(
-            Tartan(CoinRule::Ruler, CoinRule::MockTurtles).format(&[position, board(&["H"])?]),
+            Tartan(CoinRule::RULER, CoinRule::MOCK_TURTLES).format(&[position, board(&["H"])?]),
             "tartan(ruler,mock; THT/TTH,H)"
         );
         let tall = vec![CoinRow::parse("H")?; 129];
