@@ -12,6 +12,7 @@
 //!           | coin-rule '(' coins (',' coins)* ')'                          coins: HTTHT
 //!           | 'tartan(' coin-rule ',' coin-rule ';' board (',' board)* ')'  board: HTT/THH
 //!           | 'corners(' board (',' board)* ')'            tartan(turtles,turtles; ...)
+//!           | 'cram(' cram-board (',' cram-board)* ')'            cram-board: 3x4 or oox/ooo
 //!           | 'digraph(' (edges | '@' file) ';' vertices ')'              edges: a>b, b>c>d
 //!           | 'green(' edges ';' 'ground=' vertex ')'                      edges: a-b, b-c
 //! items    := (number | number 'mod' number | 'squares' | 'primes' | 'fib' | 'factorials'
@@ -31,9 +32,9 @@ use crate::game::{Limits, Solver};
 use crate::heap::HeapSolver;
 use crate::nimber::Nimber;
 use crate::rules::{
-    AWythoff, CoinBoard, CoinRow, CoinRule, CoinTurning, Digraph, Family, FibonacciNim,
-    GreenHackenbush, GrundyGame, HeapRule, Moore, Nim, Shape, Staircase, Subtraction, TakeBreak,
-    Tartan, Wythoff, MAX_COINS, NAMED_CODES,
+    AWythoff, CoinBoard, CoinRow, CoinRule, CoinTurning, Cram, CramBoard, Digraph, Family,
+    FibonacciNim, GreenHackenbush, GrundyGame, HeapRule, Moore, Nim, Shape, Staircase, Subtraction,
+    TakeBreak, Tartan, Wythoff, MAX_COINS, NAMED_CODES,
 };
 use crate::sum::{RulesetTerm, Sum, Term};
 
@@ -107,7 +108,7 @@ pub fn parse_heap_rule(text: &str) -> Result<HeapRule> {
         .ok_or_else(|| unknown_game(&name, start..parser.position))
         .map_err(|error| match name.as_str() {
             "wythoff" | "staircase" | "digraph" | "green" | "moore" | "fibnim" | "tartan"
-            | "corners" | "turn" => Error::at(
+            | "corners" | "turn" | "cram" => Error::at(
                 ErrorKind::InvalidRule {
                     reason: format!("{name} is not played on single heaps"),
                 },
@@ -219,6 +220,7 @@ const GAME_NAMES: &[&str] = &[
     "fibnim",
     "tartan",
     "corners",
+    "cram",
 ];
 
 /// The error for a name that is no game, suggesting the known name it is closest to (the
@@ -676,6 +678,37 @@ impl<'a> Parser<'a> {
                 }
                 self.expect(')')?;
                 Box::new(RulesetTerm::new(TartanSolver::new(game, limits), boards))
+            }
+            "cram" => {
+                self.expect('(')?;
+                let mut boards = Vec::new();
+                loop {
+                    self.skip_space();
+                    let board_start = self.position;
+                    let board = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                        let height = self.number("the rows of a cram board, as in 3x4")?;
+                        if !self.eat('x') {
+                            return Err(self.unexpected("'x' between rows and columns, as in 3x4"));
+                        }
+                        let width = self.number("the columns of a cram board, as in 3x4")?;
+                        CramBoard::rectangle(height, width)
+                    } else {
+                        let (_, text) = self.scan(|c| c.is_ascii_alphanumeric() || c == '/');
+                        if text.is_empty() {
+                            return Err(self.unexpected("a cram board such as 3x4 or oox/ooo"));
+                        }
+                        CramBoard::parse(text)
+                    };
+                    let board = board.map_err(|e| e.or_at(board_start..self.position))?;
+                    if !board.is_over() {
+                        boards.push(board);
+                    }
+                    if !self.eat(',') {
+                        break;
+                    }
+                }
+                self.expect(')')?;
+                Box::new(RulesetTerm::new(Solver::with_limits(Cram, limits), boards))
             }
             "digraph" => self.digraph()?,
             "green" => self.green()?,
@@ -1146,6 +1179,7 @@ mod tests {
             "twins(HH) + moebius(TH) + mogul(H) + rulerette(HT) + ternups(TTH) + grunt(TTTTH)",
             "turn{1,3}(HTH) + turn{run 2,3}(HH) + turn{spaced 1..4,9}(TH) + turn{2..}(H)",
             "tartan(grunt,turn{1,4}; TH/HT) + tartan(twins,mogul; H)",
+            "cram(3x4,oox/ooo) + cram(1x2)",
             "digraph(a>b, a>c, b>c; a)",
             "green(a-b, b-c, a-c; ground=a)",
         ] {
@@ -1180,6 +1214,7 @@ mod tests {
             ("turn{run}(H) + turn{run 1..128}(H)", "ruler(H) + ruler(H)"),
             ("turn{run 2..}(H) + turn{2}(TH)", "rulerette(H) + twins(TH)"),
             ("tartan(turn{1,2}, turn{1,2}; H)", "corners(H)"),
+            ("cram(2 x 3, OO/OO, 1x1, ox/xo)", "cram(2x3,2x2)"),
             ("sub{4,2,1,2}(8)", "sub{1,2,4}(8)"),
             (
                 "sub{2, primes, squares, primes}(8)",
@@ -1255,6 +1290,13 @@ mod tests {
         let rule_error = |text: &str| parse_heap_rule(text).map(|_| ()).unwrap_err().to_string();
         assert!(rule_error("mogul").contains("not played on single heaps"));
         assert!(rule_error("turn").contains("not played on single heaps"));
+        assert_eq!(error_at("cram(3x4, 9x9)").1, 10..13);
+        assert!(error_at("cram(9x9)").0.contains("needs 81"));
+        assert!(error_at("cram(3y4)")
+            .0
+            .contains("'x' between rows and columns"));
+        assert_eq!(error_at("cram(oo/o)").1, 5..9);
+        assert!(error_at("cram()").0.contains("a cram board such as 3x4"));
     }
 
     #[test]

@@ -840,3 +840,50 @@ proptest! {
         prop_assert_eq!(spec_value(&text)?, brute.value(&rows), "{}", text);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Cram on small boards with holes: a move covers two empty squares side by side. Every
+    /// value by search over whole boards from the definition, with no splitting into regions
+    /// and no symmetry.
+    #[test]
+    fn cram_boards(
+        height in 1usize..=4,
+        width in 1usize..=4,
+        holes in (any::<u16>(), any::<u16>(), any::<bool>()),
+    ) {
+        // About one square in four filled, or none.
+        let holes = if holes.2 { holes.0 & holes.1 } else { 0 };
+        let cells = height * width;
+        let empty = !holes & ((1u32 << cells) - 1) as u16;
+        let options = |&board: &u16| -> Vec<Vec<u16>> {
+            let mut options = Vec::new();
+            for r in 0..height {
+                for c in 0..width {
+                    let here = 1u16 << (r * width + c);
+                    let pairs = [
+                        (c + 1 < width).then_some(r * width + c + 1),
+                        (r + 1 < height).then_some((r + 1) * width + c),
+                    ];
+                    for other in pairs.into_iter().flatten().map(|square| 1u16 << square) {
+                        if board & here != 0 && board & other != 0 {
+                            options.push(vec![board & !here & !other]);
+                        }
+                    }
+                }
+            }
+            options
+        };
+        let mut brute = Brute::new(options);
+        let rows: Vec<String> = (0..height)
+            .map(|r| {
+                (0..width)
+                    .map(|c| if empty >> (r * width + c) & 1 == 1 { 'o' } else { 'x' })
+                    .collect()
+            })
+            .collect();
+        let text = format!("cram({})", rows.join("/"));
+        prop_assert_eq!(spec_value(&text)?, brute.value(&empty), "{}", text);
+    }
+}

@@ -16,9 +16,10 @@ use std::path::{Path, PathBuf};
 
 /// Library files besides `spec.rs` that turn text into values, each called by `spec` (or, for
 /// `play.rs`, reading a move typed by number), with the reason.
-const PARSES_TEXT: [(&str, &str); 3] = [
+const PARSES_TEXT: [(&str, &str); 4] = [
     ("rules/take_break.rs", "a code's digits, for spec"),
     ("rules/coins.rs", "a row of coins, for spec"),
+    ("rules/cram.rs", "a board of squares, for spec"),
     ("play.rs", "a move typed by its number"),
 ];
 

@@ -170,8 +170,8 @@ impl Ruleset for CoinTurning {
     }
 
     fn move_count(&self, row: &CoinRow) -> Option<u64> {
-        let n = u64::from(row.len);
-        Some(n * self.0.set_count(n))
+        let sets = row.heads().map(|n| self.0.set_count(u64::from(n)));
+        Some(sets.fold(0, u64::saturating_add))
     }
 
     fn describe(&self, from: &CoinRow, to: &[CoinRow]) -> String {

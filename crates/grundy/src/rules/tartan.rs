@@ -138,14 +138,11 @@ impl Ruleset for Tartan {
     }
 
     fn move_count(&self, board: &CoinBoard) -> Option<u64> {
-        let heads: u64 = board
-            .rows
-            .iter()
-            .map(|row| u64::from(row.count_ones()))
-            .sum();
-        let per_head =
-            self.0.set_count(board.rows.len() as u64) * self.1.set_count(u64::from(board.width));
-        Some(heads.saturating_mul(per_head))
+        let sets = board.heads().map(|(i, j)| {
+            let rows = self.0.set_count(u64::from(i));
+            rows.saturating_mul(self.1.set_count(u64::from(j)))
+        });
+        Some(sets.fold(0, u64::saturating_add))
     }
 
     fn describe(&self, from: &CoinBoard, to: &[CoinBoard]) -> String {
