@@ -264,6 +264,35 @@ fn seed_take_and_break_and_boards() {
 }
 
 #[test]
+fn coin_turning_rules_and_cram() {
+    // Grunt is Grundy's game in disguise: a head at 7 is worth g(7) = 0, at 5 worth 2.
+    assert_eq!(value_of("grunt(TTTTTTH)").0, 0);
+    let (value, outcome, results) = value_of("grunt(TTTTH) + turn{1,2}(TH)");
+    assert_eq!((value, outcome.as_str()), (0, "P"));
+    assert!(results.is_empty());
+    // Mogul on 24 coins: a head at 24 alone is worth 4004 and every move listed is valued.
+    let head = format!("mogul({}H)", "T".repeat(23));
+    let report = json(&["value", &head]);
+    assert_eq!(report["value"], 4004);
+    assert_eq!(report["winning_moves"].as_array().map(Vec::len), Some(1));
+    // Cram: 2x3 has seven placements, three of them winning (both sides even is a P-position).
+    let moves = json(&["moves", "cram(2x3)"]);
+    assert_eq!(moves["moves"].as_array().map(Vec::len), Some(7));
+    let (value, _, results) = value_of("cram(2x3)");
+    assert_eq!(value, 1);
+    assert_eq!(
+        sorted(results),
+        strings(&["cram(oxx/oxx,xxo/xxo)", "cram(xoo/xoo)", "cram(oox/oox)"])
+    );
+    assert_eq!(
+        value_of("cram(4x4) + tartan(twins,ternups; TTT/TTT/TTH)").0,
+        2
+    );
+    assert_eq!(refused(&["value", "turn{0}(H)"], 2).lines().count(), 3);
+    assert!(refused(&["value", "cram(9x9)"], 1).contains("needs 81"));
+}
+
+#[test]
 fn seed_mex_examples_as_digraphs() {
     let helpers = "o>z, t>z, t>o, h>z, h>o, h>t";
     let cases = [
@@ -527,6 +556,12 @@ fn malformed_specs_are_bad_input() {
         "0.7[(3)",
         "turtles(HXT)",
         "turtles()",
+        "turn{}(H)",
+        "turn{run 0..3}(H)",
+        "mogul(HT",
+        "cram(3y4)",
+        "cram(oo/o)",
+        "cram(0x3)",
         "green(a-b; ground=c)",
         "green(a-b)",
         "wythoff(3)",

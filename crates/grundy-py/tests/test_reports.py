@@ -24,7 +24,7 @@ def heap_terms(draw):
 @st.composite
 def other_terms(draw):
     kind = draw(st.sampled_from(["wythoff", "staircase", "turtles", "digraph", "green", "moore",
-                                 "a-wythoff", "fibnim", "tartan"]))
+                                 "a-wythoff", "fibnim", "tartan", "turn", "cram"]))
     if kind == "wythoff":
         return f"wythoff({draw(st.integers(0, 6))},{draw(st.integers(0, 6))})"
     if kind == "moore":
@@ -39,6 +39,14 @@ def other_terms(draw):
         rules = draw(st.tuples(*[st.sampled_from(["turtles", "mock", "ruler"])] * 2))
         rows = draw(st.lists(st.text("HT", min_size=1, max_size=3), min_size=1, max_size=3))
         return f"tartan({rules[0]},{rules[1]}; {'/'.join(rows)})"
+    if kind == "turn":
+        rule = draw(st.sampled_from(["twins", "moebius", "mogul", "rulerette", "ternups", "grunt",
+                                     "turn{1,3}", "turn{run 2,3}", "turn{spaced 1..3}"]))
+        return f"{rule}({draw(st.text('HT', min_size=1, max_size=8))})"
+    if kind == "cram":
+        width = draw(st.integers(1, 3))
+        rows = draw(st.lists(st.text("ox", min_size=width, max_size=width), min_size=1, max_size=3))
+        return f"cram({'/'.join(rows)})"
     if kind == "staircase":
         coins = draw(st.lists(st.integers(0, 3), min_size=1, max_size=4))
         return f"staircase({','.join(map(str, coins))})"

@@ -263,6 +263,17 @@ mod tests {
     }
 
     #[test]
+    fn turning_rules_and_cram_parse() {
+        // Grunt at 5 is Grundy's game on 5 (2), Mogul at 8 is 127 (the first 7 heads are
+        // worth 1, 2, 4, ..., 64), turn{1,2} is Turning Turtles (3), a 4 x 4 Cram board is a
+        // P-position, and twins x ternups at (3, 3) is 2 x 1.
+        let text = "grunt(TTTTH) + mogul(TTTTTTTH) + turn{1,2}(TTH) + cram(4x4) \
+                    + tartan(twins,turn{spaced 3}; TTT/TTT/TTH)";
+        let report: serde_json::Value = serde_json::from_str(&value(text).unwrap()).unwrap();
+        assert_eq!(report["value"].as_u64(), Some(2 ^ 127 ^ 3 ^ 2));
+    }
+
+    #[test]
     fn sequences_match_published_values() {
         let report: serde_json::Value =
             serde_json::from_str(&sequence("kayles", 12).unwrap()).unwrap();
