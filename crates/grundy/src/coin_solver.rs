@@ -4,7 +4,7 @@
 //! nim-sum of the nim-products `g(i) x h(j)` of its heads (Winning Ways, ch. 14), so both need
 //! only the values `g(n)` of a single head at `n`:
 //! `g(n) = mex { g(a) xor g(b) xor ... : {a, b, ..., n} a set the rule lets a move turn }`.
-//! [`HeadValues`] grows that table on demand, never listing the sets one by one where there are
+//! A table of single heads grows that table on demand, never listing the sets one by one where there are
 //! many: for `any` rules it keeps, for each count `j`, the set of nim-sums of `j` coins
 //! among those to the left, as a bitset (a knapsack over XOR), so Mogul's 128 coins cost
 //! seconds, not the `C(127, 6)` sets.
@@ -84,13 +84,12 @@ impl HeadValues {
             Shape::Any => {
                 // The mex of the sums of `k - 1` coins to the left, over the sizes `k`
                 // allowed: the first value no allowed count reaches.
-                let counts: Vec<usize> = (0..self.reach.len().min(n))
-                    .filter(|&j| self.rule.allows(j as u32 + 1))
-                    .collect();
+                let (rule, limit) = (self.rule, self.reach.len().min(n));
+                let counts = move || (0..limit).filter(move |&j| rule.allows(j as u32 + 1));
                 let words = self.reach[0].len();
-                self.charge((counts.len() * words) as u64, limits)?;
+                self.charge((counts().count() * words) as u64, limits)?;
                 for w in 0..words {
-                    let union = counts.iter().fold(0, |union, &j| union | self.reach[j][w]);
+                    let union = counts().fold(0, |union, j| union | self.reach[j][w]);
                     if union != u64::MAX {
                         return Ok(64 * w as u64 + u64::from(union.trailing_ones()));
                     }

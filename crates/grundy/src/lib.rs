@@ -11,6 +11,7 @@
 //! - the [`Ruleset`] trait and the memoised, iterative [`Solver`];
 //! - built-in [`rules`]: Nim, subtraction games, take-and-break codes, Grundy's game, ...;
 //! - [`heap`]: value tables of heap games;
+//! - [`coin_solver`]: coin-turning rows and Tartan boards valued from a table of single heads;
 //! - [`sum`]: sums of components from different rulesets, with every winning move;
 //! - [`dag`]: the game DAG of a sum, equal positions merged;
 //! - [`spec`]: the text language (`kayles(13) + nim(3,4,5)`);

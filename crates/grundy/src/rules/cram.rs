@@ -24,8 +24,8 @@ const MAX_CELLS: u32 = 64;
 /// let mut solver = Solver::new(Cram);
 /// // Both sides even: the second player wins by symmetry.
 /// assert_eq!(solver.value(&CramBoard::rectangle(4, 4)?)?, Nimber::ZERO);
-/// // A strip of 5 is Dawson's Kayles on 5: value 2.
-/// assert_eq!(solver.value(&CramBoard::rectangle(1, 5)?)?, Nimber::new(2));
+/// // A strip of 4 is Dawson's Kayles on 4: value 2.
+/// assert_eq!(solver.value(&CramBoard::rectangle(1, 4)?)?, Nimber::new(2));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
