@@ -1214,7 +1214,7 @@ mod tests {
             ("turn{run}(H) + turn{run 1..128}(H)", "ruler(H) + ruler(H)"),
             ("turn{run 2..}(H) + turn{2}(TH)", "rulerette(H) + twins(TH)"),
             ("tartan(turn{1,2}, turn{1,2}; H)", "corners(H)"),
-            ("cram(2 x 3, OO/OO, 1x1, ox/xo)", "cram(2x3,2x2)"),
+            ("cram(2 x 3, OO/OO, 1x1, ox/xo)", "cram(2x2,2x3)"),
             ("sub{4,2,1,2}(8)", "sub{1,2,4}(8)"),
             (
                 "sub{2, primes, squares, primes}(8)",
