@@ -6,18 +6,8 @@
 
 mod harness;
 
-use expect_test::{expect, Expect};
-
-/// Runs `grundy args` and compares its exit code, stdout and stderr with `expected`.
-fn check(args: &[&str], expected: Expect) {
-    let run = harness::grundy(args);
-    let mut text = format!("exit {}\n{}", run.code.unwrap_or(-1), run.stdout);
-    if !run.stderr.is_empty() {
-        text.push_str("--- stderr\n");
-        text.push_str(&run.stderr);
-    }
-    expected.assert_eq(&text);
-}
+use expect_test::expect;
+use harness::check;
 
 #[test]
 fn value() {

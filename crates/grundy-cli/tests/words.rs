@@ -8,19 +8,8 @@
 
 mod harness;
 
-use expect_test::{expect, Expect};
-use harness::{document, grundy, scratch};
-
-/// Runs `grundy args` and compares its exit code, stdout and stderr with `expected`.
-fn check(args: &[&str], expected: Expect) {
-    let run = grundy(args);
-    let mut text = format!("exit {}\n{}", run.code.unwrap_or(-1), run.stdout);
-    if !run.stderr.is_empty() {
-        text.push_str("--- stderr\n");
-        text.push_str(&run.stderr);
-    }
-    expected.assert_eq(&text);
-}
+use expect_test::expect;
+use harness::{check, document, grundy, scratch};
 
 /// Item 6: heaps sorted in every position shown, and equal positions listed once.
 #[test]

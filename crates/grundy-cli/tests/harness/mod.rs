@@ -106,6 +106,18 @@ pub fn grundy(args: &[&str]) -> Run {
     grundy_with_input(args, "")
 }
 
+/// Runs `grundy args` and compares its exit code, stdout and stderr with the snapshot
+/// `expected` (expect-test).
+pub fn check(args: &[&str], expected: expect_test::Expect) {
+    let run = grundy(args);
+    let mut text = format!("exit {}\n{}", run.code.unwrap_or(-1), run.stdout);
+    if !run.stderr.is_empty() {
+        text.push_str("--- stderr\n");
+        text.push_str(&run.stderr);
+    }
+    expected.assert_eq(&text);
+}
+
 /// Runs `grundy` and expects success; returns standard output.
 pub fn stdout(args: &[&str]) -> String {
     let run = grundy(args);
