@@ -165,8 +165,10 @@ export class Board {
     return h('div', { class: 'board-row', 'data-testid': 'board-component', 'data-kind': kind }, parts);
   }
 
+  /** The moves of `component`: a move that leaves the same position as one of an equal
+   * component is listed once, for the first of them, and stands for both. */
   movesOf(component) {
-    return this.board.moves.filter((move) => move.component === component.index);
+    return this.board.moves.filter((move) => move.from === component.text);
   }
 
   click(component, position) {

@@ -58,6 +58,8 @@ export class Play {
     this.board.reset();
     this.listBox.open = false;
     this.log.replaceChildren();
+    // The last game's result must not stand while the new game's moves load.
+    this.setStatus('starting', `Starting a new game of ${this.spec}…`);
     if (this.firstPlayer() === 'computer') this.computerTurn(this.game);
     else this.userTurn();
   }
