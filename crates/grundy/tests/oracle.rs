@@ -670,6 +670,50 @@ fn fibonacci_nim_heaps() -> Result<(), TestCaseError> {
 
 /// The sets of coins a move of a coin-turning game may turn with its rightmost coin at `right`
 /// (from 0), as masks: Turtles one or two coins, Mock Turtles one, two or three, Ruler a run.
+/// The moves of a Tartan board (rows of coins as bit masks) from the definition: a move picks
+/// a set of coins `row_sets(a)` of the first game and `column_sets(b)` of the second, for a
+/// head at row `a`, column `b`, and turns every coin of their product.
+fn tartan_options(
+    rows: &[u32],
+    row_sets: impl Fn(u32) -> Vec<u32>,
+    column_sets: impl Fn(u32) -> Vec<u32>,
+) -> Vec<Vec<Vec<u32>>> {
+    let mut options = Vec::new();
+    for (a, &row) in (0u32..).zip(rows) {
+        for b in (0..32).filter(|&b| row >> b & 1 == 1) {
+            for row_set in row_sets(a) {
+                for column_set in column_sets(b) {
+                    let mut next = rows.to_vec();
+                    for (i, cells) in (0u32..).zip(next.iter_mut()) {
+                        if row_set >> i & 1 == 1 {
+                            *cells ^= column_set;
+                        }
+                    }
+                    options.push(vec![next]);
+                }
+            }
+        }
+    }
+    options
+}
+
+/// A board of heads (true) and tails as row masks and as the rows' `H`/`T` texts.
+fn tartan_board(board: &[Vec<bool>]) -> (Vec<u32>, Vec<String>) {
+    let rows = board
+        .iter()
+        .map(|row| {
+            row.iter()
+                .enumerate()
+                .fold(0, |mask, (i, &h)| mask | u32::from(h) << i)
+        })
+        .collect();
+    let text = board
+        .iter()
+        .map(|row| row.iter().map(|&h| if h { 'H' } else { 'T' }).collect())
+        .collect();
+    (rows, text)
+}
+
 fn coin_sets(rule: usize, right: u32) -> Vec<u32> {
     (1u32..1 << (right + 1))
         .filter(|&set| set >> right == 1)
@@ -694,34 +738,10 @@ proptest! {
         board in vec(vec(any::<bool>(), 3), 1..=3),
     ) {
         let (first, second) = rules;
-        let options = |rows: &Vec<u32>| -> Vec<Vec<Vec<u32>>> {
-            let mut options = Vec::new();
-            for (a, &row) in (0u32..).zip(rows) {
-                for b in (0..32).filter(|&b| row >> b & 1 == 1) {
-                    for row_set in coin_sets(first, a) {
-                        for column_set in coin_sets(second, b) {
-                            let mut next = rows.clone();
-                            for (i, cells) in (0u32..).zip(next.iter_mut()) {
-                                if row_set >> i & 1 == 1 {
-                                    *cells ^= column_set;
-                                }
-                            }
-                            options.push(vec![next]);
-                        }
-                    }
-                }
-            }
-            options
-        };
-        let mut brute = Brute::new(options);
-        let rows: Vec<u32> = board
-            .iter()
-            .map(|row| row.iter().enumerate().fold(0, |mask, (i, &h)| mask | u32::from(h) << i))
-            .collect();
-        let text: Vec<String> = board
-            .iter()
-            .map(|row| row.iter().map(|&h| if h { 'H' } else { 'T' }).collect())
-            .collect();
+        let mut brute = Brute::new(|rows: &Vec<u32>| {
+            tartan_options(rows, |a| coin_sets(first, a), |b| coin_sets(second, b))
+        });
+        let (rows, text) = tartan_board(&board);
         let names = ["turtles", "mock", "ruler"];
         let text = format!("tartan({},{}; {})", names[first], names[second], text.join("/"));
         prop_assert_eq!(spec_value(&text)?, brute.value(&rows), "{}", text);
@@ -803,34 +823,14 @@ proptest! {
         second in (0usize..4, btree_set(1u32..=4, 1..=2)),
         board in vec(vec(any::<bool>(), 3), 1..=3),
     ) {
-        let options = |rows: &Vec<u32>| -> Vec<Vec<Vec<u32>>> {
-            let mut options = Vec::new();
-            for (a, &row) in (0u32..).zip(rows) {
-                for b in (0..32).filter(|&b| row >> b & 1 == 1) {
-                    for row_set in turning_sets(first.0, &first.1, a) {
-                        for column_set in turning_sets(second.0, &second.1, b) {
-                            let mut next = rows.clone();
-                            for (i, cells) in (0u32..).zip(next.iter_mut()) {
-                                if row_set >> i & 1 == 1 {
-                                    *cells ^= column_set;
-                                }
-                            }
-                            options.push(vec![next]);
-                        }
-                    }
-                }
-            }
-            options
-        };
-        let mut brute = Brute::new(options);
-        let rows: Vec<u32> = board
-            .iter()
-            .map(|row| row.iter().enumerate().fold(0, |mask, (i, &h)| mask | u32::from(h) << i))
-            .collect();
-        let text: Vec<String> = board
-            .iter()
-            .map(|row| row.iter().map(|&h| if h { 'H' } else { 'T' }).collect())
-            .collect();
+        let mut brute = Brute::new(|rows: &Vec<u32>| {
+            tartan_options(
+                rows,
+                |a| turning_sets(first.0, &first.1, a),
+                |b| turning_sets(second.0, &second.1, b),
+            )
+        });
+        let (rows, text) = tartan_board(&board);
         let text = format!(
             "tartan({},{}; {})",
             turning_text(first.0, &first.1),
