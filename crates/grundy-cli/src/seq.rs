@@ -98,7 +98,6 @@ fn long_run(run: &LongRun) -> Result<Option<RunSummary>, Problem> {
         bytes = header.len() as u64;
         checkpoint(0, bytes).write(&run.out)?;
     }
-    let mut writer = BufWriter::with_capacity(1 << 20, file);
     let progress = indicatif::ProgressBar::new(heaps);
     progress.set_style(
         indicatif::ProgressStyle::with_template(
@@ -108,48 +107,37 @@ fn long_run(run: &LongRun) -> Result<Option<RunSummary>, Problem> {
     );
     progress.set_position(written);
     let step = (heaps / 1000).clamp(1 << 10, 1 << 16);
-    let mut since_checkpoint = 0;
-    let mut buffer = Vec::new();
-    while written < heaps {
-        let mut chunk = step.min(heaps - written);
-        if let Some(stop) = run.stop_after {
-            chunk = chunk.min(stop.saturating_sub(written));
-            if chunk == 0 {
-                break;
+    let mut sink = Sink {
+        writer: BufWriter::with_capacity(1 << 20, file),
+        format: run.format,
+        hash,
+        heaps: written,
+        bytes,
+        since_checkpoint: 0,
+        checkpoint_every: run.checkpoint_every,
+        out: &run.out,
+        rule: &name,
+        total: heaps,
+    };
+    // The values are written on a thread of their own, a few chunks behind the engine.
+    let (chunks, written_chunks) = std::sync::mpsc::sync_channel::<Vec<u64>>(4);
+    let finished = std::thread::scope(|scope| -> Result<Sink, Problem> {
+        let writer = scope.spawn(move || -> anyhow::Result<Sink> {
+            for values in written_chunks {
+                sink.take(values)?;
             }
-        }
-        let target = written + chunk;
-        if solver.len() < target {
-            solver
-                .extend(target - solver.len())
-                .map_err(with_input(&run.rule))?;
-        }
-        buffer.clear();
-        let values = solver.tabulated_range(written, target);
-        hash = period::checksum_extend(hash, values.iter().copied());
-        for (offset, value) in values.into_iter().enumerate() {
-            run.format
-                .encode(written + offset as u64, value, &mut buffer);
-        }
-        writer.write_all(&buffer)?;
-        bytes += buffer.len() as u64;
-        written = target;
-        since_checkpoint += chunk;
-        if since_checkpoint >= run.checkpoint_every && written < heaps {
-            writer.flush()?;
-            writer.get_ref().sync_data()?;
-            checkpoint(written, bytes).write(&run.out)?;
-            since_checkpoint = 0;
-        }
-        let stats = solver.stats();
-        progress.set_position(written);
-        progress.set_message(match solver.certificate() {
-            Some(certificate) => format!("period {} proved", certificate.period),
-            None => format!("rare {}  max value {}", stats.rare_heaps, stats.max_value),
+            sink.writer.flush()?;
+            sink.writer.get_ref().sync_data()?;
+            Ok(sink)
         });
-    }
-    writer.flush()?;
-    writer.get_ref().sync_data()?;
+        let computed = compute_chunks(&mut solver, run, written, heaps, step, &progress, chunks);
+        let sink = writer
+            .join()
+            .map_err(|_| anyhow::anyhow!("the thread writing {} stopped", run.out.display()))??;
+        computed?;
+        Ok(sink)
+    })?;
+    (written, bytes, hash) = (finished.heaps, finished.bytes, finished.hash);
     progress.finish_and_clear();
     if written < heaps {
         checkpoint(written, bytes).write(&run.out)?;
@@ -254,4 +242,94 @@ pub fn stream(out: &mut impl Write, run: &LongRun, json: bool) -> Result<ExitCod
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Computes heaps `written..heaps` a chunk at a time and hands each chunk's values to
+/// `chunks`, until done, stopped by `--stop-after`, or the writer is gone.
+fn compute_chunks(
+    solver: &mut HeapSolver<grundy::rules::HeapRule>,
+    run: &LongRun,
+    mut written: u64,
+    heaps: u64,
+    step: u64,
+    progress: &indicatif::ProgressBar,
+    chunks: std::sync::mpsc::SyncSender<Vec<u64>>,
+) -> Result<(), Problem> {
+    while written < heaps {
+        let mut chunk = step.min(heaps - written);
+        if let Some(stop) = run.stop_after {
+            chunk = chunk.min(stop.saturating_sub(written));
+            if chunk == 0 {
+                break;
+            }
+        }
+        let target = written + chunk;
+        if solver.len() < target {
+            solver
+                .extend(target - solver.len())
+                .map_err(with_input(&run.rule))?;
+        }
+        if chunks
+            .send(solver.tabulated_range(written, target))
+            .is_err()
+        {
+            // The writer failed; its error is the one to report.
+            break;
+        }
+        written = target;
+        let stats = solver.stats();
+        progress.set_position(written);
+        progress.set_message(match solver.certificate() {
+            Some(certificate) => format!("period {} proved", certificate.period),
+            None => format!("rare {}  max value {}", stats.rare_heaps, stats.max_value),
+        });
+    }
+    Ok(())
+}
+
+/// The writing half of a long run: the checksum, the encoded values, and a checkpoint every
+/// `checkpoint_every` heaps.
+struct Sink<'a> {
+    writer: BufWriter<File>,
+    format: StreamFormat,
+    /// The checksum of the values written.
+    hash: u64,
+    /// Heaps written, and the bytes of the file they fill.
+    heaps: u64,
+    bytes: u64,
+    since_checkpoint: u64,
+    checkpoint_every: u64,
+    out: &'a std::path::Path,
+    rule: &'a str,
+    /// The heaps of the whole run.
+    total: u64,
+}
+
+impl Sink<'_> {
+    /// Writes the values of the next heaps.
+    fn take(&mut self, values: Vec<u64>) -> anyhow::Result<()> {
+        self.hash = period::checksum_extend(self.hash, values.iter().copied());
+        let mut buffer = Vec::with_capacity(values.len() * 2);
+        for (offset, value) in values.iter().enumerate() {
+            self.format
+                .encode(self.heaps + offset as u64, *value, &mut buffer);
+        }
+        self.writer.write_all(&buffer)?;
+        self.bytes += buffer.len() as u64;
+        self.heaps += values.len() as u64;
+        self.since_checkpoint += values.len() as u64;
+        if self.since_checkpoint >= self.checkpoint_every && self.heaps < self.total {
+            self.writer.flush()?;
+            self.writer.get_ref().sync_data()?;
+            Checkpoint {
+                bytes: self.bytes,
+                format: self.format,
+                heaps: self.heaps,
+                rule: self.rule.to_string(),
+            }
+            .write(self.out)?;
+            self.since_checkpoint = 0;
+        }
+        Ok(())
+    }
 }

@@ -133,6 +133,16 @@ impl<R: HeapGame> HeapSolver<R> {
         self
     }
 
+    /// The same solver, its fast engine never taking the route for values below 64, so that
+    /// tests can compare the two routes.
+    #[cfg(test)]
+    pub(crate) fn without_small_route(mut self) -> HeapSolver<R> {
+        if let Some(code) = &self.code {
+            self.table = Box::new(fast::Table::new(code).without_small_route());
+        }
+        self
+    }
+
     /// The ruleset.
     pub fn rules(&self) -> &R {
         &self.rules

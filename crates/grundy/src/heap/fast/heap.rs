@@ -9,6 +9,9 @@ use super::Engine;
 impl Engine {
     /// The value of heap `n = values.len()`.
     pub(super) fn compute<V: Cell>(&mut self, values: &[V]) -> u32 {
+        if self.small_ready() {
+            return self.compute_small(values);
+        }
         let mut scratch = self.scratch.take().unwrap_or_default();
         let value = if marks::byte_marks(self.value_bits) {
             let size = marks::byte_len(self.value_bits);

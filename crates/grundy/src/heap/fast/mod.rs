@@ -13,6 +13,9 @@
 //!    [`lanes`]), and repeat with the next free value. Only heaps that turn out rare need
 //!    every pair.
 //!
+//! While every value is below 64, heaps take a leaner route with the same steps ([`small`]:
+//! the marks in one word, each split searched upwards).
+//!
 //! Long tables are computed in blocks ([`blocks`]): the work that needs only heaps below the
 //! block is done for a batch of heaps at once, on every core, and the rest heap by heap.
 //! [`moves`] decodes the code once into the lists these steps read.
@@ -24,6 +27,7 @@ mod lanes;
 mod marks;
 mod moves;
 mod scan;
+mod small;
 mod sparse;
 mod tail;
 
@@ -108,6 +112,9 @@ struct Engine {
     pace: Pace,
     /// Taken out while a heap or a block is computed (a pointer moved, not four vectors).
     scratch: Option<Box<Scratch>>,
+    /// Whether heaps may take the route for values below 64 ([`small`]); tests turn it off
+    /// to compare the routes.
+    small_route: bool,
 }
 
 /// The value is too large for the cell width.
@@ -148,6 +155,7 @@ impl Table {
                     block_min_work: blocks::BLOCK_MIN_WORK,
                 },
                 scratch: None,
+                small_route: true,
             },
             values: Values::Narrow(Vec::new()),
         }
@@ -159,6 +167,13 @@ impl Table {
     pub(crate) fn force_blocks_from(mut self, heap: usize) -> Table {
         self.engine.pace.blocks_from = heap;
         self.engine.pace.block_min_work = 0;
+        self
+    }
+
+    /// The same table, never taking the route for values below 64.
+    #[cfg(test)]
+    pub(crate) fn without_small_route(mut self) -> Table {
+        self.engine.small_route = false;
         self
     }
 

@@ -25,6 +25,9 @@ pub(super) struct Rare {
     /// The rare heaps (from heap 1 on) in increasing order, and their values.
     pub(super) heaps: Vec<u32>,
     pub(super) values: Vec<u32>,
+    /// For each parity of `heap + parity`: bit `v` set when value `v < 64` is rare there
+    /// (set with the mask, by [`Rare::set_mask`]).
+    rare_words: [u64; 2],
 }
 
 impl Rare {
@@ -34,6 +37,24 @@ impl Rare {
     pub(super) fn is_rare(&self, value: u32, heap: usize) -> bool {
         let extended = (value << 1) | ((heap as u32 + u32::from(self.parity)) & 1);
         (self.mask & extended).count_ones() & 1 == 0
+    }
+
+    /// The values below 64 that are rare for heap `heap`, as bits (see [`Rare::is_rare`]).
+    #[inline(always)]
+    pub(super) fn rare_word(&self, heap: usize) -> u64 {
+        self.rare_words[(heap + usize::from(self.parity)) & 1]
+    }
+
+    /// Puts `mask` in force; the rare lists are the caller's to rebuild.
+    fn set_mask(&mut self, mask: u32) {
+        self.mask = mask;
+        self.rare_words = [0, 1].map(|parity: usize| {
+            // A heap of this parity, as `is_rare` reads it.
+            let heap = (parity + usize::from(self.parity)) & 1;
+            (0..64).fold(0, |word, value| {
+                word | u64::from(self.is_rare(value, heap)) << value
+            })
+        });
     }
 
     /// The rare heaps below `end`.
@@ -126,7 +147,7 @@ impl Sparse {
                 class.mask
             };
             if mask != class.mask {
-                class.mask = mask;
+                class.set_mask(mask);
                 class.heaps.clear();
                 class.values.clear();
                 if mask != 0 {

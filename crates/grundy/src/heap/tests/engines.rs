@@ -38,6 +38,34 @@ fn fast_engine_equals_naive_engine_on_all_short_codes() {
     });
 }
 
+/// Heaps whose values are below 64 take a route of their own (marks in one word, each split
+/// searched upwards); it equals the general route (marks in memory, searches in lanes) on
+/// every short code, values and rare heaps alike.
+#[test]
+fn small_value_route_equals_general_route() {
+    let heaps = 3000;
+    on_short_codes(|code| {
+        let rule = HeapRule::TakeBreak(code.clone());
+        let mut small = HeapSolver::with_limits(rule.clone(), big_limits()).extend_by_period(false);
+        let mut general = HeapSolver::with_limits(rule, big_limits())
+            .extend_by_period(false)
+            .without_small_route();
+        small.extend(heaps).unwrap();
+        general.extend(heaps).unwrap();
+        assert_eq!(
+            small.tabulated_range(0, heaps),
+            general.tabulated_range(0, heaps),
+            "{code}"
+        );
+        assert_eq!(
+            small.stats().rare_heaps,
+            general.stats().rare_heaps,
+            "{code}"
+        );
+        0
+    });
+}
+
 /// Heaps computed in blocks (most work ahead, on every core) equal heaps computed one at a
 /// time, on every short code whose table gets a mask, far enough to pass many blocks and mask
 /// changes.
