@@ -32,9 +32,13 @@ enum Command {
         /// The game, e.g. "nim(3,4,5)" or "sub{1,2,4}(8) + sub{1,3}(5)".
         /// @FILE reads it from FILE, - from standard input.
         spec: String,
-        /// Misère play: the player who makes the last move loses.
+        /// Misère play: the player who makes the last move loses. A sum of heaps of one game
+        /// too large to search is answered by the game's misère quotient.
         #[arg(long)]
         misere: bool,
+        /// With --misere: most elements of the misère quotient that may answer (default 4096).
+        #[arg(long, value_parser = parse_count)]
+        max_order: Option<u64>,
         #[command(flatten)]
         output: Output,
         #[command(flatten)]
@@ -148,7 +152,7 @@ enum Command {
         #[arg(long, value_parser = parse_count)]
         to: u64,
         /// Most elements the quotient may have.
-        #[arg(long, value_parser = parse_count, default_value_t = 4096)]
+        #[arg(long, value_parser = parse_count, default_value_t = analysis::quotient::DEFAULT_MAX_ORDER)]
         max_order: u64,
         #[command(flatten)]
         limits: LimitArgs,
@@ -410,6 +414,8 @@ pub enum Mode {
     Value {
         spec: String,
         play: Play,
+        /// The most elements of a misère quotient that may answer.
+        max_order: u64,
         format: Format,
         limits: Limits,
     },
@@ -541,14 +547,21 @@ impl Cli {
             Command::Value {
                 spec,
                 misere,
+                max_order,
                 output,
                 limits,
-            } => Mode::Value {
-                spec,
-                play: play(misere),
-                format: output.format,
-                limits: limits.limits(),
-            },
+            } => {
+                if max_order.is_some() && !misere {
+                    bail!("--max-order bounds the misère quotient; it needs --misere");
+                }
+                Mode::Value {
+                    spec,
+                    play: play(misere),
+                    max_order: max_order.unwrap_or(analysis::quotient::DEFAULT_MAX_ORDER),
+                    format: output.format,
+                    limits: limits.limits(),
+                }
+            }
             Command::Moves {
                 spec,
                 misere,

@@ -182,10 +182,11 @@ fn run(mode: Mode) -> Result<ExitCode, Problem> {
         Mode::Value {
             spec,
             play,
+            max_order,
             format,
             limits,
         } => {
-            value::value(&mut out, &spec, play, format, limits)?;
+            value::value(&mut out, &spec, play, max_order, format, limits)?;
             ExitCode::SUCCESS
         }
         Mode::Moves {

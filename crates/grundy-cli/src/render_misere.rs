@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use grundy::analysis::misere::{
-    MisereMoveReport, MisereMovesReport, MisereSequenceReport, MisereValueReport,
+    MisereMoveReport, MisereMovesReport, MisereSequenceReport, MisereValueReport, QuotientUse,
 };
 use grundy::analysis::ReportOutcome;
 
@@ -31,6 +31,10 @@ impl MoveLine for MisereMoveReport {
 /// `grundy value --misere` as text.
 pub fn value(report: &MisereValueReport) -> String {
     let mut text = String::new();
+    if let Some(quotient) = &report.quotient {
+        by_quotient(&mut text, report, quotient);
+        return text;
+    }
     match (report.value, &report.genus) {
         (Some(value), Some(genus)) => {
             let value = format!("{value} (the misère Grundy value of the whole game)");
@@ -67,6 +71,42 @@ pub fn value(report: &MisereValueReport) -> String {
         &report.winning_moves,
     );
     text
+}
+
+/// `grundy value --misere` answered by the misère quotient of the heap game.
+fn by_quotient(text: &mut String, report: &MisereValueReport, quotient: &QuotientUse) {
+    head(
+        text,
+        &report.spec,
+        Some(PLAY),
+        "not computed: the misère quotient below decides who wins, not values",
+    );
+    outcome_line(text, report.outcome, Wording::Misere);
+    let _ =
+        writeln!(
+        text,
+        "quotient: the misère quotient of {} heaps 1..{} (order {}; grundy quotient {} --to {}) \
+         maps this sum to {}, {} the P-portion",
+        quotient.rule,
+        quotient.to,
+        quotient.order,
+        quotient.rule,
+        quotient.to,
+        quotient.element,
+        if quotient.in_p_portion { "in" } else { "not in" }
+    );
+    let _ = writeln!(text, "\ncomponents, each with its element of the quotient:");
+    for component in &report.components {
+        let element = component.element.as_deref().unwrap_or("?");
+        let _ = writeln!(text, "  {:<24} {element}", component.spec);
+    }
+    move_list(
+        text,
+        "winning moves (each leaves a sum whose element is in the P-portion)",
+        (report.outcome == ReportOutcome::PreviousWins)
+            .then_some("no winning move: the sum's element is in the P-portion"),
+        &report.winning_moves,
+    );
 }
 
 /// `grundy moves --misere` as text.

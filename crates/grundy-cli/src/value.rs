@@ -9,11 +9,12 @@ use crate::args::Format;
 use crate::input::parse_sum;
 use crate::{emit, render_loopy, render_misere, with_input, Problem};
 
-/// `grundy value`.
+/// `grundy value`; a misère quotient that answers has at most `max_order` elements.
 pub fn value(
     out: &mut impl Write,
     spec: &str,
     play: Play,
+    max_order: u64,
     format: Format,
     limits: Limits,
 ) -> Result<(), Problem> {
@@ -24,7 +25,8 @@ pub fn value(
             emit(out, format, &report, render_loopy::any_value)
         }
         Play::Misere => {
-            let report = analysis::misere::value(&sum, limits).map_err(with_input(&spec))?;
+            let report = analysis::misere::value_with_order(&sum, limits, max_order)
+                .map_err(with_input(&spec))?;
             emit(out, format, &report, render_misere::value)
         }
     }

@@ -541,3 +541,77 @@ fn quotient() {
         "#]],
     );
 }
+
+/// A sum of Kayles heaps too large to search cheaply is answered by the misère quotient.
+#[test]
+fn misere_value_by_quotient() {
+    check(
+        &[
+            "value",
+            "--misere",
+            "kayles(4,5,7,8,9,10,11,12,13) + kayles(1)",
+        ],
+        expect![[r#"
+            exit 0
+            game:     kayles(4,5,7,8,9,10,11,12,13) + kayles(1)
+            play:     misère: the player who makes the last move loses
+            value:    not computed: the misère quotient below decides who wins, not values
+            outcome:  N: the player to move wins (there is no move, or some move leaves misère value 0)
+            quotient: the misère quotient of kayles heaps 1..13 (order 24; grundy quotient kayles --to 13) maps this sum to b, not in the P-portion
+
+            components, each with its element of the quotient:
+              kayles(4)                a
+              kayles(5)                c
+              kayles(7)                b
+              kayles(8)                ab^2
+              kayles(9)                d
+              kayles(10)               b
+              kayles(11)               bc
+              kayles(12)               e
+              kayles(13)               ab^2
+              kayles(1)                a
+
+            winning moves (each leaves a sum whose element is in the P-portion):
+              in kayles(4): take 1 from 4, leaving 3 (to kayles(3))
+                  leaves kayles(3,5,7,8,9,10,11,12,13) + kayles(1)
+              in kayles(4): take 1 from 4, leaving 1 and 2 (to kayles(1,2))
+                  leaves kayles(1,2,5,7,8,9,10,11,12,13) + kayles(1)
+              in kayles(7): take 1 from 7, leaving 3 and 3 (to kayles(3,3))
+                  leaves kayles(3,3,4,5,8,9,10,11,12,13) + kayles(1)
+              in kayles(7): take 2 from 7, leaving 1 and 4 (to kayles(1,4))
+                  leaves kayles(1,4,4,5,8,9,10,11,12,13) + kayles(1)
+              in kayles(8): take 2 from 8, leaving 6 (to kayles(6))
+                  leaves kayles(4,5,6,7,9,10,11,12,13) + kayles(1)
+              in kayles(8): take 2 from 8, leaving 2 and 4 (to kayles(2,4))
+                  leaves kayles(2,4,4,5,7,9,10,11,12,13) + kayles(1)
+              in kayles(9): take 2 from 9, leaving 2 and 5 (to kayles(2,5))
+                  leaves kayles(2,4,5,5,7,8,10,11,12,13) + kayles(1)
+              in kayles(10): take 1 from 10, leaving 1 and 8 (to kayles(1,8))
+                  leaves kayles(1,4,5,7,8,8,9,11,12,13) + kayles(1)
+              in kayles(10): take 1 from 10, leaving 2 and 7 (to kayles(2,7))
+                  leaves kayles(2,4,5,7,7,8,9,11,12,13) + kayles(1)
+              in kayles(10): take 1 from 10, leaving 3 and 6 (to kayles(3,6))
+                  leaves kayles(3,4,5,6,7,8,9,11,12,13) + kayles(1)
+              in kayles(10): take 2 from 10, leaving 4 and 4 (to kayles(4,4))
+                  leaves kayles(4,4,4,5,7,8,9,11,12,13) + kayles(1)
+              in kayles(11): take 2 from 11, leaving 9 (to kayles(9))
+                  leaves kayles(4,5,7,8,9,9,10,12,13) + kayles(1)
+              in kayles(12): take 1 from 12, leaving 11 (to kayles(11))
+                  leaves kayles(4,5,7,8,9,10,11,11,13) + kayles(1)
+              in kayles(12): take 1 from 12, leaving 2 and 9 (to kayles(2,9))
+                  leaves kayles(2,4,5,7,8,9,9,10,11,13) + kayles(1)
+              in kayles(13): take 2 from 13, leaving 1 and 10 (to kayles(1,10))
+                  leaves kayles(1,4,5,7,8,9,10,10,11,12) + kayles(1)
+              in kayles(13): take 2 from 13, leaving 4 and 7 (to kayles(4,7))
+                  leaves kayles(4,4,5,7,7,8,9,10,11,12) + kayles(1)
+        "#]],
+    );
+    check(
+        &["value", "kayles(3)", "--max-order", "5"],
+        expect![[r#"
+        exit 2
+        --- stderr
+        error: --max-order bounds the misère quotient; it needs --misere
+    "#]],
+    );
+}

@@ -61,6 +61,12 @@ pub trait PositionTable: Send {
 
     /// The heap size when position `id` is a heap of plain Nim; `None` for every other game.
     fn nim_heap(&self, id: u32) -> Option<u64>;
+
+    /// The rule when every position of this table is a heap of a built-in heap game.
+    fn heap_rule(&self) -> Option<HeapRule>;
+
+    /// The heap size of position `id` when [`heap_rule`](Self::heap_rule) is known.
+    fn heap(&self, id: u32) -> Option<u64>;
 }
 
 /// The positions met so far, with their canonical ids and moves: the data behind a table.
@@ -163,15 +169,22 @@ impl<E: Evaluator> RulesetTable<E> {
 
 /// Whether `evaluator` plays plain Nim: the built-in ways to hold a Nim heap.
 fn is_nim(evaluator: &dyn Any) -> bool {
-    let heap_rule_is_nim = |rule: &HeapRule| matches!(rule, HeapRule::Nim(_));
-    evaluator.is::<HeapSolver<Nim>>()
-        || evaluator.is::<Solver<Nim>>()
-        || evaluator
-            .downcast_ref::<HeapSolver<HeapRule>>()
-            .is_some_and(|solver| heap_rule_is_nim(solver.rules()))
-        || evaluator
-            .downcast_ref::<Solver<HeapRule>>()
-            .is_some_and(|solver| heap_rule_is_nim(solver.rules()))
+    matches!(heap_rule_of(evaluator), Some(HeapRule::Nim(_)))
+}
+
+/// The heap game `evaluator` plays, for the built-in ways to hold one.
+fn heap_rule_of(evaluator: &dyn Any) -> Option<HeapRule> {
+    if evaluator.is::<HeapSolver<Nim>>() || evaluator.is::<Solver<Nim>>() {
+        return Some(HeapRule::Nim(Nim));
+    }
+    evaluator
+        .downcast_ref::<HeapSolver<HeapRule>>()
+        .map(|solver| solver.rules().clone())
+        .or_else(|| {
+            evaluator
+                .downcast_ref::<Solver<HeapRule>>()
+                .map(|solver| solver.rules().clone())
+        })
 }
 
 impl<E> PositionTable for RulesetTable<E>
@@ -251,6 +264,25 @@ where
         let position: &dyn Any = positions.get(id)?;
         position.downcast_ref::<u64>().copied()
     }
+
+    fn heap_rule(&self) -> Option<HeapRule> {
+        heap_rule_of(&*lock(&self.evaluator))
+    }
+
+    fn heap(&self, id: u32) -> Option<u64> {
+        let guard = lock(&self.evaluator);
+        let evaluator: &dyn Any = &*guard;
+        let heaps = evaluator.is::<HeapSolver<Nim>>()
+            || evaluator.is::<Solver<Nim>>()
+            || evaluator.is::<HeapSolver<HeapRule>>()
+            || evaluator.is::<Solver<HeapRule>>();
+        if !heaps {
+            return None;
+        }
+        let positions = lock(&self.positions);
+        let position: &dyn Any = positions.get(id)?;
+        position.downcast_ref::<u64>().copied()
+    }
 }
 
 #[cfg(test)]
@@ -297,6 +329,24 @@ mod tests {
         let plain = table(Solver::new(Nim));
         let five = lock(&plain.positions).intern(&5, 100)?;
         assert_eq!(plain.nim_heap(five), Some(5));
+        Ok(())
+    }
+
+    #[test]
+    fn heaps_of_heap_games_are_recognised() -> Result<()> {
+        let kayles = HeapRule::TakeBreak(TakeBreak::named("kayles").expect("named"));
+        let heaps = table(HeapSolver::new(kayles.clone()));
+        let four = lock(&heaps.positions).intern(&4, 100)?;
+        assert_eq!(
+            (heaps.heap_rule(), heaps.heap(four)),
+            (Some(kayles), Some(4))
+        );
+        assert_eq!(heaps.nim_heap(four), None);
+        let plain = table(Solver::new(Nim));
+        assert_eq!(plain.heap_rule(), Some(HeapRule::Nim(Nim)));
+        let wythoff = table(Solver::new(crate::rules::Wythoff));
+        let pair = lock(&wythoff.positions).intern(&(1, 2), 100)?;
+        assert_eq!((wythoff.heap_rule(), wythoff.heap(pair)), (None, None));
         Ok(())
     }
 

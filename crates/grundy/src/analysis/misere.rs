@@ -18,7 +18,7 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
-use super::{MoveEntry, MoveReport, ReportOutcome, SCHEMA};
+use super::{quotient, MoveEntry, MoveReport, ReportOutcome, SCHEMA};
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{check_output, Limits, Outcome};
 use crate::misere::{heap_sequence, nim_misere_value, Genus, MisereSolver};
@@ -48,6 +48,25 @@ pub struct MisereValueReport {
     pub components: Vec<MisereComponentReport>,
     /// Every move to a misère P-position; empty when the outcome is P.
     pub winning_moves: Vec<MisereMoveReport>,
+    /// Present when the outcome and the winning moves come from the misère quotient of the
+    /// heap game (a sum of heaps of one game too large to search), not from a search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quotient: Option<QuotientUse>,
+}
+
+/// The misère quotient that answered a [`MisereValueReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct QuotientUse {
+    /// The heap rule as spec text.
+    pub rule: String,
+    /// The heaps covered: `1..=to`, the largest heap of the sum.
+    pub to: u64,
+    /// The number of elements of the quotient.
+    pub order: usize,
+    /// The element of the whole sum (a word in the generators; `"1"` for the identity).
+    pub element: String,
+    /// Whether that element is in the P-portion (the outcome is then P).
+    pub in_p_portion: bool,
 }
 
 /// A move in misère play: the fields of [`MoveReport`], with the misère value of the component
@@ -80,6 +99,9 @@ pub struct MisereComponentReport {
     /// Its genus; absent with `value`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub genus: Option<String>,
+    /// Its element of the misère quotient, when the quotient answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub element: Option<String>,
 }
 
 /// Every move of a sum in misère play, with the misère value each leads to.
@@ -179,6 +201,7 @@ impl Misere {
                     spec: self.solver.graph().table(term).format(&[id]),
                     value: genus.as_ref().map(|g| g.misere_value().value()),
                     genus: genus.as_ref().map(Genus::to_string),
+                    element: None,
                 });
             }
         }
@@ -261,6 +284,7 @@ fn nim_value(sum: &Sum, limits: Limits) -> Result<Option<MisereValueReport>> {
                 spec: sum.terms()[term].format_component(index),
                 value: Some(alone.misere_value().value()),
                 genus: Some(alone.to_string()),
+                element: None,
             }
         })
         .collect();
@@ -311,6 +335,7 @@ fn nim_value(sum: &Sum, limits: Limits) -> Result<Option<MisereValueReport>> {
         genus: Some(genus.to_string()),
         components,
         winning_moves,
+        quotient: None,
     }))
 }
 
@@ -413,7 +438,61 @@ fn outcome_letter(genus: &Genus) -> ReportOutcome {
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
-    without_cycles(searched_value(sum, limits))
+    value_with_order(sum, limits, quotient::DEFAULT_MAX_ORDER)
+}
+
+/// [`value`], with misère quotients of at most `max_order` elements.
+///
+/// A sum of heaps of one heap game (other than Nim, which Bouton's rule answers) is searched
+/// first within [`TRIAL_WORK`] moves examined; when that is not enough, the misère quotient of
+/// the game's heaps up to the largest heap of the sum answers ([`quotient::misere_value`]),
+/// and when the quotient is out of reach too, the search goes on within `limits`.
+///
+/// # Errors
+/// As for [`value`].
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::misere, spec, Limits};
+/// let sum = spec::parse("kayles(9,10,11,12,13,14,15)")?;
+/// let report = misere::value_with_order(&sum, Limits::default(), 1000)?;
+/// let quotient = report.quotient.expect("too large to search cheaply");
+/// assert_eq!((quotient.to, quotient.in_p_portion, report.outcome.letter()), (15, true, "P"));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn value_with_order(sum: &Sum, limits: Limits, max_order: u64) -> Result<MisereValueReport> {
+    without_cycles(answered_value(sum, limits, max_order))
+}
+
+/// Moves examined by the search of a sum of heaps before the misère quotient is asked.
+pub const TRIAL_WORK: u64 = 1 << 18;
+
+/// [`value_with_order`]: Bouton's rule, a short search, the quotient, the full search.
+fn answered_value(sum: &Sum, limits: Limits, max_order: u64) -> Result<MisereValueReport> {
+    if let Some(report) = nim_value(sum, limits)? {
+        return Ok(report);
+    }
+    if !quotient::is_sum_of_heaps(sum, limits)? {
+        return searched_value(sum, limits);
+    }
+    let trial = Limits {
+        max_work: limits.max_work.min(TRIAL_WORK),
+        ..limits
+    };
+    match searched_value(sum, trial) {
+        Ok(report) if report.value.is_some() => return Ok(report),
+        Ok(_) => {}
+        Err(error) if error.is_limit() => {}
+        Err(error) => return Err(error),
+    }
+    match quotient::misere_value(sum, limits, max_order) {
+        Ok(Some(report)) => return Ok(report),
+        Ok(None) => {}
+        Err(error) if error.is_limit() || matches!(error.kind(), ErrorKind::Unsupported { .. }) => {
+        }
+        Err(error) => return Err(error),
+    }
+    searched_value(sum, limits)
 }
 
 /// A cycle met by a misère search, as the error that says misère play is not analysed.
@@ -424,11 +503,8 @@ fn without_cycles<T>(result: Result<T>) -> Result<T> {
     })
 }
 
-/// [`value`], by Bouton's rule or by searching the whole sum.
-fn searched_value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
-    if let Some(report) = nim_value(sum, limits)? {
-        return Ok(report);
-    }
+/// [`value`] by searching the whole sum.
+pub(super) fn searched_value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
     let mut misere = Misere::new(sum, limits)?;
     let state = misere.state.clone();
     let outcome = misere.solver.outcome(&state)?;
@@ -444,6 +520,7 @@ fn searched_value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
         genus: genus.as_ref().map(Genus::to_string),
         components,
         winning_moves,
+        quotient: None,
     })
 }
 

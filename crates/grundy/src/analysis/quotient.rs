@@ -10,13 +10,22 @@
 //! where `table[x][y]` is the index in `elements` of the product `x·y` and `heaps[n]` is the
 //! element of a heap of `n`.
 
+use std::collections::HashSet;
+
 use serde::Serialize;
 
-use super::SCHEMA;
-use crate::error::Result;
-use crate::game::Limits;
-use crate::quotient::heap_quotient;
+use super::misere::{MisereComponentReport, MisereMoveReport, MisereValueReport, QuotientUse};
+use super::{ReportOutcome, SCHEMA};
+use crate::error::{Error, Result};
+use crate::game::{check_output, Limits, Outcome};
+use crate::quotient::{heap_quotient, Quotient};
 use crate::rules::HeapRule;
+use crate::sum::Sum;
+use crate::table::PositionTable;
+use crate::whole::{Position, SumGraph};
+
+/// The most elements of a misère quotient when no other bound is given.
+pub const DEFAULT_MAX_ORDER: u64 = 4096;
 
 /// The misère quotient of heaps `1..=to` of a rule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -73,12 +82,18 @@ pub struct GeneratorReport {
 /// ```
 pub fn report(rule: &HeapRule, to: u64, max_order: u64, limits: Limits) -> Result<QuotientReport> {
     let quotient = heap_quotient(rule, to, max_order, limits)?;
+    Ok(report_of(rule, to, &quotient))
+}
+
+/// The report of `quotient`, the misère quotient of heaps `1..=to` of `rule` (from
+/// [`heap_quotient`]).
+pub fn report_of(rule: &HeapRule, to: u64, quotient: &Quotient) -> QuotientReport {
     let order = quotient.order() as u32;
     let monoid = quotient.monoid();
     let heaps = std::iter::once("1".to_string())
         .chain((0..quotient.atoms()).map(|atom| quotient.name(quotient.image(atom))))
         .collect();
-    Ok(QuotientReport {
+    QuotientReport {
         schema: SCHEMA,
         rule: rule.to_string(),
         play: "misere".to_string(),
@@ -100,5 +115,201 @@ pub fn report(rule: &HeapRule, to: u64, max_order: u64, limits: Limits) -> Resul
         heaps,
         stable_from: quotient.last_change().map_or(0, |atom| atom as u64 + 1),
         checked: true,
+    }
+}
+
+/// The components of a sum as heaps of one heap rule, in order, with where each lies.
+struct Heaps {
+    rule: HeapRule,
+    graph: SumGraph,
+    position: Position,
+    /// Each component's term and index in the term.
+    components: Vec<(usize, usize)>,
+    heaps: Vec<u64>,
+}
+
+impl Heaps {
+    /// `None` when some component is not a heap, or two terms play different heap rules.
+    fn of(sum: &Sum, limits: Limits) -> Result<Option<Heaps>> {
+        let graph = SumGraph::new(sum, limits)?;
+        let position = graph.position_of(sum)?;
+        let mut rule: Option<HeapRule> = None;
+        let mut components = Vec::new();
+        let mut heaps = Vec::new();
+        for (term, ids) in position.terms.iter().enumerate() {
+            if ids.is_empty() {
+                continue;
+            }
+            let table = graph.table(term);
+            match (table.heap_rule(), &rule) {
+                (None, _) => return Ok(None),
+                (Some(this), Some(first)) if this != *first => return Ok(None),
+                (Some(this), _) => rule = Some(this),
+            }
+            for (index, &id) in ids.iter().enumerate() {
+                let Some(heap) = table.heap(id) else {
+                    return Ok(None);
+                };
+                components.push((term, index));
+                heaps.push(heap);
+            }
+        }
+        Ok(rule.map(|rule| Heaps {
+            rule,
+            graph,
+            position,
+            components,
+            heaps,
+        }))
+    }
+}
+
+/// Whether every component of `sum` is a heap of one heap game (and there is one at least).
+///
+/// # Errors
+/// A table's position limit.
+pub fn is_sum_of_heaps(sum: &Sum, limits: Limits) -> Result<bool> {
+    Ok(Heaps::of(sum, limits)?.is_some())
+}
+
+/// The misère report of a sum of heaps of one heap game from its misère quotient of heaps up
+/// to the largest heap of the sum: the outcome, and every winning move, in the order and with
+/// the words of the search ([`super::misere::value`]); no misère values (a quotient has none).
+/// `None` when `sum` is not such a sum.
+///
+/// A move of component `i` to the parts `p₁ + … + pⱼ` wins when the product of the other
+/// components' elements (prefix and suffix products, [`crate::quotient::Monoid::others`]) and
+/// the parts' elements lies in the P-portion: work linear in the number of options listed.
+///
+/// # Errors
+/// As for [`heap_quotient`]; a limit on the moves listed or written out.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::quotient, spec, Limits};
+/// let sum = spec::parse("kayles(4) + kayles(1)")?;
+/// let report = quotient::misere_value(&sum, Limits::default(), 64)?.expect("heaps");
+/// let moves: Vec<&str> = report.winning_moves.iter().map(|m| m.result.as_str()).collect();
+/// assert_eq!(moves, ["kayles(1,1) + kayles(1)", "kayles(4)"]);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn misere_value(
+    sum: &Sum,
+    limits: Limits,
+    max_order: u64,
+) -> Result<Option<MisereValueReport>> {
+    let Some(heaps) = Heaps::of(sum, limits)? else {
+        return Ok(None);
+    };
+    let largest = heaps.heaps.iter().copied().max().unwrap_or(0);
+    let quotient = heap_quotient(&heaps.rule, largest, max_order, limits)?;
+    by_quotient(sum, heaps, &quotient, limits).map(Some)
+}
+
+/// [`misere_value`] by `quotient`, a quotient of heaps up to the largest of `heaps` or beyond.
+fn by_quotient(
+    sum: &Sum,
+    heaps: Heaps,
+    quotient: &Quotient,
+    limits: Limits,
+) -> Result<MisereValueReport> {
+    let Heaps {
+        rule,
+        graph,
+        position,
+        components,
+        heaps,
+    } = heaps;
+    if heaps.iter().any(|&heap| heap > quotient.atoms() as u64) {
+        return Err(Error::invalid_position(format!(
+            "the misère quotient covers heaps up to {}, not every heap of the sum",
+            quotient.atoms()
+        )));
+    }
+    let monoid = quotient.monoid();
+    let elements: Vec<u32> = heaps.iter().map(|&heap| element(quotient, heap)).collect();
+    let others = monoid.others(&elements);
+    let whole = monoid.product(elements.iter().copied());
+    let mut winning_moves = Vec::new();
+    let mut seen = HashSet::new();
+    for (component, &(term, index)) in components.iter().enumerate() {
+        let table = graph.table(term);
+        let id = position.terms[term][index];
+        let moves = table.moves(id)?;
+        for parts in moves.iter() {
+            let mut after = 0;
+            for &part in parts {
+                after = monoid.mul(after, element(quotient, heap_of(table, part)?));
+            }
+            if !quotient.is_p(monoid.mul(others[component], after)) {
+                continue;
+            }
+            // Equal components with equal parts leave equal games: listed once, as the search.
+            let mut key = parts.to_vec();
+            key.sort_unstable();
+            if !seen.insert((term, id, key)) {
+                continue;
+            }
+            check_output(winning_moves.len() + 1, components.len(), limits)?;
+            let mut result = position.clone();
+            result.terms[term].splice(index..=index, parts.iter().copied());
+            winning_moves.push(MisereMoveReport {
+                component,
+                from: table.format(&[id]),
+                to: table.format(parts),
+                target_value: None,
+                description: table.describe(id, parts),
+                result: graph.format_position(&result),
+            });
+        }
+    }
+    let outcome = if quotient.is_p(whole) {
+        Outcome::PreviousWins
+    } else {
+        Outcome::NextWins
+    };
+    Ok(MisereValueReport {
+        schema: SCHEMA,
+        spec: sum.format(),
+        play: "misere".to_string(),
+        value: None,
+        outcome: ReportOutcome::from(outcome),
+        genus: None,
+        components: components
+            .iter()
+            .zip(&elements)
+            .map(|(&(term, index), &x)| MisereComponentReport {
+                spec: graph.table(term).format(&[position.terms[term][index]]),
+                value: None,
+                genus: None,
+                element: Some(quotient.name(x)),
+            })
+            .collect(),
+        winning_moves,
+        quotient: Some(QuotientUse {
+            rule: rule.to_string(),
+            to: quotient.atoms() as u64,
+            order: quotient.order(),
+            element: quotient.name(whole),
+            in_p_portion: quotient.is_p(whole),
+        }),
     })
 }
+
+/// The heap of position `id` of a table of heaps.
+fn heap_of(table: &dyn PositionTable, id: u32) -> Result<u64> {
+    table.heap(id).ok_or_else(|| {
+        Error::invalid_position("a move of a heap game left a part that is not a heap")
+    })
+}
+
+/// The element of a heap of `heap` (the identity for 0).
+fn element(quotient: &Quotient, heap: u64) -> u32 {
+    match heap.checked_sub(1) {
+        Some(atom) => quotient.image(atom as usize),
+        None => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests;

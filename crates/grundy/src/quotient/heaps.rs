@@ -2,7 +2,7 @@
 
 use super::{Atoms, Quotient};
 use crate::error::{Error, Limit, Result};
-use crate::game::{check_move_count, Limits, Ruleset};
+use crate::game::{check_move_count, Limits, Outcome, Ruleset};
 use crate::rules::HeapRule;
 
 /// The misère quotient of heaps `1..=to` of `rule` under sums (atom `i` is the heap `i + 1`).
@@ -48,4 +48,32 @@ pub fn heap_quotient(rule: &HeapRule, to: u64, max_order: u64, limits: Limits) -
         atoms.push(rule.format(&[heap]), options)?;
     }
     Quotient::of(&atoms, max_order, limits)
+}
+
+/// The misère outcome of the sum of heaps `heaps` by a quotient from [`heap_quotient`]
+/// (heaps of 0 add nothing): constant work per heap.
+///
+/// # Errors
+/// A heap above the largest heap the quotient covers.
+///
+/// # Example
+/// ```
+/// use grundy::{quotient::{heap_quotient, outcome_of_heaps}, spec, Limits, Outcome};
+/// let kayles = heap_quotient(&spec::parse_heap_rule("kayles")?, 20, 64, Limits::default())?;
+/// assert_eq!(outcome_of_heaps(&kayles, &[1, 4, 0])?, Outcome::NextWins);
+/// assert!(outcome_of_heaps(&kayles, &[21]).is_err());
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn outcome_of_heaps(quotient: &Quotient, heaps: &[u64]) -> Result<Outcome> {
+    let mut word = Vec::with_capacity(heaps.len());
+    for &heap in heaps.iter().filter(|&&heap| heap > 0) {
+        if heap > quotient.atoms() as u64 {
+            return Err(Error::invalid_position(format!(
+                "heap {heap} is beyond the heaps the quotient covers (1 to {})",
+                quotient.atoms()
+            )));
+        }
+        word.push((heap - 1) as u32);
+    }
+    Ok(quotient.outcome(&word))
 }

@@ -36,7 +36,7 @@ mod heaps;
 mod monoid;
 mod verify;
 
-pub use heaps::heap_quotient;
+pub use heaps::{heap_quotient, outcome_of_heaps};
 pub use monoid::Monoid;
 
 use crate::error::{Error, ErrorKind, Limit, Result};

@@ -45,6 +45,33 @@ impl Monoid {
     pub fn product(&self, xs: impl IntoIterator<Item = u32>) -> u32 {
         xs.into_iter().fold(0, |acc, x| self.mul(acc, x))
     }
+
+    /// For each `i`, the product of every element of `xs` but `xs[i]`: prefix and suffix
+    /// products, `3·len` multiplications in all.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{quotient::heap_quotient, spec, Limits};
+    /// let nim = heap_quotient(&spec::parse_heap_rule("nim")?, 2, 64, Limits::default())?;
+    /// let (monoid, a, b) = (nim.monoid(), nim.image(0), nim.image(1));
+    /// let (ab, bb) = (monoid.mul(a, b), monoid.mul(b, b));
+    /// assert_eq!(monoid.others(&[a, b, b]), [bb, ab, ab]);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn others(&self, xs: &[u32]) -> Vec<u32> {
+        let mut others = Vec::with_capacity(xs.len());
+        let mut prefix = 0;
+        for &x in xs {
+            others.push(prefix);
+            prefix = self.mul(prefix, x);
+        }
+        let mut suffix = 0;
+        for (other, &x) in others.iter_mut().zip(xs).rev() {
+            *other = self.mul(*other, suffix);
+            suffix = self.mul(suffix, x);
+        }
+        others
+    }
 }
 
 /// A monoid with a marked subset (the P-portion) that is not yet reduced, given by its

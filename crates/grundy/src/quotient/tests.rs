@@ -161,27 +161,99 @@ fn limits_are_named() {
     assert!(error.is_limit(), "{error}");
 }
 
-/// Every line of `tests/data/misere_quotients.txt`: the order and P-portion.
+/// Every line of `tests/data/misere_quotients.txt`: the order and P-portion of the published
+/// quotients, and those computed here, with their generators and the heap they are stable from.
 #[test]
-fn published_quotients_are_reproduced() -> Result<()> {
+fn recorded_quotients_are_reproduced() -> Result<()> {
     let data = include_str!("../../tests/data/misere_quotients.txt");
-    let mut lines = 0;
+    let limits = Limits {
+        max_work: 1 << 34,
+        max_positions: 1 << 30,
+        ..Limits::default()
+    };
+    let mut counts = (0, 0);
     for line in data.lines().filter(|line| !line.starts_with('#')) {
         let fields: Vec<&str> = line.split_whitespace().collect();
-        let [rule, to, order, p_portion @ ..] = fields.as_slice() else {
-            panic!("short line {line:?}");
+        let (kind, rule, to, order, rest) = match fields.as_slice() {
+            [kind, rule, to, order, rest @ ..] => (*kind, *rule, *to, *order, rest),
+            _ => panic!("short line {line:?}"),
         };
         let to: u64 = to.parse().expect("a heap");
-        let quotient = heap_quotient(
-            &spec::parse_heap_rule(rule)?,
-            to,
-            1 << 12,
-            Limits::default(),
-        )?;
-        assert_eq!(quotient.order().to_string(), *order, "{line}");
+        let quotient = heap_quotient(&spec::parse_heap_rule(rule)?, to, 1 << 17, limits)?;
+        assert_eq!(quotient.order().to_string(), order, "{line}");
+        let p_portion = match (kind, rest) {
+            ("published", p_portion) => {
+                counts.0 += 1;
+                p_portion
+            }
+            ("computed", [stable, generators, p_portion @ ..]) => {
+                counts.1 += 1;
+                let heaps: Vec<String> = quotient
+                    .generators()
+                    .iter()
+                    .map(|g| (g + 1).to_string())
+                    .collect();
+                assert_eq!(heaps.join(","), *generators, "{line}");
+                let from = quotient.last_change().map_or(0, |g| g + 1);
+                assert_eq!(from.to_string(), *stable, "{line}");
+                p_portion
+            }
+            _ => panic!("unknown line {line:?}"),
+        };
         assert_eq!(p_names(&quotient), p_portion, "{line}");
-        lines += 1;
     }
-    assert_eq!(lines, 3);
+    assert_eq!(counts, (3, 3));
+    Ok(())
+}
+
+/// Kayles gains generators at heaps 25 and 27 and order 40 by heap 30 (computed here, not
+/// a published figure). Checked against the definition on random sums that hold a heap of
+/// 25 to 30, of total at most 48 (`GRUNDY_SLOW=1`: more sums, total at most 54).
+#[test]
+fn kayles_to_30_agrees_with_the_definition() -> Result<()> {
+    let rule = spec::parse_heap_rule("kayles")?;
+    let limits = Limits {
+        max_work: 1 << 34,
+        max_positions: 1 << 30,
+        ..Limits::default()
+    };
+    let quotient = heap_quotient(&rule, 30, 1 << 12, limits)?;
+    let generators: Vec<usize> = quotient.generators().iter().map(|&g| g + 1).collect();
+    assert_eq!(
+        (quotient.order(), generators, quotient.last_change()),
+        (40, vec![1, 2, 5, 9, 12, 25, 27], Some(26))
+    );
+    let slow = std::env::var_os("GRUNDY_SLOW").is_some();
+    let (sums, budget) = if slow { (5000, 54) } else { (1000, 48) };
+    let mut brute = Brute {
+        rule,
+        memo: HashMap::new(),
+    };
+    let mut seed = 0xD1B5_4A32_D192_ED03u64;
+    let mut p_positions = 0;
+    for _ in 0..sums {
+        let mut heaps = vec![25 + random(&mut seed) % 6];
+        let mut total = heaps[0];
+        for _ in 0..random(&mut seed) % 6 {
+            let heap = 1 + random(&mut seed) % 30;
+            if total + heap <= budget {
+                total += heap;
+                heaps.push(heap);
+            }
+        }
+        let word: Vec<u32> = heaps.iter().map(|&h| (h - 1) as u32).collect();
+        let p = brute.p_position(&heaps);
+        p_positions += usize::from(p);
+        let expected = if p {
+            Outcome::PreviousWins
+        } else {
+            Outcome::NextWins
+        };
+        assert_eq!(quotient.outcome(&word), expected, "{heaps:?}");
+    }
+    assert!(
+        p_positions > 0 && p_positions < sums,
+        "{p_positions} P-positions"
+    );
     Ok(())
 }
