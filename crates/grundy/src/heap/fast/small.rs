@@ -13,7 +13,7 @@ use super::scan::scan_rare;
 use super::Engine;
 
 /// Pairs one split searches before the candidate is looked at again.
-const STEP: usize = 8;
+const STEP: usize = 16;
 
 /// The most removals that split in two for which this route keeps its place in a fixed array.
 const MAX_SPLITS: usize = 8;
