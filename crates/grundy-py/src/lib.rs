@@ -16,6 +16,7 @@ mod errors;
 mod games;
 mod heaps;
 mod nimbers;
+mod quotient;
 mod user;
 
 use pyo3::prelude::*;
@@ -27,6 +28,7 @@ fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(module)?;
     games::register(module)?;
     heaps::register(module)?;
+    quotient::register(module)?;
     nimbers::register(module)?;
     user::register(module)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;

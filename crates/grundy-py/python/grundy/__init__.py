@@ -63,6 +63,8 @@ __all__ = [
     "period",
     "play",
     "plot_seq",
+    "quotient",
+    "Quotient",
     "seq",
     "sequence",
     "verify",
@@ -447,6 +449,55 @@ def sequence(
     """The sequence report of ``grundy seq RULE --format json``: values, the largest value,
     and ``periodicity`` when a theorem proves the period from these values."""
     return _report(_grundy.sequence_report(rule, to, max_positions, max_work))
+
+
+class Quotient(Report):
+    """A misère quotient (``grundy quotient RULE --to N --format json``), checked from the rules
+    for every sum of heaps up to ``to``.
+
+    Fields: ``order``, ``elements`` (names, ``"1"`` first), ``table`` (``table[x][y]`` is the
+    index in ``elements`` of the product), ``p_portion``, ``generators``, ``heaps``
+    (``heaps[n]`` is the element of a heap of ``n``) and ``stable_from``.
+    ``outcome(heaps)`` decides a sum of heaps up to ``to`` in constant time per heap.
+    """
+
+    __slots__ = ("_native",)
+
+    def __init__(self, native: Any):
+        super().__init__(_json.loads(native.report()))
+        object.__setattr__(self, "_native", native)
+
+    def outcome(self, heaps: Iterable[int]) -> str:
+        """The misère outcome of the sum of ``heaps``: ``"N"`` (the player to move wins) or
+        ``"P"``.
+
+        >>> quotient("kayles", to=20).outcome([1, 4])
+        'N'
+        """
+        return self._native.outcome(list(heaps))
+
+    def __repr__(self) -> str:
+        return f"Quotient(rule={self.rule!r}, to={self.to}, order={self.order})"
+
+
+def quotient(
+    rule: str,
+    to: int,
+    max_order: int = 4096,
+    *,
+    max_positions: Optional[int] = None,
+    max_work: Optional[int] = None,
+) -> Quotient:
+    """The misère quotient of heaps ``1..=to`` of a heap rule (Plambeck and Siegel): its
+    elements, multiplication table, P-portion and the element of each heap.
+
+    >>> q = quotient("nim", to=2)
+    >>> q.order, q.p_portion, q.heaps
+    (6, ['a', 'b^2'], ['1', 'a', 'b'])
+    >>> q.outcome([1, 1, 1]), q.outcome([2, 2])
+    ('P', 'P')
+    """
+    return Quotient(_grundy.quotient(rule, to, max_order, max_positions, max_work))
 
 
 def census(

@@ -142,6 +142,23 @@ def misere_sequence_report(
 ) -> str:
     """``grundy seq RULE --misere --to N --format json``."""
 
+class Quotient:
+    """A misère quotient of heaps of a heap rule."""
+
+    def report(self) -> str:
+        """``grundy quotient RULE --to N --format json``."""
+    def outcome(self, heaps: list[int]) -> str:
+        """``"N"`` or ``"P"``: the misère outcome of the sum of ``heaps``."""
+
+def quotient(
+    rule_text: str,
+    to: int,
+    max_order: int = 4096,
+    max_positions: Optional[int] = None,
+    max_work: Optional[int] = None,
+) -> Quotient:
+    """The misère quotient of heaps ``1..=to`` of a heap rule."""
+
 def period_report(rule_text: str, max: int) -> str:
     """``grundy period RULE --max MAX --format json``."""
 

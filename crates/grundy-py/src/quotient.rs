@@ -1,0 +1,59 @@
+//! Misère quotients of heap games: the report, and a handle that decides sums of heaps.
+
+use grundy::analysis::quotient::{report_of, DEFAULT_MAX_ORDER};
+use grundy::quotient::{heap_quotient, outcome_of_heaps, Quotient as LibQuotient};
+use grundy::spec;
+use pyo3::prelude::*;
+
+use crate::errors::{not_in_callback, to_py};
+use crate::games::{json, limits};
+
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(quotient, module)?)?;
+    module.add_class::<Quotient>()?;
+    Ok(())
+}
+
+/// The misère quotient of heaps `1..=to` of a heap rule, checked from the rules.
+#[pyclass(module = "grundy._grundy", frozen)]
+pub(crate) struct Quotient {
+    quotient: LibQuotient,
+    report: String,
+}
+
+#[pymethods]
+impl Quotient {
+    /// `grundy quotient RULE --to N --format json`.
+    fn report(&self) -> String {
+        self.report.clone()
+    }
+
+    /// The misère outcome (`"N"` or `"P"`) of the sum of `heaps` (each at most `to`).
+    fn outcome(&self, heaps: Vec<u64>) -> PyResult<&'static str> {
+        let outcome =
+            outcome_of_heaps(&self.quotient, &heaps).map_err(|error| to_py(error, None))?;
+        Ok(grundy::analysis::ReportOutcome::from(outcome).letter())
+    }
+}
+
+/// The misère quotient of heaps `1..=to` of `rule_text`, at most `max_order` elements.
+#[pyfunction]
+#[pyo3(signature = (rule_text, to, max_order=DEFAULT_MAX_ORDER, max_positions=None, max_work=None))]
+fn quotient(
+    py: Python<'_>,
+    rule_text: &str,
+    to: u64,
+    max_order: u64,
+    max_positions: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<Quotient> {
+    not_in_callback()?;
+    let rule = spec::parse_heap_rule(rule_text).map_err(|error| to_py(error, Some(rule_text)))?;
+    let limits = limits(max_positions, max_work);
+    // The construction calls no Python: other threads may run meanwhile.
+    let quotient = py
+        .detach(|| heap_quotient(&rule, to, max_order, limits))
+        .map_err(|error| to_py(error, Some(rule_text)))?;
+    let report = json(&report_of(&rule, to, &quotient))?;
+    Ok(Quotient { quotient, report })
+}
