@@ -1,0 +1,96 @@
+//! [`HeapSolver`]'s periods: sought as the table grows, proved on request, and copied by
+//! once proved.
+
+use super::{period, Certificate, Code, HeapGame, HeapSolver, TableValues, Theorem, DIRECT_TABLE};
+use crate::error::Result;
+
+impl<R: HeapGame> HeapSolver<R> {
+    /// Fills the table to `target` heaps by the proved period (nothing without one).
+    pub(super) fn copy_by_period(&mut self, target: u64) -> Result<()> {
+        let Some(certificate) = &self.certificate else {
+            return Ok(());
+        };
+        let (period, saltus) = (certificate.period, certificate.saltus);
+        self.table.copy_by_period(period, saltus, target)
+    }
+
+    /// Seeks a period in the current table, if the table has grown since the last attempt.
+    /// Returns the certificate when one is (or was) proved.
+    pub fn seek_period(&mut self) -> Option<&Certificate> {
+        let len = self.len() as usize;
+        if self.certificate.is_none() && len > self.sought_at {
+            self.sought_at = len;
+            if let Some(code) = &self.code {
+                let rule = self.rules.format(&[0]);
+                let (certificate, promising) = match self.table.values() {
+                    TableValues::Narrow(values) => seek(code, &rule, values),
+                    TableValues::Wide(values) => seek(code, &rule, values),
+                    TableValues::Owned(values) => seek(code, &rule, &values),
+                };
+                self.certificate = certificate.map(|mut certificate| {
+                    certificate.rule = rule_text(&certificate.rule);
+                    certificate
+                });
+                self.promising = promising;
+            }
+        }
+        self.certificate.as_ref()
+    }
+
+    /// Where the next look for a period pays: the table length that would prove the period
+    /// the table's end showed at the last look (see [`period::promising`]), when it lies
+    /// within twice the table; otherwise the next power of two.
+    pub fn next_look(&self) -> u64 {
+        let len = self.len();
+        let doubled = (len + 1).next_power_of_two();
+        match self.promising {
+            Some(heaps) if heaps > len && heaps < doubled => heaps,
+            _ => doubled,
+        }
+    }
+
+    /// Grows the table (doubling, or straight to the length that would prove a period the
+    /// table shows; up to `max_heaps` and the limits) until a period is proved.
+    ///
+    /// # Errors
+    /// A limit reached before `max_heaps`.
+    pub fn prove_period(&mut self, max_heaps: u64) -> Result<Option<&Certificate>> {
+        let max_heaps = max_heaps.min(self.limits.max_positions);
+        let mut len = self.len().max(DIRECT_TABLE / 4);
+        loop {
+            len = len.min(max_heaps);
+            self.fill(len, self.budget())?;
+            if self.seek_period().is_some() || len >= max_heaps {
+                return Ok(self.certificate.as_ref());
+            }
+            len = self.next_look();
+        }
+    }
+}
+
+/// The period `code`'s theorem proves in `values`, or else where a longer table would prove
+/// the period they show ([`period::promising`]).
+fn seek<V: Copy + Into<u32>>(
+    code: &Code,
+    rule: &str,
+    values: &[V],
+) -> (Option<Certificate>, Option<u64>) {
+    match period::prove(code, rule, values) {
+        Some(certificate) => (Some(certificate), None),
+        None => (None, period::promising(code, values)),
+    }
+}
+
+/// The rule as spec text without the heap: `kayles(0)` → `kayles`.
+fn rule_text(formatted: &str) -> String {
+    formatted
+        .strip_suffix("(0)")
+        .unwrap_or(formatted)
+        .to_string()
+}
+
+impl Theorem {
+    pub(super) fn for_code_opt(code: Option<&Code>) -> Option<Theorem> {
+        code.and_then(Theorem::for_code)
+    }
+}
