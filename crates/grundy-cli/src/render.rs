@@ -15,6 +15,8 @@ pub enum Wording {
     Normal,
     /// Misère play: the last player to move loses.
     Misere,
+    /// Misère play decided by a misère quotient, which knows no values.
+    MisereQuotient,
     /// A game with cycles, which may be a draw.
     Loopy,
     /// A hint during play.
@@ -32,6 +34,12 @@ pub fn outcome_words(outcome: ReportOutcome, wording: Wording) -> &'static str {
         }
         (Wording::Misere, _) => {
             "N: the player to move wins (there is no move, or some move leaves misère value 0)"
+        }
+        (Wording::MisereQuotient, PreviousWins) => {
+            "P: the player to move loses (every move leaves a sum outside the P-portion)"
+        }
+        (Wording::MisereQuotient, _) => {
+            "N: the player to move wins (there is no move, or some move leaves a sum in the P-portion)"
         }
         (Wording::Loopy, PreviousWins) => {
             "P: the player to move loses (every move can be answered until they run out of moves)"

@@ -81,7 +81,7 @@ fn by_quotient(text: &mut String, report: &MisereValueReport, quotient: &Quotien
         Some(PLAY),
         "not computed: the misère quotient below decides who wins, not values",
     );
-    outcome_line(text, report.outcome, Wording::Misere);
+    outcome_line(text, report.outcome, Wording::MisereQuotient);
     let _ =
         writeln!(
         text,

@@ -556,7 +556,7 @@ fn misere_value_by_quotient() {
             game:     kayles(4,5,7,8,9,10,11,12,13) + kayles(1)
             play:     misère: the player who makes the last move loses
             value:    not computed: the misère quotient below decides who wins, not values
-            outcome:  N: the player to move wins (there is no move, or some move leaves misère value 0)
+            outcome:  N: the player to move wins (there is no move, or some move leaves a sum in the P-portion)
             quotient: the misère quotient of kayles heaps 1..13 (order 24; grundy quotient kayles --to 13) maps this sum to b, not in the P-portion
 
             components, each with its element of the quotient:
