@@ -47,16 +47,10 @@ fn long_run(run: &LongRun) -> Result<Option<RunSummary>, Problem> {
     check_memory(&run.rule, heaps)?;
     let mut solver =
         HeapSolver::with_limits(rule, run_limits(heaps)).extend_by_period(run.by_period);
-    let checkpoint = |heaps, bytes| Checkpoint {
-        bytes,
-        format: run.format,
-        heaps,
-        rule: name.clone(),
-    };
     let mut file;
     let mut hash = period::CHECKSUM_START;
-    let mut written: u64;
-    let mut bytes: u64;
+    let written: u64;
+    let bytes: u64;
     if run.resume {
         let saved = Checkpoint::read(&run.out)?;
         if saved.rule != name || saved.format != run.format {
@@ -96,7 +90,13 @@ fn long_run(run: &LongRun) -> Result<Option<RunSummary>, Problem> {
         file.write_all(&header)?;
         written = 0;
         bytes = header.len() as u64;
-        checkpoint(0, bytes).write(&run.out)?;
+        Checkpoint {
+            bytes,
+            format: run.format,
+            heaps: 0,
+            rule: name.clone(),
+        }
+        .write(&run.out)?;
     }
     let progress = indicatif::ProgressBar::new(heaps);
     progress.set_style(
@@ -137,16 +137,15 @@ fn long_run(run: &LongRun) -> Result<Option<RunSummary>, Problem> {
         computed?;
         Ok(sink)
     })?;
-    (written, bytes, hash) = (finished.heaps, finished.bytes, finished.hash);
     progress.finish_and_clear();
-    if written < heaps {
-        checkpoint(written, bytes).write(&run.out)?;
+    if finished.heaps < heaps {
+        finished.checkpoint().write(&run.out)?;
         return Ok(None);
     }
     // The file is complete: nothing is left to resume.
     Checkpoint::remove(&run.out)?;
     let certificate = solver.certificate().cloned();
-    let sum = hash;
+    let sum = finished.hash;
     let period = certificate.map(|certificate| analysis::period_proved(&certificate, heaps));
     Ok(Some(analysis::run_summary(
         name,
@@ -306,6 +305,16 @@ struct Sink<'a> {
 }
 
 impl Sink<'_> {
+    /// The checkpoint of what is written so far.
+    fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            bytes: self.bytes,
+            format: self.format,
+            heaps: self.heaps,
+            rule: self.rule.to_string(),
+        }
+    }
+
     /// Writes the values of the next heaps.
     fn take(&mut self, values: Vec<u64>) -> anyhow::Result<()> {
         self.hash = period::checksum_extend(self.hash, values.iter().copied());
@@ -321,13 +330,7 @@ impl Sink<'_> {
         if self.since_checkpoint >= self.checkpoint_every && self.heaps < self.total {
             self.writer.flush()?;
             self.writer.get_ref().sync_data()?;
-            Checkpoint {
-                bytes: self.bytes,
-                format: self.format,
-                heaps: self.heaps,
-                rule: self.rule.to_string(),
-            }
-            .write(self.out)?;
+            self.checkpoint().write(self.out)?;
             self.since_checkpoint = 0;
         }
         Ok(())

@@ -55,8 +55,7 @@ impl Engine {
     pub(super) fn small_ready(&self) -> bool {
         self.small_route
             && self.value_bits <= 6
-            && self.moves.tail.is_none()
-            && self.moves.split_three.is_empty()
+            && self.moves.only_pairs()
             && self.sparse.all_masked()
             && self
                 .moves
