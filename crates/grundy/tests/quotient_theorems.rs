@@ -38,7 +38,7 @@ fn compute_small_quotients() -> Vec<(String, Quotient)> {
     let quotients: Vec<_> = codes
         .filter_map(|code| {
             let rule = spec::parse_heap_rule(&code).expect("an octal code");
-            let quotient = heap_quotient(&rule, TO, 256, limits.clone()).ok()?;
+            let quotient = heap_quotient(&rule, TO, 256, limits).ok()?;
             Some((code, quotient))
         })
         .collect();
@@ -94,13 +94,7 @@ fn isomorphism_tells_quotients_apart() {
     // quotients of Nim (P = {a, b^2}) and of 0.22 must match, and Nim's order 6 against a
     // relabelled P-portion must not.
     let limits = Limits::default();
-    let nim = heap_quotient(
-        &spec::parse_heap_rule("nim").unwrap(),
-        2,
-        64,
-        limits.clone(),
-    )
-    .unwrap();
+    let nim = heap_quotient(&spec::parse_heap_rule("nim").unwrap(), 2, 64, limits).unwrap();
     let other = heap_quotient(&spec::parse_heap_rule("0.22").unwrap(), TO, 64, limits).unwrap();
     assert_eq!((nim.order(), other.order()), (6, 6));
     assert!(isomorphic(&nim, &other));
