@@ -88,7 +88,8 @@ impl Game {
         Ok(self.sum(py)?.1.format())
     }
 
-    /// Spec text that equal positions share (components sorted within each term).
+    /// Spec text that equal positions share: each component's representative (sorted Wythoff
+    /// heaps, a board up to its symmetries), all components sorted.
     fn canonical_key(&self, py: Python<'_>) -> PyResult<String> {
         Ok(self.sum(py)?.1.canonical_key())
     }

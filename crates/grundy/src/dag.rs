@@ -145,7 +145,8 @@ trait Walk {
     /// The position as spec text.
     fn spec(&mut self, node: &Self::Node) -> String;
 
-    /// The name equal positions share ([`Sum::canonical_key`]).
+    /// The name equal positions share: their components sorted (sums also take each
+    /// component's representative, [`Sum::canonical_key`]).
     fn key(&mut self, node: &Self::Node) -> String {
         let mut parts = self.components(node).concat();
         parts.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
@@ -203,6 +204,10 @@ impl Walk for Ordinary {
 
     fn spec(&mut self, sum: &Sum) -> String {
         sum.format()
+    }
+
+    fn key(&mut self, sum: &Sum) -> String {
+        sum.canonical_key()
     }
 }
 
@@ -490,6 +495,27 @@ mod tests {
         let shown: Vec<&str> = game.positions.iter().map(|p| p.spec.as_str()).collect();
         assert!(shown.contains(&"kayles(1,3)"), "{shown:?}");
         assert!(!shown.contains(&"kayles(3,1)"), "{shown:?}");
+    }
+
+    #[test]
+    fn symmetric_positions_are_merged_as_their_representative() {
+        // Wythoff (1,0) and (0,1) are one position: the ruleset's canonical form is the key.
+        let game = explore(&spec::parse("wythoff(1,2)").unwrap(), 100).unwrap();
+        let shown: Vec<&str> = game.positions.iter().map(|p| p.spec.as_str()).collect();
+        assert_eq!(
+            shown,
+            [
+                "wythoff(1,2)",
+                "wythoff(0,2)",
+                "wythoff(0,1)",
+                "wythoff(1,1)",
+                "0"
+            ]
+        );
+        // A 2 x 3 Cram board and its transpose, as the two parts of one sum.
+        let game = explore(&spec::parse("cram(2x3) + cram(3x2)").unwrap(), 100_000).unwrap();
+        let root = &game.positions[0];
+        assert_eq!(root.key, "cram(2x3) + cram(2x3)", "{}", root.spec);
     }
 
     /// Issue 15: a game with cycles is drawn as a graph, each cycle on one layer.

@@ -34,6 +34,12 @@ pub trait Term: Send {
     /// Component `index` alone as spec text (`nim(3)`).
     fn format_component(&self, index: usize) -> String;
 
+    /// Component `index` as the spec text of its class's representative
+    /// ([`Ruleset::canonical`]): `wythoff(1,2)` for `wythoff(2,1)`.
+    fn format_canonical(&self, index: usize) -> String {
+        self.format_component(index)
+    }
+
     /// The Grundy value of component `index`.
     ///
     /// # Errors
@@ -142,6 +148,12 @@ where
         self.evaluator()
             .rules()
             .format(&self.positions[index..=index])
+    }
+
+    fn format_canonical(&self, index: usize) -> String {
+        let evaluator = self.evaluator();
+        let rules = evaluator.rules();
+        rules.format(&[rules.canonical(&self.positions[index])])
     }
 
     fn value(&self, index: usize) -> Result<Nimber> {
@@ -343,11 +355,12 @@ impl Sum {
             .collect()
     }
 
-    /// A name that equal positions share: the components' spec texts sorted (shorter first,
-    /// so heaps sort by size), joined with `+`; `0` when nothing is left. Sums that differ only
-    /// in the order of their components, such as `kayles(1,3)`, `kayles(3,1)` and
-    /// `kayles(3) + kayles(1)`, get the same key, and the key is itself spec text of an equal
-    /// sum. Positions are not otherwise normalised.
+    /// A name that equal positions share: the spec texts of the components' representatives
+    /// ([`Ruleset::canonical`]: sorted Wythoff heaps, a board up to its symmetries) sorted
+    /// (shorter first, so heaps sort by size), joined with `+`; `0` when nothing is left. Sums
+    /// that differ only in the order of their components, such as `kayles(1,3)`,
+    /// `kayles(3,1)` and `kayles(3) + kayles(1)`, get the same key, and the key is itself spec
+    /// text of an equal sum.
     ///
     /// # Example
     /// ```
@@ -355,12 +368,13 @@ impl Sum {
     /// let key = |text| spec::parse(text).map(|sum| sum.canonical_key());
     /// assert_eq!(key("kayles(3,1)")?, key("kayles(1) + kayles(3)")?);
     /// assert_eq!(key("nim(10,3) + kayles(2)")?, "nim(3) + nim(10) + kayles(2)");
+    /// assert_eq!(key("wythoff(2,1)")?, "wythoff(1,2)");
     /// # Ok::<(), grundy::Error>(())
     /// ```
     pub fn canonical_key(&self) -> String {
         let mut parts: Vec<String> = Vec::new();
         for term in &self.terms {
-            parts.extend((0..term.len()).map(|index| term.format_component(index)));
+            parts.extend((0..term.len()).map(|index| term.format_canonical(index)));
         }
         parts.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
         if parts.is_empty() {

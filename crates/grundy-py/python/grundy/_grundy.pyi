@@ -67,7 +67,7 @@ class Game:
     def spec(self) -> str:
         """The game as spec text."""
     def canonical_key(self) -> str:
-        """Spec text that equal positions share (all components sorted)."""
+        """Spec text that equal positions share (each component's representative, all sorted)."""
     def value_report(self, misere: bool) -> str:
         """``grundy value SPEC [--misere] --format json``."""
     def moves_report(self, misere: bool) -> str:
