@@ -207,6 +207,8 @@ async function main() {
   const resultCards = ['.result', '.sum', '.dag'].map((selector) => document.querySelector(selector));
   let seqEdited = false;
   let current = null;
+  /** The kind of the analysis shown ('normal', 'misere' or 'loopy'), for redrawing its DAG. */
+  let dagKind = 'normal';
 
   // The analysis shown is the newest one asked for: asking again cancels what is in flight.
   let newest = 0;
@@ -218,8 +220,9 @@ async function main() {
   };
   const cancelled = 'Cancelled.';
 
-  const showDag = (result, misereLabels = false) => {
-    if (result.ok) dagView.show(result.report, misereLabels);
+  /** Draws a DAG result; `kind` is the analysis's ('normal', 'misere' or 'loopy'). */
+  const showDag = (result, kind) => {
+    if (result.ok) dagView.show(result.report, { misere: kind === 'misere', loopy: kind === 'loopy' });
     else dagView.clear(`No DAG: ${result.error.error}`);
   };
 
@@ -229,7 +232,7 @@ async function main() {
     const dag = await engine.dag(current, Number(dagLimit.value));
     if (!live()) return;
     if (dag.cancelled) showStatus(cancelled);
-    else showDag(dag, playOf() === 'misere');
+    else showDag(dag, dagKind);
   };
 
   const misere = $('misere');
@@ -255,10 +258,10 @@ async function main() {
       return;
     }
     const kind = reportKind(value.report);
-    // Only a game without cycles has a DAG, and only normal play has the nim-sum rule.
+    // Only normal play has the nim-sum rule; a game with cycles is drawn as a graph.
     const [sum, dag] = await Promise.all([
       kind === 'normal' ? engine.highestBit(text) : null,
-      kind === 'loopy' ? null : engine.dag(text, Number(dagLimit.value)),
+      engine.dag(text, Number(dagLimit.value)),
     ]);
     if (!live()) return;
     if (sum?.cancelled || dag?.cancelled) {
@@ -272,8 +275,8 @@ async function main() {
     renderResult(value.report);
     if (kind !== 'normal') renderComponents(value.report);
     else if (sum.ok) renderSum(sum.report);
-    if (kind === 'loopy') dagView.clear('No DAG: the moves of this game form a cycle. Its values are in the result above.');
-    else showDag(dag, kind === 'misere');
+    dagKind = kind;
+    showDag(dag, kind);
     player.setGame(value.report.spec, play);
     const hash = new URLSearchParams({ spec: text });
     if (play === 'misere') hash.set('play', 'misere');

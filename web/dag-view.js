@@ -7,12 +7,19 @@
 // are collapsed into a "+k more" box that expands on click. The drawing is fitted to its view
 // and zoomed and panned with Panzoom (web/vendor/, copied from npm by scripts/wasm). Every
 // number shown comes from the DagReport; this module only lays out and animates.
+//
+// A game with cycles is drawn the same way: the positions of a cycle share a row (the report's
+// layers) and the edges between them arc below it. Its values are generalised ones (∞(K)),
+// found as a fixed point rather than by a mex taken bottom-up, so it is not animated.
 import Panzoom from './vendor/panzoom.js';
 import { h, svg, setText } from './dom.js';
+import { valueText } from './values.js';
 
 const LINE_HEIGHT = 14;
 const MAX_LINES = 3;
 const ROW_SPACE = 34;
+/** Extra room under each row of a graph with cycles, for the arcs between positions of a row. */
+const ARC_ROOM = 30;
 const PAD = 16;
 /** Zoom limits, as multiples of the scale that fits the whole drawing in view. */
 const ZOOM_OUT_LIMIT = 0.5;
@@ -38,8 +45,15 @@ function textWidth(text) {
   return measureContext.measureText(text).width;
 }
 
+/**
+ * `spec` cut to MAX_LABEL characters. A digraph's position follows its last `; `, and all its
+ * positions share the edges before it: that tail is kept (`digraph(a>b, b>a, …; b)`).
+ */
 function shortLabel(spec) {
-  return spec.length > MAX_LABEL ? `${spec.slice(0, MAX_LABEL - 1)}…` : spec;
+  if (spec.length <= MAX_LABEL) return spec;
+  const cut = spec.lastIndexOf('; ');
+  const tail = cut > 0 && spec.length - cut < MAX_LABEL / 2 ? spec.slice(cut) : '';
+  return `${spec.slice(0, MAX_LABEL - 1 - tail.length)}…${tail}`;
 }
 
 /** A position's label lines: one per part of a sum (the spec's ` + `), at most MAX_LINES. */
@@ -84,7 +98,10 @@ export function layout(report, spacing = ROOMY, expanded = new Set()) {
   const lines = new Map([...visible].map((id) => [id, labelLines(report.nodes[id].spec)]));
   const widths = new Map([...lines].map(([id, label]) => [id, Math.max(60, Math.ceil(Math.max(...label.map(textWidth))) + spacing.padding)]));
   const height = nodeHeight(Math.max(1, ...[...lines.values()].map((label) => label.length)));
-  const rowGap = height + ROW_SPACE;
+  // The moves within a row (a cycle) arc below it: room for them under every row.
+  const arcs = edges.some((edge) => rowOf(report.nodes[edge.to]) <= rowOf(report.nodes[edge.from]));
+  const arcRoom = arcs ? ARC_ROOM : 0;
+  const rowGap = height + ROW_SPACE + arcRoom;
   const parents = new Map([...visible].map((id) => [id, []]));
   const children = new Map([...visible].map((id) => [id, []]));
   for (const edge of edges) {
@@ -136,7 +153,28 @@ export function layout(report, spacing = ROOMY, expanded = new Set()) {
     const x = PAD + (widest - rowWidths[index]) / 2 + rowWidths[index] - MORE_WIDTH;
     more.push({ row: index, hidden: hiddenCount[index], x, y: PAD + index * rowGap, width: MORE_WIDTH, height });
   });
-  return { places, more, edges, width: widest + 2 * PAD, height: (rowCount - 1) * rowGap + height + 2 * PAD };
+  return { places, more, edges, width: widest + 2 * PAD, height: (rowCount - 1) * rowGap + height + arcRoom + 2 * PAD };
+}
+
+/**
+ * The curve of an edge between two placed nodes: from the bottom of `from` down to the top of
+ * `to`, or, between positions of one row (a cycle), an arc below the row.
+ */
+function edgePath(from, to) {
+  const x1 = from.x + from.width / 2;
+  const x2 = to.x + to.width / 2;
+  if (to.y <= from.y) {
+    const y = from.y + from.height;
+    const y2 = to.y + to.height + 2;
+    const sag = 22 + Math.min(30, Math.abs(x2 - x1) / 6);
+    // Edges of a cycle come in pairs: each arc leaves a little right of its start's centre
+    // and ends a little left of its end's, so the two directions do not overlap.
+    return `M${x1 + 6},${y} C${x1 + 6},${y + sag} ${x2 - 6},${y2 + sag} ${x2 - 6},${y2}`;
+  }
+  const y1 = from.y + from.height;
+  const y2 = to.y - 2;
+  const bend = Math.min(42, (y2 - y1) / 2);
+  return `M${x1},${y1} C${x1},${y1 + bend} ${x2},${y2 - bend} ${x2},${y2}`;
 }
 
 export class DagView {
@@ -144,6 +182,7 @@ export class DagView {
     Object.assign(this, { container, explain, note, stats, animateButton, stepButton, showButton, zoomInButton, zoomOutButton, fitButton });
     this.panzoom = null;
     this.report = null;
+    this.loopy = false;
     this.timer = null;
     this.order = [];
     this.next = 0;
@@ -182,10 +221,14 @@ export class DagView {
     this.setButtons();
   }
 
-  /** Draws `report` with every label shown; `misereLabels` says that the game is played misère. */
-  show(report, misereLabels = false) {
+  /**
+   * Draws `report` with every label shown; `misere` says that the game is played misère,
+   * `loopy` that its moves form cycles.
+   */
+  show(report, { misere = false, loopy = false } = {}) {
     this.stop();
     this.report = report;
+    this.loopy = loopy;
     this.revealed = null;
     this.selected = null;
     this.current = null;
@@ -196,8 +239,12 @@ export class DagView {
       ? `${nodes.length} of ${exact ? '' : 'at least '}${(nodes.length + leftOut).toLocaleString('en')} positions`
       : `${nodes.length} position${nodes.length === 1 ? '' : 's'} · ${layers} layer${layers === 1 ? '' : 's'}`;
     const notes = [];
-    if (misereLabels) {
+    if (misere) {
       notes.push('The labels are normal-play Grundy values (the mex rule); misère play, judged in the result, has its own values.');
+    }
+    if (loopy) {
+      notes.push('The moves form cycles: the positions of a cycle share a row, and the moves between them arc below it. '
+        + 'The labels are generalised values: ∞(K) can keep the game going or move to a value in K; grey positions are draws (D).');
     }
     if (leftOut > 0) {
       notes.push(`The DAG is too big to draw: showing the ${nodes.length} positions nearest the start `
@@ -214,6 +261,7 @@ export class DagView {
   clear(message) {
     this.stop();
     this.report = null;
+    this.loopy = false;
     this.unzoom();
     this.svgElement = null;
     this.container.replaceChildren(h('div', { class: 'empty', text: message }));
@@ -248,14 +296,9 @@ export class DagView {
     for (const edge of [...edges].sort((a, b) => Number(a.winning) - Number(b.winning))) {
       const from = places.get(edge.from);
       const to = places.get(edge.to);
-      const x1 = from.x + from.width / 2;
-      const y1 = from.y + from.height;
-      const x2 = to.x + to.width / 2;
-      const y2 = to.y - 2;
-      const bend = Math.min(42, (y2 - y1) / 2);
       const path = svg('path', {
         class: `edge${edge.winning ? ' winning' : ''}`,
-        d: `M${x1},${y1} C${x1},${y1 + bend} ${x2},${y2 - bend} ${x2},${y2}`,
+        d: edgePath(from, to),
         'marker-end': `url(#${edge.winning ? 'arrow-win' : 'arrow'})`,
         'data-from': edge.from,
         'data-to': edge.to,
@@ -267,7 +310,7 @@ export class DagView {
     this.nodeElements = new Map();
     for (const [id, place] of places) {
       const node = report.nodes[id];
-      const valueText = svg('text', { class: 'value-label', x: place.width / 2, y: 17 + place.lines.length * LINE_HEIGHT, 'text-anchor': 'middle' });
+      const label = svg('text', { class: 'value-label', x: place.width / 2, y: 17 + place.lines.length * LINE_HEIGHT, 'text-anchor': 'middle' });
       const group = svg('g', {
         class: 'node',
         transform: `translate(${place.x},${place.y})`,
@@ -281,14 +324,14 @@ export class DagView {
         onclick: (event) => { event.stopPropagation(); this.select(id); },
         onkeydown: (event) => { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); this.select(id); } },
       },
-      svg('title', { text: `${node.spec}: value ${node.value}, ${node.outcome}-position` }),
+      svg('title', { text: `${node.spec}: value ${valueText(node.value, node.escapes)}, ${node.outcome}-position` }),
       svg('rect', { width: place.width, height: place.height, rx: 8 }),
       place.lines.map((line, index) => svg('text', {
         class: 'spec-label', x: place.width / 2, y: 16 + index * LINE_HEIGHT, 'text-anchor': 'middle', text: line,
       })),
-      valueText);
+      label);
       nodeLayer.append(group);
-      this.nodeElements.set(id, { group, valueText });
+      this.nodeElements.set(id, { group, label });
     }
     for (const box of more) {
       nodeLayer.append(svg('g', {
@@ -398,7 +441,7 @@ export class DagView {
 
   /** Sets every node's label and colour from the animation state. */
   paint(current = null) {
-    for (const [id, { group, valueText }] of this.nodeElements) {
+    for (const [id, { group, label }] of this.nodeElements) {
       const node = this.report.nodes[id];
       const shown = !this.revealed || this.revealed.has(id);
       const classes = ['node'];
@@ -409,7 +452,7 @@ export class DagView {
       if (id === current) classes.push('current');
       if (id === this.selected) classes.push('selected');
       group.setAttribute('class', classes.join(' '));
-      valueText.textContent = shown ? `g = ${node.value}` : 'g = ?';
+      label.textContent = shown ? `g = ${valueText(node.value, node.escapes)}` : 'g = ?';
     }
     const focus = current ?? this.selected;
     for (const { edge, path } of this.edgeElements) {
@@ -433,6 +476,12 @@ export class DagView {
     parts.push(h('code', { text: node.spec }), ' ');
     if (!node.expanded) {
       parts.push(`has value ${node.value}; its moves were not listed (the DAG's budget ran out).`);
+    } else if (this.loopy) {
+      const listed = options.slice(0, 6).map((option) => `${option.spec} (${valueText(option.value, option.escapes)})`).join(', ');
+      const more = options.length > 6 ? `, and ${options.length - 6} more` : '';
+      const words = { P: 'the player to move loses', N: 'the player to move wins', D: 'neither player can force a win: a draw' }[node.outcome];
+      parts.push(node.moves === 0 ? 'has no moves. ' : `→ options ${listed}${more}. `,
+        h('b', { text: `Value ${valueText(node.value, node.escapes)}` }), `: ${words} (${node.outcome}).`);
     } else if (node.moves === 0) {
       parts.push('has no moves: its option set is empty, and mex {} = 0, so the player to move loses (P).');
     } else {
@@ -447,6 +496,11 @@ export class DagView {
   }
 
   explainIdle() {
+    if (this.loopy) {
+      this.explain.replaceChildren('A game with cycles has no bottom-up order, so its values are not a mex of values below: ',
+        'they are the generalised Sprague-Grundy values, found as a fixed point. Click a position to see its options.');
+      return;
+    }
     this.explain.replaceChildren('Each label is the mex (least value not among) of the values one move away. ',
       'Press ', h('b', { text: 'Animate labels' }), ' to fill them in from the end of the game upwards, or click a position.');
   }
@@ -460,7 +514,7 @@ export class DagView {
   }
 
   toggleAnimation() {
-    if (!this.report) return;
+    if (!this.report || this.loopy) return;
     if (this.timer !== null) {
       this.stop();
       return;
@@ -481,7 +535,7 @@ export class DagView {
 
   /** Reveals the next label, bottom-up. */
   step() {
-    if (!this.report) return;
+    if (!this.report || this.loopy) return;
     if (!this.revealed || this.next >= this.order.length) this.restart();
     const id = this.order[this.next];
     this.next += 1;
@@ -519,8 +573,8 @@ export class DagView {
 
   setButtons() {
     const ready = Boolean(this.report);
-    this.animateButton.disabled = !ready;
-    this.stepButton.disabled = !ready;
+    this.animateButton.disabled = !ready || this.loopy;
+    this.stepButton.disabled = !ready || this.loopy;
     this.showButton.disabled = !ready || !this.revealed;
     this.animateButton.textContent = this.timer !== null ? 'Pause' : 'Animate labels';
     for (const button of [this.zoomInButton, this.zoomOutButton, this.fitButton]) button.disabled = !ready;

@@ -513,10 +513,31 @@ test('a game with a cycle shows its loopy values, draws and drawing moves', asyn
   assert.equal(await page.getByTestId('result-outcome').textContent(), 'D');
   assert.match(await page.locator('#outcome-words').textContent(), /draw/);
   assert.match(await page.getByTestId('drawing-moves').textContent(), /move from a to b/);
-  assert.match(await page.getByTestId('dag').textContent(), /form a cycle/);
+  // The graph is drawn: a and b on one row, a move each way between them, no animation.
+  const drawn = async () => {
+    const dag = page.getByTestId('dag');
+    const nodes = await dag.locator('[data-spec]').evaluateAll((elements) => elements.map((element) => [
+      element.dataset.spec.replace(/^.*; /, '').replace(')', ''),
+      element.querySelector('.value-label').textContent,
+      element.getAttribute('transform'),
+    ]));
+    const edges = await dag.locator('path.edge').evaluateAll((paths) => paths.map((path) => `${path.dataset.from}>${path.dataset.to}`));
+    return { nodes, edges: edges.sort() };
+  };
+  let graph = await drawn();
+  assert.deepEqual(graph.nodes.map(([name, label]) => [name, label]).sort(), [['a', 'g = ∞'], ['b', 'g = ∞']]);
+  assert.equal(new Set(graph.nodes.map(([, , at]) => at.replace(/translate\([^,]*,/, ''))).size, 1, 'a cycle shares a row');
+  assert.deepEqual(graph.edges, ['0>1', '1>0']);
+  assert.match(await page.getByTestId('dag-note').textContent(), /cycles/);
+  assert.equal(await page.getByTestId('dag-animate').isDisabled(), true);
+  await page.getByTestId('dag').locator('[data-spec]').first().click();
+  assert.match(await page.getByTestId('dag-explain').textContent(), /Value ∞: neither player can force a win/);
   // u can move to the end s or into the cycle: value ∞(0), a win by moving to s.
   await analyze(page, 'digraph(u>s, u>a, a>b, b>a; u)');
   await page.getByTestId('result-value').filter({ hasText: '∞(0)' }).waitFor();
+  graph = await drawn();
+  assert.deepEqual(graph.nodes.map(([name, label]) => [name, label]).sort(),
+    [['a', 'g = ∞'], ['b', 'g = ∞'], ['s', 'g = 0'], ['u', 'g = ∞(0)']]);
   assert.equal(await page.getByTestId('result-outcome').textContent(), 'N');
   assert.match(await page.getByTestId('winning-moves').textContent(), /move from u to s/);
   assert.equal(await page.locator('#drawing').isHidden(), true);
