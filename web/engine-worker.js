@@ -2,7 +2,7 @@
 // answers each call {id, name, args} with {id, result}, where result is {ok: true, report} or
 // {ok: false, error}, report and error being the library's JSON documents (the same as
 // `grundy ... --format json`). Computing here keeps the page responsive, and terminating the
-// worker stops a computation at once.
+// worker stops a computation at once. Integers beyond 2^53 arrive as BigInt.
 import init, * as wasm from './pkg/grundy_wasm.js';
 
 const CALLS = {
@@ -36,9 +36,20 @@ self.onmessage = async ({ data }) => {
   self.postMessage({ id: data.id, result });
 };
 
+/**
+ * A JSON document with its integers beyond 2^53 kept exact as BigInt: a heap of 10^18 has a
+ * value that a double would round.
+ */
+function parse(text) {
+  return JSON.parse(text, (key, value, context) => (
+    typeof value === 'number' && !Number.isSafeInteger(value) && /^\d+$/.test(context.source)
+      ? BigInt(context.source)
+      : value));
+}
+
 function call(run) {
   try {
-    return { ok: true, report: JSON.parse(run()) };
+    return { ok: true, report: parse(run()) };
   } catch (thrown) {
     if (typeof thrown === 'string') {
       try {

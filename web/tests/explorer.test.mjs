@@ -152,6 +152,16 @@ test('a sum shows value 3, outcome N and the winning move', async (t) => {
   assert.deepEqual(problems, []);
 });
 
+test('values beyond 2^53 are shown exactly', async (t) => {
+  // Lasker's Nim: g(4k + 2) = 4k + 2, so a heap of 10^18 - 2 has that value, and with nim(5)
+  // the nim-sum is 10^18 - 5; a double would round both.
+  const { page, problems } = await explorer(t, 'lasker(999999999999999998) + nim(5)');
+  assert.equal(await page.getByTestId('result-value').textContent(), '999999999999999995');
+  const totals = await page.locator('#sum-table tbody td.num').allTextContents();
+  assert.equal(totals[0], '999999999999999998');
+  assert.deepEqual(problems, []);
+});
+
 test('the DAG of kayles(6) shows every position with its correct label', async (t) => {
   const { page, problems } = await explorer(t, 'kayles(6)');
   const dag = page.getByTestId('dag');
