@@ -51,9 +51,13 @@ enum Command {
         /// The game, e.g. "wythoff(3,5)".
         /// @FILE reads it from FILE, - from standard input.
         spec: String,
-        /// Misère play: the player who makes the last move loses.
+        /// Misère play: the player who makes the last move loses. A sum of heaps of one game
+        /// too large to search is answered by the game's misère quotient (outcomes, no values).
         #[arg(long)]
         misere: bool,
+        /// With --misere: most elements of the misère quotient that may answer (default 4096).
+        #[arg(long, value_parser = parse_count)]
+        max_order: Option<u64>,
         #[command(flatten)]
         output: Output,
         #[command(flatten)]
@@ -423,6 +427,8 @@ pub enum Mode {
     Moves {
         spec: String,
         play: Play,
+        /// The most elements of a misère quotient that may answer.
+        max_order: u64,
         format: Format,
         limits: Limits,
     },
@@ -528,6 +534,15 @@ impl Mode {
     }
 }
 
+/// The most elements of a misère quotient that may answer: `--max-order`, which needs
+/// `--misere`, or the default.
+fn quotient_order(max_order: Option<u64>, misere: bool) -> anyhow::Result<u64> {
+    if max_order.is_some() && !misere {
+        bail!("--max-order bounds the misère quotient; it needs --misere");
+    }
+    Ok(max_order.unwrap_or(analysis::quotient::DEFAULT_MAX_ORDER))
+}
+
 /// Normal play, or misère play when `misere`.
 fn play(misere: bool) -> Play {
     if misere {
@@ -550,26 +565,23 @@ impl Cli {
                 max_order,
                 output,
                 limits,
-            } => {
-                if max_order.is_some() && !misere {
-                    bail!("--max-order bounds the misère quotient; it needs --misere");
-                }
-                Mode::Value {
-                    spec,
-                    play: play(misere),
-                    max_order: max_order.unwrap_or(analysis::quotient::DEFAULT_MAX_ORDER),
-                    format: output.format,
-                    limits: limits.limits(),
-                }
-            }
+            } => Mode::Value {
+                spec,
+                play: play(misere),
+                max_order: quotient_order(max_order, misere)?,
+                format: output.format,
+                limits: limits.limits(),
+            },
             Command::Moves {
                 spec,
                 misere,
+                max_order,
                 output,
                 limits,
             } => Mode::Moves {
                 spec,
                 play: play(misere),
+                max_order: quotient_order(max_order, misere)?,
                 format: output.format,
                 limits: limits.limits(),
             },

@@ -192,10 +192,11 @@ fn run(mode: Mode) -> Result<ExitCode, Problem> {
         Mode::Moves {
             spec,
             play,
+            max_order,
             format,
             limits,
         } => {
-            value::moves(&mut out, &spec, play, format, limits)?;
+            value::moves(&mut out, &spec, play, max_order, format, limits)?;
             ExitCode::SUCCESS
         }
         Mode::Sequence {

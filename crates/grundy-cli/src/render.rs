@@ -186,7 +186,16 @@ pub fn moves(report: &MovesReport) -> String {
         "the game is over, and the player to move has lost",
         "value after the move; * marks a winning move",
     );
-    move_lines(&mut text, &report.moves);
+    move_lines(
+        &mut text,
+        report.moves.iter().map(|entry| EntryLine {
+            winning: entry.winning,
+            after: entry.value_after.to_string(),
+            from: &entry.summary.from,
+            description: &entry.summary.description,
+            result: &entry.summary.result,
+        }),
+    );
     text
 }
 
@@ -200,14 +209,27 @@ pub fn list_start(text: &mut String, count: usize, over: &str, what: &str) {
     }
 }
 
-/// One line per move: `*` on winning moves, the value after the move, the move, the result.
-pub fn move_lines(text: &mut String, moves: &[grundy::analysis::MoveEntry]) {
-    for entry in moves {
-        let mark = if entry.winning { "*" } else { " " };
+/// One line of a list of every move.
+pub struct EntryLine<'a> {
+    pub winning: bool,
+    /// What is known after the move: its value, or its outcome.
+    pub after: String,
+    /// The component moved in.
+    pub from: &'a str,
+    /// The move in words.
+    pub description: &'a str,
+    /// The whole sum after the move.
+    pub result: &'a str,
+}
+
+/// One line per move: `*` on winning moves, what follows the move, the move, the result.
+pub fn move_lines<'a>(text: &mut String, lines: impl IntoIterator<Item = EntryLine<'a>>) {
+    for line in lines {
+        let mark = if line.winning { "*" } else { " " };
         let _ = writeln!(
             text,
             "  {mark} {:>4}  in {}: {}  ->  {}",
-            entry.value_after, entry.summary.from, entry.summary.description, entry.summary.result
+            line.after, line.from, line.description, line.result
         );
     }
 }

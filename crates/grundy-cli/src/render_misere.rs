@@ -8,7 +8,9 @@ use grundy::analysis::misere::{
 };
 use grundy::analysis::ReportOutcome;
 
-use crate::render::{head, move_list, outcome_line, MoveLine, Wording};
+use crate::render::{
+    head, list_start, move_lines, move_list, outcome_line, EntryLine, MoveLine, Wording,
+};
 
 const PLAY: &str = "misère: the player who makes the last move loses";
 
@@ -73,15 +75,16 @@ pub fn value(report: &MisereValueReport) -> String {
     text
 }
 
-/// `grundy value --misere` answered by the misère quotient of the heap game.
-fn by_quotient(text: &mut String, report: &MisereValueReport, quotient: &QuotientUse) {
+/// The head of a report that the misère quotient of the heap game answered: the game, who
+/// wins, and the quotient with the sum's element.
+fn quotient_head(text: &mut String, spec: &str, outcome: ReportOutcome, quotient: &QuotientUse) {
     head(
         text,
-        &report.spec,
+        spec,
         Some(PLAY),
         "not computed: the misère quotient below decides who wins, not values",
     );
-    outcome_line(text, report.outcome, Wording::MisereQuotient);
+    outcome_line(text, outcome, Wording::MisereQuotient);
     let _ =
         writeln!(
         text,
@@ -95,6 +98,11 @@ fn by_quotient(text: &mut String, report: &MisereValueReport, quotient: &Quotien
         quotient.element,
         if quotient.in_p_portion { "in" } else { "not in" }
     );
+}
+
+/// `grundy value --misere` answered by the misère quotient of the heap game.
+fn by_quotient(text: &mut String, report: &MisereValueReport, quotient: &QuotientUse) {
+    quotient_head(text, &report.spec, report.outcome, quotient);
     let _ = writeln!(text, "\ncomponents, each with its element of the quotient:");
     for component in &report.components {
         let element = component.element.as_deref().unwrap_or("?");
@@ -109,19 +117,43 @@ fn by_quotient(text: &mut String, report: &MisereValueReport, quotient: &Quotien
     );
 }
 
-/// `grundy moves --misere` as text.
+/// `grundy moves --misere` as text: the misère value after each move, or, when the misère
+/// quotient answered, the outcome after it.
 pub fn moves(report: &MisereMovesReport) -> String {
     let mut text = String::new();
-    let value = format!("{} (misère)", report.value);
-    head(&mut text, &report.spec, Some(PLAY), &value);
-    outcome_line(&mut text, report.outcome, Wording::Misere);
-    crate::render::list_start(
+    let what = match (&report.quotient, report.value) {
+        (Some(quotient), _) => {
+            quotient_head(&mut text, &report.spec, report.outcome, quotient);
+            "outcome after the move by the quotient; * marks a winning move"
+        }
+        (None, value) => {
+            let value = value.map_or("not computed".to_string(), |v| format!("{v} (misère)"));
+            head(&mut text, &report.spec, Some(PLAY), &value);
+            outcome_line(&mut text, report.outcome, Wording::Misere);
+            "misère value after the move; * marks a winning move"
+        }
+    };
+    list_start(
         &mut text,
         report.moves.len(),
         "the game is over, and in misère play the player to move has won",
-        "misère value after the move; * marks a winning move",
+        what,
     );
-    crate::render::move_lines(&mut text, &report.moves);
+    move_lines(
+        &mut text,
+        report.moves.iter().map(|entry| EntryLine {
+            winning: entry.winning,
+            after: match entry.value_after {
+                Some(value) => value.to_string(),
+                // A winning move leaves a P-position; every other one an N-position.
+                None if entry.winning => "P".to_string(),
+                None => "N".to_string(),
+            },
+            from: &entry.summary.from,
+            description: &entry.summary.description,
+            result: &entry.summary.result,
+        }),
+    );
     text
 }
 

@@ -32,11 +32,12 @@ pub fn value(
     }
 }
 
-/// `grundy moves`.
+/// `grundy moves`; a misère quotient that answers has at most `max_order` elements.
 pub fn moves(
     out: &mut impl Write,
     spec: &str,
     play: Play,
+    max_order: u64,
     format: Format,
     limits: Limits,
 ) -> Result<(), Problem> {
@@ -47,7 +48,8 @@ pub fn moves(
             emit(out, format, &report, render_loopy::any_moves)
         }
         Play::Misere => {
-            let report = analysis::misere::moves(&sum, limits).map_err(with_input(&spec))?;
+            let report = analysis::misere::moves_with_order(&sum, limits, max_order)
+                .map_err(with_input(&spec))?;
             emit(out, format, &report, render_misere::moves)
         }
     }

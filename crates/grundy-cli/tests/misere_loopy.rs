@@ -49,6 +49,47 @@ fn misere_moves_mark_the_winning_ones() {
     assert_eq!(winning, ["kayles(1,1) + nim(2,2)"]);
 }
 
+/// A sum of Kayles heaps too large to search cheaply: `moves --misere` lists every move through
+/// the misère quotient, and its winning ones are those `value --misere` finds.
+#[test]
+fn misere_moves_of_a_large_sum_come_from_the_quotient() {
+    let spec = "kayles(4,5,7,8,9,10,11,12,13) + kayles(1)";
+    let moves = json(&["moves", spec, "--misere", "--format", "json"]);
+    assert_eq!(moves["quotient"]["order"], 24, "{moves}");
+    assert!(moves.get("value").is_none(), "no misère value: {moves}");
+    let entries = moves["moves"].as_array().expect("moves");
+    let winning: Vec<&str> = entries
+        .iter()
+        .filter(|entry| entry["winning"] == true)
+        .map(|entry| entry["result"].as_str().unwrap_or(""))
+        .collect();
+    let value = json(&["value", spec, "--misere", "--format", "json"]);
+    let expected: Vec<&str> = value["winning_moves"]
+        .as_array()
+        .expect("winning moves")
+        .iter()
+        .map(|entry| entry["result"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(winning, expected);
+    assert!(entries.len() > winning.len() && !winning.is_empty());
+    let text = stdout(&grundy(&["moves", spec, "--misere"]));
+    assert!(
+        text.contains("outcome after the move by the quotient"),
+        "{text}"
+    );
+    // The quotient's size is bounded as for `value` (too small a bound leaves the search,
+    // which stops at its own limit), and the bound needs --misere.
+    let small = grundy(&["moves", spec, "--misere", "--max-order", "4"]);
+    assert_eq!(small.code, Some(1), "{}", small.stderr);
+    assert!(small.stderr.contains("limit reached"), "{}", small.stderr);
+    let normal = grundy(&["moves", spec, "--max-order", "4"]);
+    assert!(
+        normal.stderr.contains("needs --misere"),
+        "{}",
+        normal.stderr
+    );
+}
+
 #[test]
 fn misere_sequence_of_kayles() {
     let report = json(&["seq", "0.77", "--misere", "--to", "20", "--format", "json"]);

@@ -18,7 +18,7 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
-use super::{quotient, MoveEntry, MoveReport, ReportOutcome, SCHEMA};
+use super::{quotient, ReportOutcome, SCHEMA};
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{check_output, Limits, Outcome};
 use crate::misere::{heap_sequence, nim_misere_value, Genus, MisereSolver};
@@ -113,12 +113,33 @@ pub struct MisereMovesReport {
     pub spec: String,
     /// Always `"misere"`.
     pub play: String,
-    /// The misère Grundy value of the sum.
-    pub value: u64,
+    /// The misère Grundy value of the sum; absent when the misère quotient answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<u64>,
     /// `"N"` or `"P"` in misère play.
     pub outcome: ReportOutcome,
-    /// Every move; `value_after` is the misère value after it, and a move wins when it is 0.
-    pub moves: Vec<MoveEntry>,
+    /// Every move; a move wins when it leaves a misère P-position.
+    pub moves: Vec<MisereMoveEntry>,
+    /// Present when the outcomes come from the misère quotient of the heap game (a sum of
+    /// heaps of one game too large to search), not from a search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quotient: Option<QuotientUse>,
+}
+
+/// One move of a [`MisereMovesReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereMoveEntry {
+    /// The move.
+    #[serde(flatten)]
+    pub summary: MisereMoveReport,
+    /// How many moves this one stands for: always 1, every misère move is listed.
+    pub count: u64,
+    /// The misère value of the whole sum after the move; absent when the misère quotient
+    /// answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_after: Option<u64>,
+    /// Whether the move wins: it leaves a misère P-position (of misère value 0).
+    pub winning: bool,
 }
 
 /// Misère values and genera of single heaps of one rule, and where the game stops being tame.
@@ -241,7 +262,7 @@ impl Misere {
     }
 
     /// Every move with the misère value after it (this needs every position).
-    fn valued_moves(&mut self) -> Result<Vec<(MoveReport, u64)>> {
+    fn valued_moves(&mut self) -> Result<Vec<(MisereMoveReport, u64)>> {
         let moves: Vec<PositionMove> = self.solver.graph().position_moves(&self.position)?;
         let mut reports = Vec::with_capacity(moves.len());
         for candidate in moves {
@@ -249,17 +270,9 @@ impl Misere {
             let component_genus = self.solver.genus(&parts)?;
             let state = self.solver.graph().state(&candidate.result.terms)?;
             let after = self.solver.genus(&state)?;
-            let report = self.report(&candidate, None);
+            let target_value = component_genus.misere_value().value();
             reports.push((
-                MoveReport {
-                    component: report.component,
-                    from: report.from,
-                    to: report.to,
-                    target_value: component_genus.misere_value().value(),
-                    description: report.description,
-                    result: report.result,
-                    count: 1,
-                },
+                self.report(&candidate, Some(target_value)),
                 after.misere_value().value(),
             ));
         }
@@ -390,12 +403,17 @@ fn nim_moves(sum: &Sum, limits: Limits) -> Result<Option<MisereMovesReport>> {
         .map(|sum_move| {
             let (heap, target) = (heaps[sum_move.component], sum_move.component_value.value());
             let value_after = after.misere_value(heap, target);
-            MoveEntry {
-                summary: MoveReport {
-                    target_value: nim_misere_value(&[target]).value(),
-                    ..super::move_report(sum_move)
+            MisereMoveEntry {
+                summary: MisereMoveReport {
+                    component: sum_move.component,
+                    from: sum_move.from.clone(),
+                    to: sum_move.to.clone(),
+                    target_value: Some(nim_misere_value(&[target]).value()),
+                    description: sum_move.description.clone(),
+                    result: sum_move.result.format(),
                 },
-                value_after,
+                count: sum_move.count,
+                value_after: Some(value_after),
                 winning: value_after == 0,
             }
         })
@@ -404,14 +422,15 @@ fn nim_moves(sum: &Sum, limits: Limits) -> Result<Option<MisereMovesReport>> {
 }
 
 /// The moves report of `sum`, whose genus is `genus`.
-fn moves_report(sum: &Sum, genus: &Genus, moves: Vec<MoveEntry>) -> MisereMovesReport {
+fn moves_report(sum: &Sum, genus: &Genus, moves: Vec<MisereMoveEntry>) -> MisereMovesReport {
     MisereMovesReport {
         schema: SCHEMA,
         spec: sum.format(),
         play: "misere".to_string(),
-        value: genus.misere_value().value(),
+        value: Some(genus.misere_value().value()),
         outcome: outcome_letter(genus),
         moves,
+        quotient: None,
     }
 }
 
@@ -472,27 +491,47 @@ fn answered_value(sum: &Sum, limits: Limits, max_order: u64) -> Result<MisereVal
     if let Some(report) = nim_value(sum, limits)? {
         return Ok(report);
     }
+    answered(
+        sum,
+        limits,
+        |limits| searched_value(sum, limits),
+        |report| report.value.is_some(),
+        || quotient::misere_value(sum, limits, max_order),
+    )
+}
+
+/// The answer for a sum that is not all Nim heaps. For a sum of heaps of one heap game: a
+/// `search` within [`TRIAL_WORK`] moves, kept when its report is `enough`; then `by_quotient`
+/// (`None`: not such a sum; a limit or an unsupported quotient passes on); then the search
+/// within `limits`. For other sums, the search.
+fn answered<R>(
+    sum: &Sum,
+    limits: Limits,
+    search: impl Fn(Limits) -> Result<R>,
+    enough: impl Fn(&R) -> bool,
+    by_quotient: impl FnOnce() -> Result<Option<R>>,
+) -> Result<R> {
     if !quotient::is_sum_of_heaps(sum, limits)? {
-        return searched_value(sum, limits);
+        return search(limits);
     }
     let trial = Limits {
         max_work: limits.max_work.min(TRIAL_WORK),
         ..limits
     };
-    match searched_value(sum, trial) {
-        Ok(report) if report.value.is_some() => return Ok(report),
+    match search(trial) {
+        Ok(report) if enough(&report) => return Ok(report),
         Ok(_) => {}
         Err(error) if error.is_limit() => {}
         Err(error) => return Err(error),
     }
-    match quotient::misere_value(sum, limits, max_order) {
+    match by_quotient() {
         Ok(Some(report)) => return Ok(report),
         Ok(None) => {}
         Err(error) if error.is_limit() || matches!(error.kind(), ErrorKind::Unsupported { .. }) => {
         }
         Err(error) => return Err(error),
     }
-    searched_value(sum, limits)
+    search(limits)
 }
 
 /// A cycle met by a misère search, as the error that says misère play is not analysed.
@@ -529,23 +568,51 @@ pub(super) fn searched_value(sum: &Sum, limits: Limits) -> Result<MisereValueRep
 /// # Errors
 /// As for [`value`], and a limit reached while valuing the moves (this needs every position).
 pub fn moves(sum: &Sum, limits: Limits) -> Result<MisereMovesReport> {
+    moves_with_order(sum, limits, quotient::DEFAULT_MAX_ORDER)
+}
+
+/// [`moves`], with misère quotients of at most `max_order` elements: a sum of heaps of one heap
+/// game too large to search is answered as [`value_with_order`] answers it, every move marked
+/// winning or not, without misère values.
+///
+/// # Errors
+/// As for [`moves`].
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::misere, spec, Limits};
+/// let sum = spec::parse("kayles(9,10,11,12,13,14,15)")?;
+/// let report = misere::moves_with_order(&sum, Limits::default(), 1000)?;
+/// assert!(report.quotient.is_some() && report.value.is_none());
+/// // The sum is a misère P-position: no move wins.
+/// assert!(report.moves.iter().all(|entry| !entry.winning));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn moves_with_order(sum: &Sum, limits: Limits, max_order: u64) -> Result<MisereMovesReport> {
     without_cycles(match nim_moves(sum, limits)? {
         Some(report) => Ok(report),
-        None => searched_moves(sum, limits),
+        None => answered(
+            sum,
+            limits,
+            |limits| searched_moves(sum, limits),
+            |_| true,
+            || quotient::misere_moves(sum, limits, max_order),
+        ),
     })
 }
 
 /// [`moves`] by searching the whole sum.
-fn searched_moves(sum: &Sum, limits: Limits) -> Result<MisereMovesReport> {
+pub(super) fn searched_moves(sum: &Sum, limits: Limits) -> Result<MisereMovesReport> {
     let mut misere = Misere::new(sum, limits)?;
     let state = misere.state.clone();
     let genus = misere.solver.genus(&state)?;
     let moves = misere
         .valued_moves()?
         .into_iter()
-        .map(|(summary, value_after)| MoveEntry {
+        .map(|(summary, value_after)| MisereMoveEntry {
             summary,
-            value_after,
+            count: 1,
+            value_after: Some(value_after),
             winning: value_after == 0,
         })
         .collect();

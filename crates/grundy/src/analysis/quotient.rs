@@ -14,7 +14,10 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
-use super::misere::{MisereComponentReport, MisereMoveReport, MisereValueReport, QuotientUse};
+use super::misere::{
+    MisereComponentReport, MisereMoveEntry, MisereMoveReport, MisereMovesReport, MisereValueReport,
+    QuotientUse,
+};
 use super::{ReportOutcome, SCHEMA};
 use crate::error::{Error, Result};
 use crate::game::{check_output, Limits, Outcome};
@@ -198,12 +201,153 @@ pub fn misere_value(
     limits: Limits,
     max_order: u64,
 ) -> Result<Option<MisereValueReport>> {
+    let Some((heaps, quotient)) = with_quotient(sum, limits, max_order)? else {
+        return Ok(None);
+    };
+    by_quotient(sum, heaps, &quotient, limits).map(Some)
+}
+
+/// The misère moves report of a sum of heaps of one heap game from its misère quotient, as
+/// [`misere_value`] finds it: every move in the order and with the words of the search
+/// ([`super::misere::moves`]), each marked winning or not; no misère values. `None` when
+/// `sum` is not such a sum.
+///
+/// # Errors
+/// As for [`misere_value`].
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::quotient, spec, Limits};
+/// let sum = spec::parse("kayles(4) + kayles(1)")?;
+/// let report = quotient::misere_moves(&sum, Limits::default(), 64)?.expect("heaps");
+/// let winning: Vec<&str> =
+///     report.moves.iter().filter(|m| m.winning).map(|m| m.summary.result.as_str()).collect();
+/// assert_eq!((report.moves.len(), winning), (5, vec!["kayles(1,1) + kayles(1)", "kayles(4)"]));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn misere_moves(
+    sum: &Sum,
+    limits: Limits,
+    max_order: u64,
+) -> Result<Option<MisereMovesReport>> {
+    let Some((heaps, quotient)) = with_quotient(sum, limits, max_order)? else {
+        return Ok(None);
+    };
+    moves_by_quotient(sum, heaps, &quotient, limits).map(Some)
+}
+
+/// The components of `sum` as heaps of one game with the misère quotient of heaps up to the
+/// largest of them; `None` when `sum` is not a sum of heaps of one game.
+fn with_quotient(sum: &Sum, limits: Limits, max_order: u64) -> Result<Option<(Heaps, Quotient)>> {
     let Some(heaps) = Heaps::of(sum, limits)? else {
         return Ok(None);
     };
     let largest = heaps.heaps.iter().copied().max().unwrap_or(0);
     let quotient = heap_quotient(&heaps.rule, largest, max_order, limits)?;
-    by_quotient(sum, heaps, &quotient, limits).map(Some)
+    Ok(Some((heaps, quotient)))
+}
+
+/// A sum of heaps judged by a misère quotient that covers every heap of it.
+struct Judged<'a> {
+    heaps: Heaps,
+    quotient: &'a Quotient,
+    /// The element of each component.
+    elements: Vec<u32>,
+    /// The element of the whole sum.
+    whole: u32,
+}
+
+impl<'a> Judged<'a> {
+    fn new(heaps: Heaps, quotient: &'a Quotient) -> Result<Judged<'a>> {
+        if heaps
+            .heaps
+            .iter()
+            .any(|&heap| heap > quotient.atoms() as u64)
+        {
+            return Err(Error::invalid_position(format!(
+                "the misère quotient covers heaps up to {}, not every heap of the sum",
+                quotient.atoms()
+            )));
+        }
+        let elements: Vec<u32> = heaps.heaps.iter().map(|&h| element(quotient, h)).collect();
+        let whole = quotient.monoid().product(elements.iter().copied());
+        Ok(Judged {
+            heaps,
+            quotient,
+            elements,
+            whole,
+        })
+    }
+
+    fn outcome(&self) -> ReportOutcome {
+        ReportOutcome::from(if self.quotient.is_p(self.whole) {
+            Outcome::PreviousWins
+        } else {
+            Outcome::NextWins
+        })
+    }
+
+    /// Every move, equal moves once (as the search lists them), each with whether it wins;
+    /// only the winning ones when `only_winning`. A move of component `i` to the parts
+    /// `p₁ + … + pⱼ` wins when the product of the other components' elements (prefix and
+    /// suffix products, [`crate::quotient::Monoid::others`]) and the parts' elements lies in
+    /// the P-portion: work linear in the number of options listed.
+    fn moves(&self, only_winning: bool, limits: Limits) -> Result<Vec<(MisereMoveReport, bool)>> {
+        let Heaps {
+            graph,
+            position,
+            components,
+            ..
+        } = &self.heaps;
+        let (quotient, monoid) = (self.quotient, self.quotient.monoid());
+        let others = monoid.others(&self.elements);
+        let mut listed = Vec::new();
+        let mut seen = HashSet::new();
+        for (component, &(term, index)) in components.iter().enumerate() {
+            let table = graph.table(term);
+            let id = position.terms[term][index];
+            for parts in table.moves(id)?.iter() {
+                let mut after = 0;
+                for &part in parts {
+                    after = monoid.mul(after, element(quotient, heap_of(table, part)?));
+                }
+                let winning = quotient.is_p(monoid.mul(others[component], after));
+                if only_winning && !winning {
+                    continue;
+                }
+                // Equal components with equal parts leave equal games: listed once.
+                let mut key = parts.to_vec();
+                key.sort_unstable();
+                if !seen.insert((term, id, key)) {
+                    continue;
+                }
+                check_output(listed.len() + 1, components.len(), limits)?;
+                let mut result = position.clone();
+                result.terms[term].splice(index..=index, parts.iter().copied());
+                let report = MisereMoveReport {
+                    component,
+                    from: table.format(&[id]),
+                    to: table.format(parts),
+                    target_value: None,
+                    description: table.describe(id, parts),
+                    result: graph.format_position(&result),
+                };
+                listed.push((report, winning));
+            }
+        }
+        Ok(listed)
+    }
+
+    /// What the report says of the quotient.
+    fn quotient_use(&self) -> QuotientUse {
+        QuotientUse {
+            rule: self.heaps.rule.to_string(),
+            to: self.quotient.atoms() as u64,
+            order: self.quotient.order(),
+            element: self.quotient.name(self.whole),
+            in_p_portion: self.quotient.is_p(self.whole),
+        }
+    }
 }
 
 /// [`misere_value`] by `quotient`, a quotient of heaps up to the largest of `heaps` or beyond.
@@ -213,71 +357,28 @@ fn by_quotient(
     quotient: &Quotient,
     limits: Limits,
 ) -> Result<MisereValueReport> {
+    let judged = Judged::new(heaps, quotient)?;
+    let winning_moves = judged
+        .moves(true, limits)?
+        .into_iter()
+        .map(|(report, _)| report)
+        .collect();
     let Heaps {
-        rule,
         graph,
         position,
         components,
-        heaps,
-    } = heaps;
-    if heaps.iter().any(|&heap| heap > quotient.atoms() as u64) {
-        return Err(Error::invalid_position(format!(
-            "the misère quotient covers heaps up to {}, not every heap of the sum",
-            quotient.atoms()
-        )));
-    }
-    let monoid = quotient.monoid();
-    let elements: Vec<u32> = heaps.iter().map(|&heap| element(quotient, heap)).collect();
-    let others = monoid.others(&elements);
-    let whole = monoid.product(elements.iter().copied());
-    let mut winning_moves = Vec::new();
-    let mut seen = HashSet::new();
-    for (component, &(term, index)) in components.iter().enumerate() {
-        let table = graph.table(term);
-        let id = position.terms[term][index];
-        let moves = table.moves(id)?;
-        for parts in moves.iter() {
-            let mut after = 0;
-            for &part in parts {
-                after = monoid.mul(after, element(quotient, heap_of(table, part)?));
-            }
-            if !quotient.is_p(monoid.mul(others[component], after)) {
-                continue;
-            }
-            // Equal components with equal parts leave equal games: listed once, as the search.
-            let mut key = parts.to_vec();
-            key.sort_unstable();
-            if !seen.insert((term, id, key)) {
-                continue;
-            }
-            check_output(winning_moves.len() + 1, components.len(), limits)?;
-            let mut result = position.clone();
-            result.terms[term].splice(index..=index, parts.iter().copied());
-            winning_moves.push(MisereMoveReport {
-                component,
-                from: table.format(&[id]),
-                to: table.format(parts),
-                target_value: None,
-                description: table.describe(id, parts),
-                result: graph.format_position(&result),
-            });
-        }
-    }
-    let outcome = if quotient.is_p(whole) {
-        Outcome::PreviousWins
-    } else {
-        Outcome::NextWins
-    };
+        ..
+    } = &judged.heaps;
     Ok(MisereValueReport {
         schema: SCHEMA,
         spec: sum.format(),
         play: "misere".to_string(),
         value: None,
-        outcome: ReportOutcome::from(outcome),
+        outcome: judged.outcome(),
         genus: None,
         components: components
             .iter()
-            .zip(&elements)
+            .zip(&judged.elements)
             .map(|(&(term, index), &x)| MisereComponentReport {
                 spec: graph.table(term).format(&[position.terms[term][index]]),
                 value: None,
@@ -286,13 +387,36 @@ fn by_quotient(
             })
             .collect(),
         winning_moves,
-        quotient: Some(QuotientUse {
-            rule: rule.to_string(),
-            to: quotient.atoms() as u64,
-            order: quotient.order(),
-            element: quotient.name(whole),
-            in_p_portion: quotient.is_p(whole),
-        }),
+        quotient: Some(judged.quotient_use()),
+    })
+}
+
+/// [`misere_moves`] by `quotient`, a quotient of heaps up to the largest of `heaps` or beyond.
+fn moves_by_quotient(
+    sum: &Sum,
+    heaps: Heaps,
+    quotient: &Quotient,
+    limits: Limits,
+) -> Result<MisereMovesReport> {
+    let judged = Judged::new(heaps, quotient)?;
+    let moves = judged
+        .moves(false, limits)?
+        .into_iter()
+        .map(|(summary, winning)| MisereMoveEntry {
+            summary,
+            count: 1,
+            value_after: None,
+            winning,
+        })
+        .collect();
+    Ok(MisereMovesReport {
+        schema: SCHEMA,
+        spec: sum.format(),
+        play: "misere".to_string(),
+        value: None,
+        outcome: judged.outcome(),
+        moves,
+        quotient: Some(judged.quotient_use()),
     })
 }
 

@@ -1,7 +1,7 @@
 //! The quotient's answers to misère sums against the library's misère search, on random sums.
 
 use super::*;
-use crate::analysis::misere::searched_value;
+use crate::analysis::misere::{searched_moves, searched_value};
 use crate::spec;
 
 /// A small deterministic generator (xorshift), so failures repeat.
@@ -13,9 +13,9 @@ fn random(state: &mut u64) -> u64 {
 }
 
 /// `sums` random sums of heaps up to `to` of `rule` whose total is at most `budget`, written
-/// as one term or as several: the quotient of heaps up to `to` gives the outcome and the
-/// winning moves that the search gives (the search also values what the moves leave; the
-/// quotient does not).
+/// as one term or as several: the quotient of heaps up to `to` gives the outcome, the winning
+/// moves and every move marked winning or not, as the search gives them (the search also
+/// values what the moves leave; the quotient does not).
 fn agrees(rule: &str, to: u64, budget: u64, sums: usize) -> Result<()> {
     let heap_rule = spec::parse_heap_rule(rule)?;
     let quotient = heap_quotient(&heap_rule, to, DEFAULT_MAX_ORDER, Limits::default())?;
@@ -50,6 +50,15 @@ fn agrees(rule: &str, to: u64, budget: u64, sums: usize) -> Result<()> {
             report.components.iter().map(|c| c.spec.clone()).collect()
         };
         assert_eq!(specs(&answered), specs(&searched), "{text}");
+        let heaps = Heaps::of(&sum, Limits::default())?.expect("a sum of heaps");
+        let listed = moves_by_quotient(&sum, heaps, &quotient, Limits::default())?;
+        let mut searched = searched_moves(&sum, Limits::default())?;
+        for entry in &mut searched.moves {
+            entry.summary.target_value = None;
+            entry.value_after = None;
+        }
+        assert_eq!(listed.outcome, searched.outcome, "{text}");
+        assert_eq!(listed.moves, searched.moves, "{text}");
         p_positions += usize::from(answered.outcome == ReportOutcome::PreviousWins);
         moves += answered.winning_moves.len();
     }
