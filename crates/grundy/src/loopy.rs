@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::error::{Error, Limit, Result};
-use crate::game::Limits;
+use crate::game::{Limits, Outcome};
 use crate::nimber::Nimber;
 use crate::sum::Sum;
 use crate::whole::{Component, State, SumGraph};
@@ -35,6 +35,16 @@ pub enum LoopyOutcome {
     PreviousWins,
     /// Neither player can force a win; best play goes on forever (a D-position).
     Draw,
+}
+
+impl From<Outcome> for LoopyOutcome {
+    /// The outcome of a game without draws.
+    fn from(outcome: Outcome) -> LoopyOutcome {
+        match outcome {
+            Outcome::NextWins => LoopyOutcome::NextWins,
+            Outcome::PreviousWins => LoopyOutcome::PreviousWins,
+        }
+    }
 }
 
 impl LoopyOutcome {

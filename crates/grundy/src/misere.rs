@@ -249,6 +249,10 @@ impl fmt::Display for Genus {
     }
 }
 
+/// Moves examined by the search of a sum of heaps of one heap game before its misère quotient
+/// is asked instead (by the reports and by the computer player).
+pub const TRIAL_WORK: u64 = 1 << 18;
+
 /// Misère outcomes, values and genera of whole sums, by memoised iterative search.
 ///
 /// # Example

@@ -7,15 +7,17 @@
 //!   completely by retrograde analysis, so the computer wins as fast as it can, loses as slowly
 //!   as it can, and keeps a draw when it cannot win;
 //! - larger games use the theory: in normal play a move to value 0 (Sprague-Grundy); in misère
-//!   play a move to a misère P-position, found by search.
+//!   play a move to a misère P-position, found by search, or, for a sum of heaps of one heap
+//!   game too large to search, by the game's misère quotient.
 //!
 //! Either way, from a position it wins the computer never lets the win go.
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{Limits, Outcome};
 use crate::loopy::LoopyOutcome;
-use crate::misere::MisereSolver;
+use crate::misere::{MisereSolver, TRIAL_WORK};
 use crate::nimber::Nimber;
+use crate::quotient::{heap_quotient, outcome_of_heaps, Quotient, DEFAULT_MAX_ORDER};
 use crate::retrograde::Solution;
 use crate::sum::Sum;
 use crate::whole::{Play, Position, PositionMove, State, SumGraph};
@@ -23,6 +25,44 @@ use crate::whole::{Play, Position, PositionMove, State, SumGraph};
 /// Positions a game without cycles may have for the computer to solve it completely (and so
 /// win fastest and lose slowest); larger ones are played by the theory.
 pub const EXACT_POSITIONS: u64 = 200_000;
+
+/// How the computer judges misère positions of a game too large to solve completely: the
+/// search, unless `sum` is a sum of heaps of one heap game that the search does not settle
+/// within [`TRIAL_WORK`] moves and whose misère quotient (of heaps up to the largest) is within
+/// `limits`. The quotient covers every later position: moves of heaps leave smaller heaps.
+fn misere_judge(
+    sum: &Sum,
+    graph: &SumGraph,
+    position: &Position,
+    start: &State,
+    limits: Limits,
+) -> Result<Judge> {
+    let search = || Ok(Judge::Misere(Box::new(MisereSolver::new(sum, limits)?)));
+    let Some((rule, heaps)) = graph.heaps(position) else {
+        return search();
+    };
+    let trial = Limits {
+        max_work: limits.max_work.min(TRIAL_WORK),
+        ..limits
+    };
+    match MisereSolver::new(sum, trial)?.outcome(start) {
+        Ok(_) => return search(),
+        Err(error) if error.is_limit() => {}
+        Err(error) => return Err(error),
+    }
+    let largest = heaps
+        .iter()
+        .map(|component| component.heap)
+        .max()
+        .unwrap_or(0);
+    match heap_quotient(&rule, largest, DEFAULT_MAX_ORDER, limits) {
+        Ok(quotient) => Ok(Judge::Quotient(Box::new(quotient))),
+        Err(error) if error.is_limit() || matches!(error.kind(), ErrorKind::Unsupported { .. }) => {
+            search()
+        }
+        Err(error) => Err(error),
+    }
+}
 
 /// How the computer judges positions.
 enum Judge {
@@ -32,6 +72,9 @@ enum Judge {
     Values,
     /// Misère play without cycles: searched outcomes.
     Misere(Box<MisereSolver>),
+    /// Misère play of a sum of heaps of one heap game too large to search: outcomes from the
+    /// game's misère quotient of heaps up to the largest heap at the start.
+    Quotient(Box<Quotient>),
 }
 
 /// What the computer thinks of the position, for the player about to move.
@@ -110,7 +153,7 @@ impl Game {
                 graph = SumGraph::new(sum, limits)?;
                 match play {
                     Play::Normal => Judge::Values,
-                    Play::Misere => Judge::Misere(Box::new(MisereSolver::new(sum, limits)?)),
+                    Play::Misere => misere_judge(sum, &graph, &position, &start, limits)?,
                 }
             }
             Err(error) => return Err(error),
@@ -205,18 +248,20 @@ impl Game {
             }),
             Judge::Values => {
                 let value = self.value_of(state)?.unwrap_or(Nimber::ZERO);
-                let outcome = match Outcome::of(value) {
-                    Outcome::NextWins => LoopyOutcome::NextWins,
-                    Outcome::PreviousWins => LoopyOutcome::PreviousWins,
-                };
-                Ok((outcome, None))
+                Ok((Outcome::of(value).into(), None))
             }
-            Judge::Misere(solver) => {
-                let outcome = match solver.outcome(state)? {
-                    Outcome::NextWins => LoopyOutcome::NextWins,
-                    Outcome::PreviousWins => LoopyOutcome::PreviousWins,
-                };
-                Ok((outcome, None))
+            Judge::Misere(solver) => Ok((solver.outcome(state)?.into(), None)),
+            Judge::Quotient(quotient) => {
+                let mut heaps = Vec::with_capacity(state.len());
+                for &component in state.iter() {
+                    let table = self.graph.table(crate::whole::term_of(component));
+                    heaps.push(table.heap(crate::whole::id_of(component)).ok_or_else(|| {
+                        Error::invalid_position(
+                            "a move of a heap game left a part that is not a heap",
+                        )
+                    })?);
+                }
+                Ok((outcome_of_heaps(quotient, &heaps)?.into(), None))
             }
         }
     }
@@ -474,6 +519,35 @@ mod tests {
         assert_eq!(self_play(&mut nim, 100)?, length as usize);
         // An odd number of moves: the first player made the last move.
         assert_eq!(length % 2, 1);
+        Ok(())
+    }
+
+    #[test]
+    fn large_misere_heap_sums_are_played_by_the_quotient() -> Result<()> {
+        // Too large to search within the trial budget: the misère quotient of Kayles judges.
+        let mut kayles = game("kayles(4,5,7,8,9,10,11,12,13) + kayles(1)", Play::Misere)?;
+        assert!(matches!(kayles.judge, Judge::Quotient(_)));
+        assert_eq!(kayles.assess()?.outcome, LoopyOutcome::NextWins);
+        let choice = kayles.choose()?;
+        assert!(
+            choice.reason.contains("misère P-position"),
+            "{}",
+            choice.reason
+        );
+        // The move chosen is one of those the misère report calls winning.
+        let moves = kayles.moves()?;
+        let chosen = kayles.format_position(&moves[choice.index].result);
+        let sum = spec::parse(&kayles.position())?;
+        let report = crate::analysis::misere::value(&sum, Limits::default())?;
+        assert!(
+            report.winning_moves.iter().any(|m| m.result == chosen),
+            "{chosen}"
+        );
+        // Against itself from an N-position the first player wins: in misère play the other
+        // player makes the last move, so the number of moves is even.
+        let made = self_play(&mut kayles, 200)?;
+        assert!(kayles.is_over()?);
+        assert_eq!(made % 2, 0, "{made} moves");
         Ok(())
     }
 

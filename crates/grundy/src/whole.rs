@@ -19,6 +19,7 @@ use smallvec::SmallVec;
 
 use crate::error::{Error, Limit, Result};
 use crate::game::{check_output, Limits};
+use crate::rules::HeapRule;
 use crate::sum::Sum;
 use crate::table::PositionTable;
 
@@ -330,6 +331,17 @@ pub struct PositionMove {
     pub result: Position,
 }
 
+/// A component of a position that is a heap ([`SumGraph::heaps`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeapComponent {
+    /// Its term in the sum.
+    pub term: usize,
+    /// Its place in the term.
+    pub index: usize,
+    /// The heap.
+    pub heap: u64,
+}
+
 impl SumGraph {
     /// The position of `sum` (the sum this graph was built from, or one its moves lead to).
     ///
@@ -347,6 +359,30 @@ impl SumGraph {
             .map(|term| term.position_ids())
             .collect::<Result<Vec<_>>>()?;
         Ok(Position { terms })
+    }
+
+    /// When every component of `position` is a heap of one heap game: that game's rule and
+    /// each component's heap, term by term; `None` otherwise, and for a position without
+    /// components.
+    pub fn heaps(&self, position: &Position) -> Option<(HeapRule, Vec<HeapComponent>)> {
+        let mut rule: Option<HeapRule> = None;
+        let mut heaps = Vec::new();
+        for (term, ids) in position.terms.iter().enumerate() {
+            if ids.is_empty() {
+                continue;
+            }
+            let table = self.table(term);
+            let this = table.heap_rule()?;
+            if rule.as_ref().is_some_and(|first| *first != this) {
+                return None;
+            }
+            rule = Some(this);
+            for (index, &id) in ids.iter().enumerate() {
+                let heap = table.heap(id)?;
+                heaps.push(HeapComponent { term, index, heap });
+            }
+        }
+        rule.map(|rule| (rule, heaps))
     }
 
     /// A position as spec text, as [`Sum::format`] would print it; `0` when nothing is left.

@@ -483,8 +483,7 @@ pub fn value_with_order(sum: &Sum, limits: Limits, max_order: u64) -> Result<Mis
     without_cycles(answered_value(sum, limits, max_order))
 }
 
-/// Moves examined by the search of a sum of heaps before the misère quotient is asked.
-pub const TRIAL_WORK: u64 = 1 << 18;
+pub use crate::misere::TRIAL_WORK;
 
 /// [`value_with_order`]: Bouton's rule, a short search, the quotient, the full search.
 fn answered_value(sum: &Sum, limits: Limits, max_order: u64) -> Result<MisereValueReport> {

@@ -27,8 +27,7 @@ use crate::sum::Sum;
 use crate::table::PositionTable;
 use crate::whole::{Position, SumGraph};
 
-/// The most elements of a misère quotient when no other bound is given.
-pub const DEFAULT_MAX_ORDER: u64 = 4096;
+pub use crate::quotient::DEFAULT_MAX_ORDER;
 
 /// The misère quotient of heaps `1..=to` of a rule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -136,28 +135,15 @@ impl Heaps {
     fn of(sum: &Sum, limits: Limits) -> Result<Option<Heaps>> {
         let graph = SumGraph::new(sum, limits)?;
         let position = graph.position_of(sum)?;
-        let mut rule: Option<HeapRule> = None;
-        let mut components = Vec::new();
-        let mut heaps = Vec::new();
-        for (term, ids) in position.terms.iter().enumerate() {
-            if ids.is_empty() {
-                continue;
-            }
-            let table = graph.table(term);
-            match (table.heap_rule(), &rule) {
-                (None, _) => return Ok(None),
-                (Some(this), Some(first)) if this != *first => return Ok(None),
-                (Some(this), _) => rule = Some(this),
-            }
-            for (index, &id) in ids.iter().enumerate() {
-                let Some(heap) = table.heap(id) else {
-                    return Ok(None);
-                };
-                components.push((term, index));
-                heaps.push(heap);
-            }
-        }
-        Ok(rule.map(|rule| Heaps {
+        let Some((rule, listed)) = graph.heaps(&position) else {
+            return Ok(None);
+        };
+        let components = listed
+            .iter()
+            .map(|component| (component.term, component.index))
+            .collect();
+        let heaps = listed.iter().map(|component| component.heap).collect();
+        Ok(Some(Heaps {
             rule,
             graph,
             position,

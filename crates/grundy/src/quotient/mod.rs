@@ -37,6 +37,9 @@ mod monoid;
 mod verify;
 
 pub use heaps::{heap_quotient, outcome_of_heaps};
+
+/// The most elements of a misère quotient when no other bound is given.
+pub const DEFAULT_MAX_ORDER: u64 = 4096;
 pub use monoid::Monoid;
 
 use crate::error::{Error, ErrorKind, Limit, Result};
