@@ -273,11 +273,8 @@ impl<'a> Judged<'a> {
         })
     }
 
-    /// Every move, equal moves once (as the search lists them), each with whether it wins;
-    /// only the winning ones when `only_winning`. A move of component `i` to the parts
-    /// `p₁ + … + pⱼ` wins when the product of the other components' elements (prefix and
-    /// suffix products, [`crate::quotient::Monoid::others`]) and the parts' elements lies in
-    /// the P-portion: work linear in the number of options listed.
+    /// Every move, equal moves once (as the search lists them), each with whether it wins (as
+    /// [`misere_value`] says how); only the winning ones when `only_winning`.
     fn moves(&self, only_winning: bool, limits: Limits) -> Result<Vec<(MisereMoveReport, bool)>> {
         let Heaps {
             graph,
