@@ -8,8 +8,8 @@
 //!  "genus": "1^031", "components": [{"spec": "nim(1)", "value": 0, "genus": "1^031"}, ...],
 //!  "winning_moves": []}
 //! ```
-//! where a winning move has the fields of [`MoveReport`], `target_value` being the misère value
-//! of the component after the move. The outcome and the winning moves come from a search that
+//! where a winning move is a [`MisereMoveReport`], `target_value` being the misère value of the
+//! component after the move. The outcome and the winning moves come from a search that
 //! stops at the first winning move it finds; values need every position, so when the whole game
 //! is too large for the limits, `value`, `genus` and `target_value` are left out rather than
 //! failing the report. Sums of Nim heaps use Bouton's rule and need no search at all.
@@ -69,7 +69,7 @@ pub struct QuotientUse {
     pub in_p_portion: bool,
 }
 
-/// A move in misère play: the fields of [`MoveReport`], with the misère value of the component
+/// A move in misère play: the fields of [`MoveReport`](super::MoveReport), with the misère value of the component
 /// after the move when it could be computed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MisereMoveReport {
