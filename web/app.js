@@ -83,6 +83,16 @@ function renderMoves(list, moves, kind, none) {
   list.replaceChildren(...shown);
 }
 
+/** What a misère report rests on: the genus, a search, or the heap game's misère quotient. */
+function misereNote(report) {
+  const { genus, quotient } = report;
+  if (genus) return `Misère play: whoever moves last loses. Genus ${genus}; value 0 is exactly a misère P-position.`;
+  if (!quotient) return 'Misère play: whoever moves last loses. The game is too large to value; the outcome comes from a search.';
+  return `Misère play: whoever moves last loses. The game is too large to search; the misère quotient of ${quotient.rule} `
+    + `heaps 1..${quotient.to} (${quotient.order} elements) maps it to ${quotient.element}, `
+    + `${quotient.in_p_portion ? 'in' : 'not in'} the P-portion, which decides who wins (a quotient gives no values).`;
+}
+
 function renderResult(report) {
   const kind = reportKind(report);
   $('result-value-label').textContent = { normal: 'Grundy value', misere: 'Misère value', loopy: 'Loopy value' }[kind];
@@ -95,9 +105,7 @@ function renderResult(report) {
   const note = $('result-note');
   note.hidden = kind === 'normal';
   if (kind === 'misere') {
-    note.textContent = report.genus
-      ? `Misère play: whoever moves last loses. Genus ${report.genus}; value 0 is exactly a misère P-position.`
-      : 'Misère play: whoever moves last loses. The game is too large to value; the outcome comes from a search.';
+    note.textContent = misereNote(report);
   } else if (kind === 'loopy') {
     note.textContent = 'The moves form a cycle, so play may go on forever. ∞(K) is the value of a position that can keep the game going or move to the values in K: '
       + 'the player to move wins at a nonzero finite value or at ∞(K) with 0 in K, loses at 0, and draws at any other ∞.';

@@ -502,6 +502,12 @@ test('the misère switch analyzes and plays in misère play', async (t) => {
     await page.locator('#status').filter({ hasText: `Analyzed ${spec} in misère` }).waitFor();
     assert.equal(await outcome.textContent(), misereNimOutcome(heaps), spec);
   }
+  // A sum of Kayles heaps too large to search is decided by the misère quotient, and says so.
+  const kayles = 'kayles(4,5,7,8,9,10,11,12,13) + kayles(1)';
+  await analyze(page, kayles);
+  await page.locator('#status').filter({ hasText: `Analyzed ${kayles} in misère` }).waitFor();
+  assert.equal(await outcome.textContent(), 'N');
+  assert.match(await page.getByTestId('result-note').textContent(), /misère quotient of kayles heaps 1\.\.13 \(24 elements\) maps it to b, not in the P-portion/);
   // Play misère nim(1,2): take the heap of 2 (click its first token), leaving the computer the last token.
   await analyze(page, 'nim(1,2)');
   await page.locator('#status').filter({ hasText: 'Analyzed nim(1,2) in misère' }).waitFor();
