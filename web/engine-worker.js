@@ -38,13 +38,16 @@ self.onmessage = async ({ data }) => {
 
 /**
  * A JSON document with its integers beyond 2^53 kept exact as BigInt: a heap of 10^18 has a
- * value that a double would round.
+ * value that a double would round. Browsers without the reviver's source text (before
+ * Chromium 114) keep the rounded number.
  */
 function parse(text) {
-  return JSON.parse(text, (key, value, context) => (
-    typeof value === 'number' && !Number.isSafeInteger(value) && /^\d+$/.test(context.source)
-      ? BigInt(context.source)
-      : value));
+  return JSON.parse(text, (key, value, context) => {
+    const source = context?.source;
+    return typeof value === 'number' && !Number.isSafeInteger(value) && /^\d+$/.test(source ?? '')
+      ? BigInt(source)
+      : value;
+  });
 }
 
 function call(run) {
