@@ -330,8 +330,10 @@ def analyze(spec: Union[str, Game], misere: bool = False) -> Report:
 
     The report has the fields of the JSON: ``value``, ``outcome`` (``"N"``, ``"P"``, or
     ``"D"`` for a draw), ``components`` and ``winning_moves`` (each with ``description``,
-    ``result`` and ``target_value``). Misère play (``misere=True``) adds ``genus`` and
-    ``tame``; games with cycles report ``value == "inf"`` with ``escapes``.
+    ``result`` and ``target_value``). Misère play (``misere=True``) adds ``genus``; a sum of
+    heaps of one game too large to search is answered by its misère quotient instead
+    (``quotient`` set, no ``value`` or ``genus``). Games with cycles report
+    ``value == "inf"`` with ``escapes``.
 
     Example::
 
@@ -347,6 +349,9 @@ def analyze(spec: Union[str, Game], misere: bool = False) -> Report:
 
 def moves(spec: Union[str, Game], misere: bool = False) -> Report:
     """Every move with the value it leads to: ``grundy moves SPEC``.
+
+    In misère play a sum of heaps of one game too large to search is answered by its misère
+    quotient: ``quotient`` is set, and each move has ``winning`` but no ``value_after``.
 
     >>> [m.result for m in moves("nim(2)").moves]
     ['0', 'nim(1)']
