@@ -1,6 +1,6 @@
 """The census from Python: the local backend against the command line's file, a resumed
-census, and the Ray backend (one task per rule on a local two-CPU cluster) against the local
-one, row for row (timings apart)."""
+census, and the distributed backends (one task per rule on a local two-CPU Ray or Dask
+cluster) against the local one, row for row (timings apart)."""
 
 import subprocess
 
@@ -48,19 +48,34 @@ def test_a_census_file_resumes(tmp_path):
         grundy.census(RULES, to=10, backend="spark")
 
 
-def test_ray_rows_equal_local_rows(tmp_path):
-    ray = pytest.importorskip("ray")
+def _distributed_rows_equal_local_rows(backend, tmp_path):
+    """The rows of `backend` (its cluster already joined), written to a file and kept in
+    memory, against the local backend's."""
     local = grundy.census(RULES, to=1 << 13, octal=["1"])
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        distributed = grundy.census(
-            RULES, to=1 << 13, octal=["1"], backend="ray", out=tmp_path / "ray.parquet"
-        )
-        in_memory = grundy.census(RULES, to=1 << 13, octal=["1"], backend="ray")
-    finally:
-        ray.shutdown()
+    out = tmp_path / f"{backend}.parquet"
+    distributed = grundy.census(RULES, to=1 << 13, octal=["1"], backend=backend, out=out)
+    in_memory = grundy.census(RULES, to=1 << 13, octal=["1"], backend=backend)
     assert _untimed(distributed) == _untimed(local)
     assert _untimed(in_memory) == _untimed(local)
     # The file the driver wrote holds the same rows.
-    again = grundy.census(RULES, to=1 << 13, octal=["1"], out=tmp_path / "ray.parquet")
+    again = grundy.census(RULES, to=1 << 13, octal=["1"], out=out)
     assert again == distributed
+
+
+def test_ray_rows_equal_local_rows(tmp_path):
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        _distributed_rows_equal_local_rows("ray", tmp_path)
+    finally:
+        ray.shutdown()
+
+
+def test_dask_rows_equal_local_rows(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, dashboard_address=None
+    ) as cluster, distributed.Client(cluster):
+        _distributed_rows_equal_local_rows("dask", tmp_path)
+    with pytest.raises(ValueError, match="[Nn]o .*client"):
+        grundy.census(RULES, to=10, backend="dask")

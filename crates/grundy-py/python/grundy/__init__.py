@@ -525,8 +525,9 @@ def census(
     already there (same rule, same heaps) are skipped, so a killed census resumes.
 
     ``backend="local"`` computes on every core of this machine; ``backend="ray"`` runs one
-    Ray task per rule on the cluster ``ray.init()`` joined (the driver writes the file).
-    Both give the same rows but for ``seconds``.
+    Ray task per rule on the cluster ``ray.init()`` joined, ``backend="dask"`` one Dask task
+    per rule on the cluster of the current ``dask.distributed.Client`` (the driver writes the
+    file). All give the same rows but for ``seconds``.
 
     >>> rows = census(["kayles", "0.07"], to=4096)
     >>> [(row["rule"], row["period"], row["class"]) for row in rows]
@@ -537,17 +538,11 @@ def census(
     heaps = to + 1
     if backend == "local":
         return _json.loads(_grundy.census_run(names, heaps, path))
-    if backend != "ray":
-        raise ValueError(f"unknown census backend {backend!r}: 'local' or 'ray'")
-    import ray
-
-    task = ray.remote(_census_task)
+    if backend not in _CENSUS_BACKENDS:
+        raise ValueError(f"unknown census backend {backend!r}: 'local', 'ray' or 'dask'")
     pending = _grundy.census_pending(names, heaps, path)
-    running = [task.remote(rule, heaps) for rule in pending]
     parts = []
-    while running:
-        done, running = ray.wait(running, num_returns=1)
-        part = ray.get(done[0])
+    for part in _CENSUS_BACKENDS[backend](pending, heaps):
         if path is None:
             parts.append(part)
         else:
@@ -557,8 +552,33 @@ def census(
 
 
 def _census_task(rule: str, heaps: int) -> bytes:
-    """One Ray task of :func:`census`: a row, as the bytes of a one-row census file."""
+    """One distributed task of :func:`census`: a row, as the bytes of a one-row census file."""
     return _grundy.census_row(rule, heaps)
+
+
+def _ray_rows(rules: list, heaps: int):
+    """The rows of ``rules``, one Ray task each, as they finish."""
+    import ray
+
+    task = ray.remote(_census_task)
+    running = [task.remote(rule, heaps) for rule in rules]
+    while running:
+        done, running = ray.wait(running, num_returns=1)
+        yield ray.get(done[0])
+
+
+def _dask_rows(rules: list, heaps: int):
+    """The rows of ``rules``, one Dask task each on the current client's cluster, as they
+    finish."""
+    from dask.distributed import as_completed, get_client
+
+    client = get_client()
+    running = [client.submit(_census_task, rule, heaps, pure=False) for rule in rules]
+    for done in as_completed(running):
+        yield done.result()
+
+
+_CENSUS_BACKENDS = {"ray": _ray_rows, "dask": _dask_rows}
 
 
 def read_census(path: Union[str, "os.PathLike[str]"]) -> list:
