@@ -237,7 +237,7 @@ async function main() {
   const redrawDag = async () => {
     if (!current) return;
     const live = begin();
-    const dag = await engine.dag(current, Number(dagLimit.value));
+    const dag = await engine.dag(current, Number(dagLimit.value), dagKind === 'misere' ? 'misere' : 'normal');
     if (!live()) return;
     if (dag.cancelled) showStatus(cancelled);
     else showDag(dag, dagKind);
@@ -269,7 +269,7 @@ async function main() {
     // Only normal play has the nim-sum rule; a game with cycles is drawn as a graph.
     const [sum, dag] = await Promise.all([
       kind === 'normal' ? engine.highestBit(text) : null,
-      engine.dag(text, Number(dagLimit.value)),
+      engine.dag(text, Number(dagLimit.value), play),
     ]);
     if (!live()) return;
     if (sum?.cancelled || dag?.cancelled) {

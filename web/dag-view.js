@@ -10,7 +10,8 @@
 //
 // A game with cycles is drawn the same way: the positions of a cycle share a row (the report's
 // layers) and the edges between them arc below it. Its values are generalised ones (∞(K)),
-// found as a fixed point rather than by a mex taken bottom-up, so it is not animated.
+// found as a fixed point rather than by a mex taken bottom-up, so it is not animated. In misère
+// play the labels are misère values: the same mex, but the end of the game is worth 1.
 import Panzoom from './vendor/panzoom.js';
 import { h, svg, setText } from './dom.js';
 import { valueText } from './values.js';
@@ -183,6 +184,7 @@ export class DagView {
     this.panzoom = null;
     this.report = null;
     this.loopy = false;
+    this.misere = false;
     this.timer = null;
     this.order = [];
     this.next = 0;
@@ -229,6 +231,7 @@ export class DagView {
     this.stop();
     this.report = report;
     this.loopy = loopy;
+    this.misere = misere;
     this.revealed = null;
     this.selected = null;
     this.current = null;
@@ -240,7 +243,8 @@ export class DagView {
       : `${nodes.length} position${nodes.length === 1 ? '' : 's'} · ${layers} layer${layers === 1 ? '' : 's'}`;
     const notes = [];
     if (misere) {
-      notes.push('The labels are normal-play Grundy values (the mex rule); misère play, judged in the result, has its own values.');
+      notes.push('Misère play: the labels are misère values g⁻. The mex rule still gives each one, but the end of the game '
+        + 'is worth 1, not 0, since the player who cannot move wins; a position is a P-position when its value is 0.');
     }
     if (loopy) {
       notes.push('The moves form cycles: the positions of a cycle share a row, and the moves between them arc below it. '
@@ -262,6 +266,7 @@ export class DagView {
     this.stop();
     this.report = null;
     this.loopy = false;
+    this.misere = false;
     this.unzoom();
     this.svgElement = null;
     this.container.replaceChildren(h('div', { class: 'empty', text: message }));
@@ -452,7 +457,8 @@ export class DagView {
       if (id === current) classes.push('current');
       if (id === this.selected) classes.push('selected');
       group.setAttribute('class', classes.join(' '));
-      label.textContent = shown ? `g = ${valueText(node.value, node.escapes)}` : 'g = ?';
+      const symbol = this.misere ? 'g⁻' : 'g';
+      label.textContent = `${symbol} = ${shown ? valueText(node.value, node.escapes) : '?'}`;
     }
     const focus = current ?? this.selected;
     for (const { edge, path } of this.edgeElements) {
@@ -482,6 +488,8 @@ export class DagView {
       const words = { P: 'the player to move loses', N: 'the player to move wins', D: 'neither player can force a win: a draw' }[node.outcome];
       parts.push(node.moves === 0 ? 'has no moves. ' : `→ options ${listed}${more}. `,
         h('b', { text: `Value ${valueText(node.value, node.escapes)}` }), `: ${words} (${node.outcome}).`);
+    } else if (node.moves === 0 && this.misere) {
+      parts.push('has no moves: in misère play the player who cannot move wins, so the end is worth 1 (N), not mex {} = 0.');
     } else if (node.moves === 0) {
       parts.push('has no moves: its option set is empty, and mex {} = 0, so the player to move loses (P).');
     } else {
@@ -501,7 +509,8 @@ export class DagView {
         'they are the generalised Sprague-Grundy values, found as a fixed point. Click a position to see its options.');
       return;
     }
-    this.explain.replaceChildren('Each label is the mex (least value not among) of the values one move away. ',
+    const end = this.misere ? ' In misère play the end of the game is worth 1.' : '';
+    this.explain.replaceChildren(`Each label is the mex (least value not among) of the values one move away.${end} `,
       'Press ', h('b', { text: 'Animate labels' }), ' to fill them in from the end of the game upwards, or click a position.');
   }
 

@@ -89,7 +89,8 @@ class Engine {
   /** The computer's move from `spec` in `play`, with its reason (a ComputerMove report). */
   computerMove(spec, play = 'normal') { return this.call('computerMove', spec, play === 'misere'); }
 
-  dag(spec, maxNodes) { return this.call('dag', spec, maxNodes); }
+  /** The game DAG of `spec` with at most `maxNodes` positions, valued in `play`. */
+  dag(spec, maxNodes, play = 'normal') { return this.call('dag', spec, maxNodes, play === 'misere'); }
 
   highestBit(spec) { return this.call('highestBit', spec); }
 

@@ -491,7 +491,11 @@ test('the misère switch analyzes and plays in misère play', async (t) => {
   await page.locator('#result-value-label').filter({ hasText: 'Misère value' }).waitFor();
   assert.equal(await outcome.textContent(), 'P', 'misère: three single tokens lose for the player to move');
   assert.match(await page.getByTestId('result-note').textContent(), /whoever moves last loses/);
-  assert.match(await page.getByTestId('dag-note').textContent(), /normal-play Grundy values/);
+  assert.match(await page.getByTestId('dag-note').textContent(), /misère values/);
+  // The DAG is valued in misère play: each single token loses for its mover, the end is worth 1.
+  const labels = await page.getByTestId('dag').locator('[data-spec]').evaluateAll((nodes) => Object.fromEntries(
+    nodes.map((node) => [node.dataset.spec, node.dataset.grundy])));
+  assert.deepEqual([labels['nim(1,1,1)'], labels['nim(1,1)'], labels['nim(1)'], labels['0']], ['0', '1', '0', '1']);
   assert.match(page.url(), /play=misere/);
   // Random Nim positions agree with the brute force.
   const next = random(15);

@@ -228,6 +228,10 @@ enum Command {
         /// The most positions to list (1 to 100000); the rest are counted.
         #[arg(long, value_parser = parse_max_nodes, default_value_t = 200)]
         max_nodes: usize,
+        /// Misère play: each position with its misère value (the mex of its options' misère
+        /// values, 1 at the end), found by searching every position reachable from it.
+        #[arg(long)]
+        misere: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = DagFormat::Text)]
         format: DagFormat,
@@ -497,6 +501,7 @@ pub enum Mode {
     Dag {
         spec: String,
         max_nodes: usize,
+        play: Play,
         format: DagFormat,
         limits: Limits,
     },
@@ -729,11 +734,13 @@ impl Cli {
             Command::Dag {
                 spec,
                 max_nodes,
+                misere,
                 format,
                 limits,
             } => Mode::Dag {
                 spec,
                 max_nodes,
+                play: play(misere),
                 format,
                 limits: limits.limits(),
             },

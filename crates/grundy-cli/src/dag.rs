@@ -1,30 +1,32 @@
 //! `grundy dag` and the renderings of a [`DagReport`]: Graphviz DOT, and text for people.
 //!
-//! DOT draws each position as a box labelled with its spec and Grundy value, P-positions
-//! filled, winning edges red and bold, and positions of one layer on one rank.
+//! DOT draws each position as a box labelled with its spec and Grundy value (`g⁻`, its misère
+//! value, in misère play), P-positions filled, winning edges red and bold, and positions of
+//! one layer on one rank.
 
 use std::fmt::Write as _;
 use std::io;
 
 use grundy::analysis::loopy::ReportValue;
 use grundy::analysis::{self, DagNode, DagReport, ReportOutcome};
-use grundy::Limits;
+use grundy::{Limits, Play};
 
 use crate::args::DagFormat;
 use crate::input::parse_sum;
 use crate::render_loopy::value_words;
 use crate::{print_json, with_input, Problem};
 
-/// `grundy dag`: the DAG of at most `max_nodes` positions in `format`.
+/// `grundy dag`: the DAG of at most `max_nodes` positions in `play`, in `format`.
 pub fn command(
     out: &mut impl io::Write,
     spec: &str,
     max_nodes: usize,
+    play: Play,
     format: DagFormat,
     limits: Limits,
 ) -> Result<(), Problem> {
     let (spec, sum) = parse_sum(spec, limits)?;
-    let report = analysis::dag(&sum, max_nodes).map_err(with_input(&spec))?;
+    let report = analysis::dag(&sum, max_nodes, play).map_err(with_input(&spec))?;
     match format {
         DagFormat::Json => print_json(out, &report)?,
         DagFormat::Dot => write!(out, "{}", dot(&report))?,
@@ -63,6 +65,11 @@ fn left_out_note(report: &DagReport) -> Option<String> {
             report.max_nodes
         )
     })
+}
+
+/// Whether the report is of misère play.
+fn is_misere(report: &DagReport) -> bool {
+    report.play.as_deref() == Some("misere")
 }
 
 /// Whether the DAG was cut: then a position's layer counts only the moves drawn, so positions
@@ -108,9 +115,15 @@ pub fn dot(report: &DagReport) -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "// game DAG of {}; P-positions are filled, winning moves red",
-        report.spec
+        "// game DAG of {}{}; P-positions are filled, winning moves red",
+        report.spec,
+        if is_misere(report) {
+            " in misère play (g⁻: the misère value)"
+        } else {
+            ""
+        }
     );
+    let symbol = if is_misere(report) { "g⁻" } else { "g" };
     if let Some(note) = left_out_note(report) {
         let _ = writeln!(text, "// {note}");
     }
@@ -122,7 +135,7 @@ pub fn dot(report: &DagReport) -> String {
     );
     for node in &report.nodes {
         let label = format!(
-            "{}\ng = {}",
+            "{}\n{symbol} = {}",
             node.spec,
             value_words(&node.value, node.escapes.as_ref())
         );
@@ -170,6 +183,13 @@ pub fn dot(report: &DagReport) -> String {
 pub fn text(report: &DagReport) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "game:      {}", report.spec);
+    if is_misere(report) {
+        let _ = writeln!(
+            text,
+            "play:      misère (the last player to move loses): values are misère values, the \
+             mex of the options' but 1 at the end"
+        );
+    }
     let _ = writeln!(
         text,
         "value:     {} ({})",
@@ -215,6 +235,9 @@ pub fn text(report: &DagReport) -> String {
             let value = value_words(&node.value, node.escapes.as_ref());
             let mex = match (node.expanded, node.value) {
                 (false, _) => format!("value {value} (moves not listed)"),
+                (true, _) if node.moves == 0 && is_misere(report) => {
+                    format!("no moves: value {value}")
+                }
                 (true, ReportValue::Finite(_)) => {
                     format!("mex {{{}}} = {value}", options.join(", "))
                 }
@@ -253,7 +276,7 @@ mod tests {
 
     #[test]
     fn dot_marks_p_positions_and_winning_edges() {
-        let report = analysis::dag(&spec::parse("kayles(2)").unwrap(), 100).unwrap();
+        let report = analysis::dag(&spec::parse("kayles(2)").unwrap(), 100, Play::Normal).unwrap();
         let dot = dot(&report);
         assert!(dot.starts_with("// game DAG of kayles(2)"));
         assert!(dot.contains("n0 [label=\"kayles(2)\\ng = 2\", fillcolor=\"white\""));
@@ -265,7 +288,7 @@ mod tests {
 
     #[test]
     fn text_lists_layers_from_the_top() {
-        let report = analysis::dag(&spec::parse("nim(2)").unwrap(), 100).unwrap();
+        let report = analysis::dag(&spec::parse("nim(2)").unwrap(), 100, Play::Normal).unwrap();
         let text = text(&report);
         let top = text.find("layer 2:").unwrap();
         let bottom = text.find("layer 0:").unwrap();
@@ -274,6 +297,22 @@ mod tests {
         assert!(
             text.contains("* -> [1] 0  (in nim(2): take 2 from 2, leaving nothing)"),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn misere_dags_say_so_and_value_the_end_at_one() {
+        let report = analysis::dag(&spec::parse("kayles(2)").unwrap(), 100, Play::Misere).unwrap();
+        let text = text(&report);
+        assert!(text.contains("play:      misère"), "{text}");
+        assert!(text.contains("[0] kayles(2)  N  mex {0, 1} = 2"), "{text}");
+        assert!(text.contains("[2] 0  N  no moves: value 1"), "{text}");
+        assert!(text.contains("* -> [1] kayles(1)"), "{text}");
+        let dot = dot(&report);
+        assert!(dot.contains("in misère play"), "{dot}");
+        assert!(
+            dot.contains("n1 [label=\"kayles(1)\\ng⁻ = 0\", fillcolor=\"#cfe3f7\""),
+            "{dot}"
         );
     }
 

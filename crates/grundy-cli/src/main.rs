@@ -275,10 +275,11 @@ fn run(mode: Mode) -> Result<ExitCode, Problem> {
         Mode::Dag {
             spec,
             max_nodes,
+            play,
             format,
             limits,
         } => {
-            dag::command(&mut out, &spec, max_nodes, format, limits)?;
+            dag::command(&mut out, &spec, max_nodes, play, format, limits)?;
             ExitCode::SUCCESS
         }
         Mode::Plot {

@@ -4,7 +4,8 @@
 //! GET /api/value?spec=SPEC[&misere=1] the `value` report (as `grundy value --format json`,
 //!                                     with `--misere` when asked)
 //! GET /api/moves?spec=SPEC[&misere=1] the `moves` report
-//! GET /api/dag?spec=SPEC&max_nodes=N  the game DAG (as `grundy dag --format json`)
+//! GET /api/dag?spec=SPEC&max_nodes=N[&misere=1]
+//!                                     the game DAG (as `grundy dag --format json`)
 //! GET /api/seq?rule=RULE&to=N         the `seq` report
 //! ```
 //! Every error is an `ErrorReport` as JSON with status 400 (a limit's `help` names the
@@ -434,12 +435,16 @@ fn flag_param(params: &HashMap<String, String>, name: &str) -> Result<bool, Fail
 fn game_request(query: Params) -> Result<(String, Play), Failure> {
     let params = params(query)?;
     let spec_text = text_param(&params, "spec")?.to_string();
-    let play = if flag_param(&params, "misere")? {
+    Ok((spec_text, play_param(&params)?))
+}
+
+/// The play the `misere` flag parameter asks for.
+fn play_param(params: &HashMap<String, String>) -> Result<Play, Failure> {
+    Ok(if flag_param(params, "misere")? {
         Play::Misere
     } else {
         Play::Normal
-    };
-    Ok((spec_text, play))
+    })
 }
 
 async fn value(State(state): State<Arc<AppState>>, query: Params) -> Response {
@@ -497,14 +502,14 @@ async fn dag(State(state): State<Arc<AppState>>, query: Params) -> Response {
             Some(DEFAULT_DAG_NODES as u64),
             MAX_DAG_NODES as u64,
         )?;
-        Ok((spec_text, max_nodes as usize))
+        Ok((spec_text, max_nodes as usize, play_param(&p)?))
     });
-    let (spec_text, max_nodes) = match request {
+    let (spec_text, max_nodes, play) = match request {
         Ok(request) => request,
         Err(failure) => return failure.into_response(),
     };
     compute(&state, move |limits| {
-        analysis::dag(&parse_sum(&spec_text, limits)?, max_nodes)
+        analysis::dag(&parse_sum(&spec_text, limits)?, max_nodes, play)
             .map_err(|error| Failure::library(&error))
     })
     .await

@@ -690,8 +690,8 @@ fn a_closed_pipe_ends_json_quietly() {
     }
 }
 
-/// Issue 15's test matrix, the command line's part: `value`, `moves` (in normal and misère
-/// play) and `dag` print the library's own report of every kind of game, or its error as the
+/// Issue 15's test matrix, the command line's part: `value`, `moves` and `dag` (in normal and
+/// misère play) print the library's own report of every kind of game, or its error as the
 /// JSON error document on stdout, with exit code 2 for bad input (misère play of a game with
 /// a cycle included).
 #[test]
@@ -708,7 +708,8 @@ fn every_kind_of_game_gets_the_library_report() {
                     ("value", true) => to_json(analysis::misere::value(&sum, limits)?),
                     ("moves", false) => to_json(analysis::loopy::moves_any(&sum, limits)?),
                     ("moves", true) => to_json(analysis::misere::moves(&sum, limits)?),
-                    _ => to_json(analysis::dag(&sum, 50)?),
+                    (_, false) => to_json(analysis::dag(&sum, 50, grundy::Play::Normal)?),
+                    (_, true) => to_json(analysis::dag(&sum, 50, grundy::Play::Misere)?),
                 };
                 Ok(report)
             });

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
-use grundy::{analysis, spec};
+use grundy::{analysis, spec, Play};
 
 /// A running server, killed when dropped.
 struct Server {
@@ -169,7 +169,11 @@ fn serves_every_report() {
     );
     let (status, body) = get(&server.address, "/api/dag?spec=kayles(6)");
     assert_eq!(status, 200);
-    let expected = analysis::dag(&spec::parse("kayles(6)").unwrap(), 200).unwrap();
+    let expected = analysis::dag(&spec::parse("kayles(6)").unwrap(), 200, Play::Normal).unwrap();
+    assert_eq!(body.trim_end(), serde_json::to_string(&expected).unwrap());
+    let (status, body) = get(&server.address, "/api/dag?spec=kayles(6)&misere=1");
+    assert_eq!(status, 200);
+    let expected = analysis::dag(&spec::parse("kayles(6)").unwrap(), 200, Play::Misere).unwrap();
     assert_eq!(body.trim_end(), serde_json::to_string(&expected).unwrap());
     let (status, body) = get(
         &server.address,
@@ -404,8 +408,8 @@ fn without_help(body: &str) -> serde_json::Value {
     report
 }
 
-/// Issue 15's test matrix, the HTTP API's part: `/api/value` and `/api/moves` (with
-/// `misere=1` or not) and `/api/dag` answer every kind of game with the document the command
+/// Issue 15's test matrix, the HTTP API's part: `/api/value`, `/api/moves` and `/api/dag`
+/// (with `misere=1` or not) answer every kind of game with the document the command
 /// line prints, games with cycles included, and its errors as the same error document with
 /// status 400 (misère play of a game with a cycle included).
 #[test]

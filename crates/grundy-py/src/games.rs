@@ -118,10 +118,11 @@ impl Game {
         }
     }
 
-    /// `grundy dag SPEC --max-nodes N --format json`.
-    fn dag_report(&self, py: Python<'_>, max_nodes: usize) -> PyResult<String> {
+    /// `grundy dag SPEC --max-nodes N [--misere] --format json`.
+    fn dag_report(&self, py: Python<'_>, max_nodes: usize, misere: bool) -> PyResult<String> {
         let (_computing, sum) = self.sum(py)?;
-        json(&analysis::dag(&sum, max_nodes).map_err(|error| to_py(error, None))?)
+        let play = if misere { Play::Misere } else { Play::Normal };
+        json(&analysis::dag(&sum, max_nodes, play).map_err(|error| to_py(error, None))?)
     }
 
     /// The highest-bit rule of the sum spelled out (the explorer's sum panel).

@@ -38,6 +38,5 @@ def test_every_kind_of_game_gets_the_cli_report(cli, spec, misere):
     check(lambda: grundy.analyze(spec, misere=misere), expected, code)
     code, expected = cli.json("moves", spec, *flags)
     check(lambda: grundy.moves(spec, misere=misere), expected, code)
-    if not misere:
-        code, expected = cli.json("dag", spec, "--max-nodes", "50")
-        check(lambda: grundy.dag(spec, max_nodes=50), expected, code)
+    code, expected = cli.json("dag", spec, "--max-nodes", "50", *flags)
+    check(lambda: grundy.dag(spec, max_nodes=50, misere=misere), expected, code)

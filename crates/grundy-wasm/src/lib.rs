@@ -112,20 +112,22 @@ pub fn computer_move(spec: &str, misere: bool) -> Json {
     to_json(&analysis::play::computer_move(&mut game).map_err(|error| error_json(&error))?)
 }
 
-/// `grundy dag SPEC --format json`: the game DAG with at most `max_nodes` positions (at most
-/// [`MAX_DAG_NODES`]); the graph of a game with cycles, with generalised values.
+/// `grundy dag SPEC --format json` (with `--misere` when `misere`): the game DAG with at most
+/// `max_nodes` positions (at most [`MAX_DAG_NODES`]); the graph of a game with cycles, with
+/// generalised values; in misère play, misère values.
 ///
 /// # Errors
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
-pub fn dag(spec: &str, max_nodes: u32) -> Json {
+pub fn dag(spec: &str, max_nodes: u32, misere: bool) -> Json {
     if max_nodes > MAX_DAG_NODES {
         return Err(message_json(format!(
             "a DAG may show at most {MAX_DAG_NODES} positions, not {max_nodes}"
         )));
     }
     let sum = parse(spec)?;
-    to_json(&analysis::dag(&sum, max_nodes as usize).map_err(|error| error_json(&error))?)
+    let play = if misere { Play::Misere } else { Play::Normal };
+    to_json(&analysis::dag(&sum, max_nodes as usize, play).map_err(|error| error_json(&error))?)
 }
 
 /// The highest-bit rule spelled out for the sum panel.
@@ -208,8 +210,8 @@ mod tests {
             (report["value"].as_u64(), report["outcome"].as_str()),
             (Some(3), Some("N"))
         );
-        let expected = serde_json::to_string(&analysis::dag(&sum, 50).unwrap()).unwrap();
-        assert_eq!(dag(text, 50), Ok(expected));
+        let expected = serde_json::to_string(&analysis::dag(&sum, 50, Play::Normal).unwrap());
+        assert_eq!(dag(text, 50, false), Ok(expected.unwrap()));
         let expected = serde_json::to_string(&analysis::moves(&sum).unwrap()).unwrap();
         assert_eq!(moves(text), Ok(expected));
         let report: serde_json::Value = serde_json::from_str(&highest_bit(text).unwrap()).unwrap();
@@ -294,9 +296,10 @@ mod tests {
         );
         let report: serde_json::Value = serde_json::from_str(&moves(text).unwrap()).unwrap();
         assert_eq!(report["moves"].as_array().map(Vec::len), Some(3));
-        let report: serde_json::Value = serde_json::from_str(&dag(text, 50).unwrap()).unwrap();
+        let report: serde_json::Value =
+            serde_json::from_str(&dag(text, 50, false).unwrap()).unwrap();
         assert_eq!(report["nodes"].as_array().map(Vec::len), Some(6));
-        for misere in [misere_value(text), misere_moves(text)] {
+        for misere in [misere_value(text), misere_moves(text), dag(text, 50, true)] {
             let error: serde_json::Value = serde_json::from_str(&misere.unwrap_err()).unwrap();
             let message = error["error"].as_str().unwrap();
             assert!(message.starts_with("misère analysis needs a game without cycles"));
@@ -343,7 +346,7 @@ mod tests {
                     .and_then(|sum| run(&sum))
                     .map_err(|error| json(&analysis::error(&error)))
             };
-            let runs: [(Json, Run); 5] = [
+            let runs: [(Json, Run); 6] = [
                 (value(text), |sum| {
                     Ok(json(&analysis::loopy::value_any(sum, LIMITS)?))
                 }),
@@ -356,7 +359,12 @@ mod tests {
                 (misere_moves(text), |sum| {
                     Ok(json(&analysis::misere::moves(sum, LIMITS)?))
                 }),
-                (dag(text, 50), |sum| Ok(json(&analysis::dag(sum, 50)?))),
+                (dag(text, 50, false), |sum| {
+                    Ok(json(&analysis::dag(sum, 50, Play::Normal)?))
+                }),
+                (dag(text, 50, true), |sum| {
+                    Ok(json(&analysis::dag(sum, 50, Play::Misere)?))
+                }),
             ];
             for (index, (answer, run)) in runs.into_iter().enumerate() {
                 assert_eq!(answer, expected(run), "{text}, call {index}");
@@ -372,7 +380,7 @@ mod tests {
         let error: serde_json::Value =
             serde_json::from_str(&value("grundy(10^9)").unwrap_err()).unwrap();
         assert_eq!(error["limit"], serde_json::json!(true));
-        assert!(dag("nim(3)", MAX_DAG_NODES + 1).is_err());
+        assert!(dag("nim(3)", MAX_DAG_NODES + 1, false).is_err());
         assert!(sequence("wythoff", 10).is_err());
         assert!(sequence("nim", MAX_SEQUENCE_TO + 1).is_err());
     }

@@ -48,6 +48,7 @@ use crate::loopy::LoopyOutcome;
 use crate::nimber::Nimber;
 use crate::rules::HeapRule;
 use crate::sum::{Sum, SumMove};
+use crate::whole::Play;
 
 use self::loopy::ReportValue;
 
@@ -667,7 +668,11 @@ pub struct DagReport {
     pub schema: u32,
     /// The start position as spec text.
     pub spec: String,
-    /// The start position's Grundy value (generalised in a game with cycles).
+    /// `"misere"` in misère play; absent in normal play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub play: Option<String>,
+    /// The start position's Grundy value (generalised in a game with cycles; its misère value
+    /// in misère play).
     pub value: ReportValue,
     /// The escapes of an infinite value.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -695,7 +700,8 @@ pub struct DagNode {
     pub id: usize,
     /// The position as spec text (`0` for the end of the game).
     pub spec: String,
-    /// Its Grundy value, the mex of `option_values` (generalised in a game with cycles).
+    /// Its Grundy value, the mex of `option_values` (generalised in a game with cycles). In
+    /// misère play its misère value: the mex of `option_values`, but 1 at the end of the game.
     pub value: ReportValue,
     /// The escapes of an infinite value.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -777,27 +783,38 @@ pub struct ErrorReport {
     pub help: Option<String>,
 }
 
-/// The game DAG of a sum, with at most `max_nodes` positions (see [`crate::dag::explore`]);
-/// the graph of a game with cycles, with generalised values.
+/// The game DAG of a sum in `play`, with at most `max_nodes` positions (see
+/// [`crate::dag::explore`]); the graph of a game with cycles, with generalised values.
 ///
 /// # Errors
 /// A limit reached while solving or listing moves; a game with cycles whose moves split a
-/// component.
+/// component; in misère play, a game with cycles ([`ErrorKind::MisereCycle`], as every misère
+/// report says).
 ///
 /// # Example
 /// ```
-/// use grundy::{analysis, analysis::loopy::ReportValue, spec};
-/// let report = analysis::dag(&spec::parse("kayles(2)")?, 100)?;
+/// use grundy::{analysis, analysis::loopy::ReportValue, spec, Play};
+/// let report = analysis::dag(&spec::parse("kayles(2)")?, 100, Play::Normal)?;
 /// let nodes: Vec<(&str, ReportValue)> =
 ///     report.nodes.iter().map(|n| (n.spec.as_str(), n.value)).collect();
 /// let finite = ReportValue::Finite;
 /// assert_eq!(nodes, [("kayles(2)", finite(2)), ("kayles(1)", finite(1)), ("0", finite(0))]);
 /// assert_eq!(report.nodes[0].option_values, [finite(0), finite(1)]); // mex {0, 1} = 2
 /// assert!(report.edges.iter().any(|e| (e.from, e.to, e.winning) == (0, 2, true)));
+/// // Misère play: moving to the single pin wins, and the end is worth 1.
+/// let report = analysis::dag(&spec::parse("kayles(2)")?, 100, Play::Misere)?;
+/// assert_eq!(report.play.as_deref(), Some("misere"));
+/// assert!(report.edges.iter().any(|e| (e.from, e.to, e.winning) == (0, 1, true)));
+/// assert_eq!(report.nodes[2].value, finite(1));
 /// # Ok::<(), grundy::Error>(())
 /// ```
-pub fn dag(sum: &Sum, max_nodes: usize) -> Result<DagReport> {
-    let game = dag::explore(sum, max_nodes)?;
+pub fn dag(sum: &Sum, max_nodes: usize, play: Play) -> Result<DagReport> {
+    let game = dag::explore(sum, max_nodes, play);
+    let game = if play == Play::Misere {
+        misere::without_cycles(game)?
+    } else {
+        game?
+    };
     let nodes: Vec<DagNode> = game
         .positions
         .iter()
@@ -838,6 +855,7 @@ pub fn dag(sum: &Sum, max_nodes: usize) -> Result<DagReport> {
     Ok(DagReport {
         schema: SCHEMA,
         spec: sum.format(),
+        play: (play == Play::Misere).then(|| "misere".to_string()),
         value,
         escapes,
         outcome: game.positions[0].value.outcome().into(),

@@ -6,14 +6,17 @@
 //! in a budget, otherwise as a lower bound). Two sums are the same position when they have the
 //! same [`Sum::canonical_key`]. A game with cycles is a graph rather than a DAG: it is walked
 //! the same way over whole positions, valued by generalised Sprague-Grundy values
-//! ([`crate::loopy`]). This module draws nothing; [`crate::analysis::dag`] reports it.
+//! ([`crate::loopy`]). In misère play each position gets its misère value instead (the mex
+//! of its options' misère values, 1 at the end), from a search of whole positions
+//! ([`crate::misere`]). This module draws nothing; [`crate::analysis::dag`] reports it.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use crate::error::{ErrorKind, Result};
 use crate::loopy::{LoopySolver, LoopyValue};
+use crate::misere::MisereSolver;
 use crate::sum::Sum;
-use crate::whole::Position;
+use crate::whole::{Play, Position};
 
 /// How many more positions than drawn may be visited to count the ones left out.
 const COUNT_FACTOR: usize = 16;
@@ -30,8 +33,8 @@ pub struct DagPosition {
     /// [`Sum::canonical_key`] of the position.
     pub key: String,
     /// Its value: the Grundy value (the mex of
-    /// [`option_values`](DagPosition::option_values)), or its generalised value in a game with
-    /// cycles.
+    /// [`option_values`](DagPosition::option_values)), its generalised value in a game with
+    /// cycles, or in misère play its misère value (the mex of `option_values`, 1 at the end).
     pub value: LoopyValue,
     /// The distinct values of its options (of every move, drawn or not), finite ones first in
     /// ascending order.
@@ -83,33 +86,47 @@ pub struct GameDag {
 /// reported as a lower bound when it stops early. Drawing lists at most about
 /// `256 * max_positions` moves too: positions still waiting when that runs out are drawn
 /// without their moves (`expanded` is false) and no more positions are added. A game with
-/// cycles gets generalised values, within the sum's limits.
+/// cycles gets generalised values, within the sum's limits. In misère play the values are
+/// misère values, each found by searching every position reachable from it (within the
+/// sum's limits).
 ///
 /// # Errors
 /// A limit reached by a component's solver, including a position with too many moves to list;
-/// a game with cycles whose moves split a component in parts.
+/// a game with cycles whose moves split a component in parts; in misère play, a game with
+/// cycles ([`ErrorKind::Cycle`]: misère play of such games is not analysed).
 ///
 /// # Complexity
 /// Lists the moves of every drawn position and of the positions visited for the count.
 ///
 /// # Example
 /// ```
-/// use grundy::{dag, loopy::LoopyValue, spec, Nimber};
+/// use grundy::{dag, loopy::LoopyValue, spec, Nimber, Play};
 /// // A Kayles row of 3: rows of 2 and 1, two single pins, the end.
-/// let game = dag::explore(&spec::parse("kayles(3)")?, 100)?;
+/// let game = dag::explore(&spec::parse("kayles(3)")?, 100, Play::Normal)?;
 /// let keys: Vec<&str> = game.positions.iter().map(|p| p.key.as_str()).collect();
 /// assert_eq!(keys, ["kayles(3)", "kayles(2)", "kayles(1) + kayles(1)", "kayles(1)", "0"]);
 /// assert_eq!(game.positions[0].value, LoopyValue::Finite(Nimber::new(3)));
 /// assert_eq!(game.left_out, 0);
 /// // A token moving between a and b for ever: both are worth ∞, a draw, on one layer.
-/// let game = dag::explore(&spec::parse("digraph(a>b, b>a; a)")?, 100)?;
+/// let game = dag::explore(&spec::parse("digraph(a>b, b>a; a)")?, 100, Play::Normal)?;
 /// let values: Vec<String> = game.positions.iter().map(|p| p.value.to_string()).collect();
 /// assert_eq!(values, ["∞", "∞"]);
 /// assert_eq!((game.positions[0].layer, game.edges.len()), (0, 2));
+/// // Misère Kayles: the end is worth 1, so the single pin 0 (its mover must take it and
+/// // lose), and two pins mex {0, 1} = 2.
+/// let game = dag::explore(&spec::parse("kayles(2)")?, 100, Play::Misere)?;
+/// let values: Vec<String> = game.positions.iter().map(|p| p.value.to_string()).collect();
+/// assert_eq!(values, ["2", "0", "1"]);
 /// # Ok::<(), grundy::Error>(())
 /// ```
-pub fn explore(sum: &Sum, max_positions: usize) -> Result<GameDag> {
-    match walk(&mut Ordinary, sum.clone(), max_positions) {
+pub fn explore(sum: &Sum, max_positions: usize, play: Play) -> Result<GameDag> {
+    if play == Play::Misere {
+        let mut misere = Ordinary {
+            misere: Some(MisereSolver::new(sum, sum.limits())?),
+        };
+        return walk(&mut misere, sum.clone(), max_positions);
+    }
+    match walk(&mut Ordinary { misere: None }, sum.clone(), max_positions) {
         Err(error) if matches!(error.kind(), ErrorKind::Cycle { .. }) => {
             let mut loopy = Loopy {
                 solver: LoopySolver::new(sum, sum.limits())?,
@@ -168,27 +185,41 @@ fn joined(parts: Vec<String>) -> String {
     }
 }
 
-/// Games without cycles: sums, valued by the Sprague-Grundy theorem.
-struct Ordinary;
+/// Games without cycles: sums, valued by the Sprague-Grundy theorem, or in misère play by the
+/// misère values a search of whole positions finds.
+struct Ordinary {
+    misere: Option<MisereSolver>,
+}
 
 impl Walk for Ordinary {
     type Node = Sum;
 
     fn value(&mut self, sum: &Sum) -> Result<LoopyValue> {
-        Ok(LoopyValue::Finite(sum.value()?))
+        let value = match &mut self.misere {
+            None => sum.value()?,
+            Some(solver) => {
+                let state = solver.graph().state_of(sum)?;
+                solver.genus(&state)?.misere_value()
+            }
+        };
+        Ok(LoopyValue::Finite(value))
     }
 
     fn moves(&mut self, sum: &Sum) -> Result<Vec<Step<Sum>>> {
-        Ok(sum
-            .moves()?
-            .into_iter()
-            .map(|sum_move| Step {
+        let mut steps = Vec::new();
+        for sum_move in sum.moves()? {
+            let value = match self.misere {
+                None => LoopyValue::Finite(sum_move.total_value),
+                Some(_) => self.value(&sum_move.result)?,
+            };
+            steps.push(Step {
                 result: sum_move.result,
-                value: LoopyValue::Finite(sum_move.total_value),
+                value,
                 component: sum_move.from,
                 description: sum_move.description,
-            })
-            .collect())
+            });
+        }
+        Ok(steps)
     }
 
     fn results(&mut self, sum: &Sum) -> Result<Vec<Sum>> {
@@ -442,8 +473,9 @@ fn assign_layers(positions: &mut [DagPosition], edges: &[DagEdge]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nimber::mex;
+    use crate::nimber::{mex, Nimber};
     use crate::spec;
+    use crate::Limits;
 
     #[test]
     fn values_are_the_mex_of_option_values() {
@@ -453,7 +485,7 @@ mod tests {
             "sub{1,2,4}(8) + sub{1,3}(5)",
             "wythoff(3,4)",
         ] {
-            let game = explore(&spec::parse(text).unwrap(), 1000).unwrap();
+            let game = explore(&spec::parse(text).unwrap(), 1000, Play::Normal).unwrap();
             assert_eq!(game.left_out, 0, "{text}");
             for position in &game.positions {
                 let options = position.option_values.iter().filter_map(LoopyValue::finite);
@@ -472,9 +504,38 @@ mod tests {
         }
     }
 
+    /// Misère values: the mex of the options' values, 1 at the end, and the misère value
+    /// `grundy value --misere` gives each position.
+    #[test]
+    fn misere_values_are_the_mex_of_option_values_and_one_at_the_end() {
+        for text in ["kayles(6)", "nim(1,2,3)", "dawson(7) + nim(1)", "0.137(9)"] {
+            let game = explore(&spec::parse(text).unwrap(), 1000, Play::Misere).unwrap();
+            assert_eq!(game.left_out, 0, "{text}");
+            for position in &game.positions {
+                let expected = if position.move_count == 0 {
+                    Nimber::new(1)
+                } else {
+                    mex(position.option_values.iter().filter_map(LoopyValue::finite))
+                };
+                assert_eq!(position.value, LoopyValue::Finite(expected), "{text}");
+                let sum = spec::parse(&position.spec).unwrap();
+                let report = crate::analysis::misere::value(&sum, Limits::default()).unwrap();
+                assert_eq!(report.value, Some(expected.value()), "{}", position.spec);
+            }
+        }
+        let loopy = spec::parse("digraph(a>b, b>a; a)").unwrap();
+        let error = explore(&loopy, 100, Play::Misere).err().unwrap();
+        assert!(matches!(error.kind(), ErrorKind::Cycle { .. }), "{error}");
+    }
+
     #[test]
     fn every_edge_goes_down_a_layer_and_ends_are_layer_zero() {
-        let game = explore(&spec::parse("kayles(7) + nim(2)").unwrap(), 1000).unwrap();
+        let game = explore(
+            &spec::parse("kayles(7) + nim(2)").unwrap(),
+            1000,
+            Play::Normal,
+        )
+        .unwrap();
         for edge in &game.edges {
             assert!(game.positions[edge.from].layer > game.positions[edge.to].layer);
         }
@@ -489,7 +550,7 @@ mod tests {
 
     #[test]
     fn equal_positions_are_merged_and_shown_in_order() {
-        let game = explore(&spec::parse("kayles(5)").unwrap(), 1000).unwrap();
+        let game = explore(&spec::parse("kayles(5)").unwrap(), 1000, Play::Normal).unwrap();
         let keys: HashSet<&str> = game.positions.iter().map(|p| p.key.as_str()).collect();
         assert_eq!(keys.len(), game.positions.len());
         let shown: Vec<&str> = game.positions.iter().map(|p| p.spec.as_str()).collect();
@@ -500,7 +561,7 @@ mod tests {
     #[test]
     fn symmetric_positions_are_merged_as_their_representative() {
         // Wythoff (1,0) and (0,1) are one position: the ruleset's canonical form is the key.
-        let game = explore(&spec::parse("wythoff(1,2)").unwrap(), 100).unwrap();
+        let game = explore(&spec::parse("wythoff(1,2)").unwrap(), 100, Play::Normal).unwrap();
         let shown: Vec<&str> = game.positions.iter().map(|p| p.spec.as_str()).collect();
         assert_eq!(
             shown,
@@ -513,7 +574,12 @@ mod tests {
             ]
         );
         // A 2 x 3 Cram board and its transpose, as the two parts of one sum.
-        let game = explore(&spec::parse("cram(2x3) + cram(3x2)").unwrap(), 100_000).unwrap();
+        let game = explore(
+            &spec::parse("cram(2x3) + cram(3x2)").unwrap(),
+            100_000,
+            Play::Normal,
+        )
+        .unwrap();
         let root = &game.positions[0];
         assert_eq!(root.key, "cram(2x3) + cram(2x3)", "{}", root.spec);
     }
@@ -522,14 +588,24 @@ mod tests {
     #[test]
     fn cycles_share_a_layer() {
         // d -> a, a <-> b, b -> c: c is the end, a and b a cycle above it, d above them.
-        let game = explore(&spec::parse("digraph(a>b, b>a, b>c, d>a; d)").unwrap(), 100).unwrap();
+        let game = explore(
+            &spec::parse("digraph(a>b, b>a, b>c, d>a; d)").unwrap(),
+            100,
+            Play::Normal,
+        )
+        .unwrap();
         let layers: Vec<(&str, usize)> = game
             .positions
             .iter()
             .map(|p| (&p.spec[p.spec.len() - 2..p.spec.len() - 1], p.layer))
             .collect();
         assert_eq!(layers, [("d", 2), ("a", 1), ("b", 1), ("c", 0)]);
-        let cut = explore(&spec::parse("digraph(a>b, b>a, b>c, d>a; d)").unwrap(), 2).unwrap();
+        let cut = explore(
+            &spec::parse("digraph(a>b, b>a, b>c, d>a; d)").unwrap(),
+            2,
+            Play::Normal,
+        )
+        .unwrap();
         assert_eq!(
             (cut.positions.len(), cut.left_out, cut.left_out_exact),
             (2, 2, true)
@@ -538,8 +614,8 @@ mod tests {
 
     #[test]
     fn big_dags_are_cut_and_the_rest_counted() {
-        let whole = explore(&spec::parse("nim(3,4,5)").unwrap(), 10_000).unwrap();
-        let cut = explore(&spec::parse("nim(3,4,5)").unwrap(), 20).unwrap();
+        let whole = explore(&spec::parse("nim(3,4,5)").unwrap(), 10_000, Play::Normal).unwrap();
+        let cut = explore(&spec::parse("nim(3,4,5)").unwrap(), 20, Play::Normal).unwrap();
         assert_eq!(cut.positions.len(), 20);
         assert!(cut.left_out_exact);
         assert_eq!(cut.positions.len() + cut.left_out, whole.positions.len());
@@ -553,7 +629,7 @@ mod tests {
             .any(|p| !cut.positions.iter().any(|q| q.key == p.key));
         assert!(!left_out_nearer);
         // A count that outgrows its budget is a lower bound.
-        let huge = explore(&spec::parse("nim(40,40,40,40)").unwrap(), 5).unwrap();
+        let huge = explore(&spec::parse("nim(40,40,40,40)").unwrap(), 5, Play::Normal).unwrap();
         assert!(!huge.left_out_exact);
         assert!(huge.left_out >= 5 * COUNT_FACTOR - 5);
     }
@@ -562,7 +638,12 @@ mod tests {
     fn the_move_budget_stops_drawing() {
         // Each position has about 1000 moves: the budget of 256 per drawn position runs out
         // after about 13 of the 50 drawn positions are expanded.
-        let game = explore(&spec::parse("nim(250,251,252,253)").unwrap(), 50).unwrap();
+        let game = explore(
+            &spec::parse("nim(250,251,252,253)").unwrap(),
+            50,
+            Play::Normal,
+        )
+        .unwrap();
         assert_eq!(game.positions.len(), 50);
         let expanded = game.positions.iter().filter(|p| p.expanded).count();
         assert!((1..50).contains(&expanded), "{expanded}");

@@ -81,7 +81,8 @@ fn every_report_passes_the_error_on() {
     let errors = [
         analysis::value(&sum).err(),
         analysis::moves(&sum).err(),
-        analysis::dag(&sum, 100).err(),
+        analysis::dag(&sum, 100, grundy::Play::Normal).err(),
+        analysis::dag(&sum, 100, grundy::Play::Misere).err(),
         analysis::misere::value(&sum, limits).err(),
         analysis::loopy::value_any(&sum, limits).err(),
         grundy::play::Game::new(&sum, grundy::Play::Normal, limits)

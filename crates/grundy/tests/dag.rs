@@ -1,5 +1,6 @@
 //! The game DAG against brute force: positions found by an independent Kayles move generator
-//! on sorted heap lists, values by the mex from the definition; and the graph of tokens on a
+//! on sorted heap lists, values by the mex from the definition (in misère play too, where the
+//! end is worth 1); and the graph of tokens on a
 //! digraph with cycles, outcomes by the definition of win, loss and draw.
 
 // Test helpers outside #[test] functions may unwrap too, as clippy.toml allows in tests.
@@ -8,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use grundy::analysis::loopy::ReportValue;
-use grundy::{analysis, spec};
+use grundy::{analysis, spec, Play};
 use proptest::prelude::*;
 
 type Heaps = Vec<u64>;
@@ -45,8 +46,9 @@ fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
     (0..).find(|value| !values.contains(value)).unwrap()
 }
 
-/// Every position reachable from `start` with its value, by breadth-first search and mex.
-fn brute_force(start: Heaps) -> BTreeMap<Heaps, u64> {
+/// Every position reachable from `start` with its value in `play`, by breadth-first search and
+/// mex (in misère play the end is worth 1).
+fn brute_force(start: Heaps, play: Play) -> BTreeMap<Heaps, u64> {
     let mut reachable = BTreeSet::from([start.clone()]);
     let mut queue = VecDeque::from([start]);
     while let Some(heaps) = queue.pop_front() {
@@ -61,7 +63,12 @@ fn brute_force(start: Heaps) -> BTreeMap<Heaps, u64> {
     by_pins.sort_by_key(|heaps| heaps.iter().sum::<u64>());
     let mut values = BTreeMap::new();
     for heaps in by_pins {
-        let value = mex(kayles_options(&heaps).iter().map(|option| values[option]));
+        let options = kayles_options(&heaps);
+        let value = if options.is_empty() && play == Play::Misere {
+            1
+        } else {
+            mex(options.iter().map(|option| values[option]))
+        };
         values.insert(heaps, value);
     }
     values
@@ -85,9 +92,10 @@ fn heaps_of(spec_text: &str) -> Heaps {
     heaps
 }
 
-fn check_kayles(start: u64) {
-    let expected = brute_force([start].into_iter().filter(|&pins| pins > 0).collect());
-    let report = analysis::dag(&spec::parse(&format!("kayles({start})")).unwrap(), 10_000).unwrap();
+fn check_kayles(start: u64, play: Play) {
+    let expected = brute_force([start].into_iter().filter(|&pins| pins > 0).collect(), play);
+    let sum = spec::parse(&format!("kayles({start})")).unwrap();
+    let report = analysis::dag(&sum, 10_000, play).unwrap();
     assert_eq!((report.left_out, report.left_out_exact), (0, true));
     let nodes: Vec<Heaps> = report
         .nodes
@@ -100,7 +108,7 @@ fn check_kayles(start: u64) {
         .zip(report.nodes.iter().map(|node| finite(node.value)))
         .collect();
     assert_eq!(found.len(), report.nodes.len(), "positions are merged");
-    assert_eq!(found, expected, "kayles({start})");
+    assert_eq!(found, expected, "kayles({start}) in {play} play");
     for (id, node) in report.nodes.iter().enumerate() {
         let options: BTreeSet<Heaps> = report
             .edges
@@ -137,14 +145,15 @@ fn check_kayles(start: u64) {
 #[test]
 fn kayles_dags_hold_every_position_with_its_value() {
     for start in 0..=9 {
-        check_kayles(start);
+        check_kayles(start, Play::Normal);
+        check_kayles(start, Play::Misere);
     }
 }
 
 #[test]
 fn kayles_6_has_the_published_values() {
     // Kayles values of rows 0..=6 (OEIS A002186): 0, 1, 2, 3, 1, 4, 3.
-    let report = analysis::dag(&spec::parse("kayles(6)").unwrap(), 1000).unwrap();
+    let report = analysis::dag(&spec::parse("kayles(6)").unwrap(), 1000, Play::Normal).unwrap();
     for (row, value) in [0, 1, 2, 3, 1, 4, 3].into_iter().enumerate() {
         let spec_text = if row == 0 {
             "0".to_string()
@@ -173,7 +182,7 @@ proptest! {
             2 => format!("wythoff({a},{b}) + nim({c})"),
             _ => format!("take[2..3]({a}) + grundy({b},{c})"),
         };
-        let report = analysis::dag(&spec::parse(&text).unwrap(), 5000).unwrap();
+        let report = analysis::dag(&spec::parse(&text).unwrap(), 5000, Play::Normal).unwrap();
         prop_assert_eq!(report.left_out, 0);
         prop_assert!(report.nodes.iter().all(|node| node.expanded && node.complete));
         for node in &report.nodes {
@@ -298,7 +307,7 @@ proptest! {
         let listed: Vec<String> = edges.iter().map(|(a, b)| format!("v{a}>v{b}")).collect();
         let named: Vec<String> = tokens.iter().map(|t| format!("v{t}")).collect();
         let text = format!("digraph({}; {})", listed.join(", "), named.join(", "));
-        let report = analysis::dag(&spec::parse(&text).unwrap(), 1000).unwrap();
+        let report = analysis::dag(&spec::parse(&text).unwrap(), 1000, Play::Normal).unwrap();
         let mut start = tokens.clone();
         start.sort_unstable();
         let expected = token_outcomes(&successors, start);

@@ -196,12 +196,13 @@ pub fn face_runs(spec: &str) -> Vec<Vec<String>> {
             runs.push(args);
         }
     }
-    runs.push(vec![
-        "dag".into(),
-        spec.into(),
-        "--max-nodes".into(),
-        "50".into(),
-    ]);
+    for misere in [false, true] {
+        let mut args = vec!["dag".into(), spec.into(), "--max-nodes".into(), "50".into()];
+        if misere {
+            args.push("--misere".to_string());
+        }
+        runs.push(args);
+    }
     runs.iter_mut()
         .for_each(|args| args.extend(["--format".to_string(), "json".to_string()]));
     runs

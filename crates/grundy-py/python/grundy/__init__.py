@@ -278,9 +278,10 @@ class Game:
             for index, entry in enumerate(entries)
         ]
 
-    def dag(self, max_nodes: int = 200) -> "Dag":
-        """The game DAG: every position reachable, equal ones merged (``grundy dag``)."""
-        return Dag(_json.loads(self._native.dag_report(max_nodes)))
+    def dag(self, max_nodes: int = 200, misere: bool = False) -> "Dag":
+        """The game DAG: every position reachable, equal ones merged (``grundy dag``); in
+        misère play each position carries its misère value."""
+        return Dag(_json.loads(self._native.dag_report(max_nodes, misere)))
 
     def highest_bit(self) -> Report:
         """The highest-bit rule of the sum spelled out."""
@@ -375,10 +376,15 @@ class Dag(Report):
         return self._repr_svg_()
 
 
-def dag(spec: Union[str, Game], max_nodes: int = 200) -> Dag:
+def dag(spec: Union[str, Game], max_nodes: int = 200, misere: bool = False) -> Dag:
     """Every position reachable from ``spec``, equal ones merged, with values and winning
-    moves (``grundy dag``); at most ``max_nodes`` positions, the rest counted."""
-    return _game(spec).dag(max_nodes)
+    moves (``grundy dag``); at most ``max_nodes`` positions, the rest counted. With
+    ``misere=True`` the values are misère values (the mex of the options', 1 at the end).
+
+    >>> [node["value"] for node in dag("nim(1,1)", misere=True).nodes]
+    [1, 0, 1]
+    """
+    return _game(spec).dag(max_nodes, misere)
 
 
 class Play:

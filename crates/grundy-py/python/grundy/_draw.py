@@ -47,6 +47,8 @@ def dag_svg(report: dict) -> str:
         parents[edge["to"]].append(edge["from"])
         children[edge["from"]].append(edge["to"])
     by_id = {node["id"]: node for node in nodes}
+    # In misère play the labels are misère values.
+    symbol = "g⁻" if report.get("play") == "misere" else "g"
 
     position: dict[int, float] = {}
     for row in rows:
@@ -124,7 +126,7 @@ def dag_svg(report: dict) -> str:
             f'<text x="{x:.1f}" y="{y - 2:.1f}" text-anchor="middle" fill="{INK}">'
             f"{escape(_label(node))}</text>"
             f'<text x="{x:.1f}" y="{y + 12:.1f}" text-anchor="middle" fill="{INK}" '
-            f'font-size="10">g = {node["value"]}</text></g>'
+            f'font-size="10">{symbol} = {node["value"]}</text></g>'
         )
     if report.get("left_out"):
         more = "" if report.get("left_out_exact") else "at least "

@@ -72,8 +72,8 @@ class Game:
         """``grundy value SPEC [--misere] --format json``."""
     def moves_report(self, misere: bool) -> str:
         """``grundy moves SPEC [--misere] --format json``."""
-    def dag_report(self, max_nodes: int) -> str:
-        """``grundy dag SPEC --max-nodes N --format json``."""
+    def dag_report(self, max_nodes: int, misere: bool) -> str:
+        """``grundy dag SPEC --max-nodes N [--misere] --format json``."""
     def highest_bit_report(self) -> str:
         """The highest-bit rule of the sum spelled out, as JSON."""
     def value(self) -> int:

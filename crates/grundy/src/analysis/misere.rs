@@ -534,7 +534,7 @@ fn answered<R>(
 }
 
 /// A cycle met by a misère search, as the error that says misère play is not analysed.
-fn without_cycles<T>(result: Result<T>) -> Result<T> {
+pub(super) fn without_cycles<T>(result: Result<T>) -> Result<T> {
     result.map_err(|error| match error.kind() {
         ErrorKind::Cycle { path } => Error::new(ErrorKind::MisereCycle { path: path.clone() }),
         _ => error,
