@@ -788,8 +788,8 @@ pub struct ErrorReport {
 ///
 /// # Errors
 /// A limit reached while solving or listing moves; a game with cycles whose moves split a
-/// component; in misère play, a game with cycles ([`ErrorKind::MisereCycle`], as every misère
-/// report says).
+/// component; in misère play, a game with cycles
+/// ([`ErrorKind::MisereCycle`](crate::ErrorKind::MisereCycle), as every misère report says).
 ///
 /// # Example
 /// ```
