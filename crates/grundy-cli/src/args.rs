@@ -548,15 +548,6 @@ fn quotient_order(max_order: Option<u64>, misere: bool) -> anyhow::Result<u64> {
     Ok(max_order.unwrap_or(analysis::quotient::DEFAULT_MAX_ORDER))
 }
 
-/// Normal play, or misère play when `misere`.
-fn play(misere: bool) -> Play {
-    if misere {
-        Play::Misere
-    } else {
-        Play::Normal
-    }
-}
-
 impl Cli {
     /// What the command line asks for.
     ///
@@ -572,7 +563,7 @@ impl Cli {
                 limits,
             } => Mode::Value {
                 spec,
-                play: play(misere),
+                play: Play::from_misere(misere),
                 max_order: quotient_order(max_order, misere)?,
                 format: output.format,
                 limits: limits.limits(),
@@ -585,7 +576,7 @@ impl Cli {
                 limits,
             } => Mode::Moves {
                 spec,
-                play: play(misere),
+                play: Play::from_misere(misere),
                 max_order: quotient_order(max_order, misere)?,
                 format: output.format,
                 limits: limits.limits(),
@@ -640,7 +631,7 @@ impl Cli {
                 (None, misere, format) => Mode::Sequence {
                     rule,
                     to,
-                    play: play(misere),
+                    play: Play::from_misere(misere),
                     format: match format {
                         SeqFormat::Json => TableFormat::Json,
                         SeqFormat::Csv => TableFormat::Csv,
@@ -656,7 +647,7 @@ impl Cli {
                 limits,
             } => Mode::Play {
                 spec,
-                play: play(misere),
+                play: Play::from_misere(misere),
                 first,
                 limits: limits.limits(),
             },
@@ -740,7 +731,7 @@ impl Cli {
             } => Mode::Dag {
                 spec,
                 max_nodes,
-                play: play(misere),
+                play: Play::from_misere(misere),
                 format,
                 limits: limits.limits(),
             },

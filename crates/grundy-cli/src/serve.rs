@@ -440,11 +440,7 @@ fn game_request(query: Params) -> Result<(String, Play), Failure> {
 
 /// The play the `misere` flag parameter asks for.
 fn play_param(params: &HashMap<String, String>) -> Result<Play, Failure> {
-    Ok(if flag_param(params, "misere")? {
-        Play::Misere
-    } else {
-        Play::Normal
-    })
+    Ok(Play::from_misere(flag_param(params, "misere")?))
 }
 
 async fn value(State(state): State<Arc<AppState>>, query: Params) -> Response {

@@ -121,7 +121,7 @@ impl Game {
     /// `grundy dag SPEC --max-nodes N [--misere] --format json`.
     fn dag_report(&self, py: Python<'_>, max_nodes: usize, misere: bool) -> PyResult<String> {
         let (_computing, sum) = self.sum(py)?;
-        let play = if misere { Play::Misere } else { Play::Normal };
+        let play = Play::from_misere(misere);
         json(&analysis::dag(&sum, max_nodes, play).map_err(|error| to_py(error, None))?)
     }
 
@@ -166,7 +166,7 @@ impl Game {
     /// A game in play from this position, in normal or misère play.
     fn play(&self, py: Python<'_>, misere: bool) -> PyResult<PlayState> {
         let (_computing, sum) = self.sum(py)?;
-        let convention = if misere { Play::Misere } else { Play::Normal };
+        let convention = Play::from_misere(misere);
         let game = grundy::play::Game::new(&sum, convention, self.limits)
             .map_err(|error| to_py(error, None))?;
         Ok(PlayState {

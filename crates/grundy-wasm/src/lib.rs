@@ -107,7 +107,7 @@ pub fn misere_moves(spec: &str) -> Json {
 #[wasm_bindgen]
 pub fn computer_move(spec: &str, misere: bool) -> Json {
     let sum = parse(spec)?;
-    let play = if misere { Play::Misere } else { Play::Normal };
+    let play = Play::from_misere(misere);
     let mut game = Game::new(&sum, play, LIMITS).map_err(|error| error_json(&error))?;
     to_json(&analysis::play::computer_move(&mut game).map_err(|error| error_json(&error))?)
 }
@@ -126,7 +126,7 @@ pub fn dag(spec: &str, max_nodes: u32, misere: bool) -> Json {
         )));
     }
     let sum = parse(spec)?;
-    let play = if misere { Play::Misere } else { Play::Normal };
+    let play = Play::from_misere(misere);
     to_json(&analysis::dag(&sum, max_nodes as usize, play).map_err(|error| error_json(&error))?)
 }
 

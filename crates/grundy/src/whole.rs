@@ -43,6 +43,22 @@ pub enum Play {
     Misere,
 }
 
+impl Play {
+    /// Misère play when `misere` (a face's flag), normal play otherwise.
+    ///
+    /// ```
+    /// use grundy::Play;
+    /// assert_eq!((Play::from_misere(true), Play::from_misere(false)), (Play::Misere, Play::Normal));
+    /// ```
+    pub fn from_misere(misere: bool) -> Play {
+        if misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        }
+    }
+}
+
 impl fmt::Display for Play {
     /// `normal` or `misère`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
