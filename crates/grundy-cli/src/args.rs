@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 use clap::{Parser, Subcommand, ValueEnum};
+use grundy::heap::Recomputed;
 use grundy::{analysis, spec, Limits, Play};
 
 use crate::play::First;
@@ -165,15 +166,16 @@ enum Command {
     },
     /// Re-checks a certificate written by grundy period (--cert or --format json).
     ///
-    /// The values are recomputed from the rule alone: by the naive engine from the ruleset's
-    /// moves, or for tables over 65536 heaps by the plain scan of every split.
-    /// Example: grundy verify kayles.json
+    /// The values are recomputed from the rule alone, without the engine that wrote the
+    /// certificate: by the naive engine from the ruleset's moves (tables up to 65536 heaps),
+    /// the plain scan of every split (up to 1048576), or verify's own short implementation of
+    /// the sparse space (larger tables). Example: grundy verify kayles.json
     Verify {
         /// The certificate file.
         cert: PathBuf,
-        /// Recompute by the naive engine however large the table (slow: O(n^2) moves).
-        #[arg(long)]
-        naive: bool,
+        /// Recompute by this route however large the table (naive and plain: O(n^2)).
+        #[arg(long, value_enum)]
+        by: Option<VerifyRoute>,
         #[command(flatten)]
         output: Output,
     },
@@ -333,6 +335,28 @@ pub enum Format {
     Json,
 }
 
+/// How `grundy verify` recomputes the values.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum VerifyRoute {
+    /// The naive engine, from the ruleset's moves.
+    Naive,
+    /// The plain scan of every split.
+    Plain,
+    /// Verify's own implementation of the rare/common split (codes without three-heap
+    /// splits or repeating tails; others take the plain scan).
+    Sparse,
+}
+
+impl VerifyRoute {
+    fn recomputed(self) -> Recomputed {
+        match self {
+            VerifyRoute::Naive => Recomputed::Naive,
+            VerifyRoute::Plain => Recomputed::Plain,
+            VerifyRoute::Sparse => Recomputed::Sparse,
+        }
+    }
+}
+
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 enum SeqFormat {
     /// A table, ten values a row.
@@ -480,7 +504,7 @@ pub enum Mode {
     /// `grundy verify`.
     Verify {
         cert: PathBuf,
-        naive: bool,
+        by: Option<Recomputed>,
         format: Format,
     },
     /// `grundy census`.
@@ -695,13 +719,9 @@ impl Cli {
                     out,
                 }
             }
-            Command::Verify {
+            Command::Verify { cert, by, output } => Mode::Verify {
                 cert,
-                naive,
-                output,
-            } => Mode::Verify {
-                cert,
-                naive,
+                by: by.map(VerifyRoute::recomputed),
                 format: output.format,
             },
             Command::Bench {

@@ -259,11 +259,7 @@ fn run(mode: Mode) -> Result<ExitCode, Problem> {
             census::command(&mut out, &rules, rules_file.as_deref(), &octal, to, &file)?;
             ExitCode::SUCCESS
         }
-        Mode::Verify {
-            cert,
-            naive,
-            format,
-        } => verify::command(&mut out, &cert, naive, format)?,
+        Mode::Verify { cert, by, format } => verify::command(&mut out, &cert, by, format)?,
         Mode::Bench {
             plan,
             window,

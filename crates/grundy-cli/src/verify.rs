@@ -12,20 +12,17 @@ use crate::tables::{parse_rule, run_limits};
 use crate::{certificate, emit, render, with_input, Problem};
 
 /// Re-checks the certificate in the file `path`.
-fn verify(path: &Path, naive: bool) -> Result<VerifyReport, Problem> {
+fn verify(path: &Path, by: Option<Recomputed>) -> Result<VerifyReport, Problem> {
     let certificate = certificate::read(path)?;
     let rule = parse_rule(&certificate.rule)?;
     let heaps = certificate.checked_to.saturating_add(1);
-    let (how, verdict) = grundy::heap::verify(rule, &certificate, run_limits(heaps), naive)
+    let (how, verdict) = grundy::heap::verify(rule, &certificate, run_limits(heaps), by)
         .map_err(with_input(&certificate.rule))?;
     Ok(VerifyReport {
         schema: analysis::SCHEMA,
         rule: certificate.rule.clone(),
         valid: verdict.is_ok(),
-        recomputed_by: match how {
-            Recomputed::Naive => "naive".to_string(),
-            Recomputed::Plain => "plain".to_string(),
-        },
+        recomputed_by: how.name().to_string(),
         heaps,
         reason: verdict.err().map(|refutation| refutation.to_string()),
     })
@@ -35,10 +32,10 @@ fn verify(path: &Path, naive: bool) -> Result<VerifyReport, Problem> {
 pub fn command(
     out: &mut impl Write,
     cert: &Path,
-    naive: bool,
+    by: Option<Recomputed>,
     format: Format,
 ) -> Result<ExitCode, Problem> {
-    let report = verify(cert, naive)?;
+    let report = verify(cert, by)?;
     emit(out, format, &report, render::verify)?;
     Ok(if report.valid {
         ExitCode::SUCCESS

@@ -92,14 +92,20 @@ fn certificates_verify_and_forgeries_fail() {
         (report["valid"].as_bool(), report["recomputed_by"].as_str()),
         (Some(true), Some("naive"))
     );
+    for route in ["naive", "plain", "sparse"] {
+        let report = json(&["verify", cert_text, "--by", route, "--format", "json"]);
+        assert_eq!(report["valid"], true, "{route}");
+        assert_eq!(report["recomputed_by"], route);
+    }
     let original = std::fs::read_to_string(&cert).unwrap();
-    for (from, to) in [
-        ("\"period\":12", "\"period\":24"),
-        ("\"preperiod\":71", "\"preperiod\":60"),
+    for (from, to, route) in [
+        ("\"period\":12", "\"period\":24", "naive"),
+        ("\"preperiod\":71", "\"preperiod\":60", "naive"),
+        ("\"preperiod\":71", "\"preperiod\":60", "sparse"),
     ] {
         let forged = scratch("forged.json");
         std::fs::write(&forged, original.replace(from, to)).unwrap();
-        let output = grundy(&["verify", forged.to_str().unwrap()]);
+        let output = grundy(&["verify", forged.to_str().unwrap(), "--by", route]);
         let text = &output.stdout;
         if from.contains("\"period\"") {
             // Period 24 is a true period of Kayles too, but the checksum names other heaps.

@@ -2,7 +2,7 @@
 //! value), the sequence reports, periods with their certificates, and certificates re-checked.
 
 use grundy::analysis;
-use grundy::heap::{period, Certificate, HeapGame, HeapSolver, Recomputed, Theorem};
+use grundy::heap::{period, Certificate, HeapGame, HeapSolver, Theorem};
 use grundy::rules::HeapRule;
 use grundy::{spec, Limits};
 use numpy::{IntoPyArray, PyArray1};
@@ -142,16 +142,13 @@ fn verify_report(py: Python<'_>, certificate_json: &str) -> PyResult<String> {
     let heap_rule = rule(&certificate.rule)?;
     let heaps = certificate.checked_to.saturating_add(1);
     let (how, verdict) = py
-        .detach(|| grundy::heap::verify(heap_rule, &certificate, table_limits(heaps), false))
+        .detach(|| grundy::heap::verify(heap_rule, &certificate, table_limits(heaps), None))
         .map_err(|error| to_py(error, Some(&certificate.rule)))?;
     json(&analysis::VerifyReport {
         schema: analysis::SCHEMA,
         rule: certificate.rule.clone(),
         valid: verdict.is_ok(),
-        recomputed_by: match how {
-            Recomputed::Naive => "naive".to_string(),
-            Recomputed::Plain => "plain".to_string(),
-        },
+        recomputed_by: how.name().to_string(),
         heaps,
         reason: verdict.err().map(|refutation| refutation.to_string()),
     })
