@@ -15,17 +15,8 @@ use crate::{certificate, emit, render, with_input, Problem};
 fn verify(path: &Path, by: Option<Recomputed>) -> Result<VerifyReport, Problem> {
     let certificate = certificate::read(path)?;
     let rule = parse_rule(&certificate.rule)?;
-    let heaps = certificate.checked_to.saturating_add(1);
-    let (how, verdict) = grundy::heap::verify(rule, &certificate, run_limits(heaps), by)
-        .map_err(with_input(&certificate.rule))?;
-    Ok(VerifyReport {
-        schema: analysis::SCHEMA,
-        rule: certificate.rule.clone(),
-        valid: verdict.is_ok(),
-        recomputed_by: how.name().to_string(),
-        heaps,
-        reason: verdict.err().map(|refutation| refutation.to_string()),
-    })
+    let limits = run_limits(certificate.checked_to.saturating_add(1));
+    analysis::verify(rule, &certificate, limits, by).map_err(with_input(&certificate.rule))
 }
 
 /// `grundy verify`: the verdict in `format`; exit code 1 when the certificate fails.

@@ -140,18 +140,11 @@ fn verify_report(py: Python<'_>, certificate_json: &str) -> PyResult<String> {
     not_in_callback()?;
     let certificate = read_certificate(certificate_json)?;
     let heap_rule = rule(&certificate.rule)?;
-    let heaps = certificate.checked_to.saturating_add(1);
-    let (how, verdict) = py
-        .detach(|| grundy::heap::verify(heap_rule, &certificate, table_limits(heaps), None))
+    let limits = table_limits(certificate.checked_to.saturating_add(1));
+    let report = py
+        .detach(|| analysis::verify(heap_rule, &certificate, limits, None))
         .map_err(|error| to_py(error, Some(&certificate.rule)))?;
-    json(&analysis::VerifyReport {
-        schema: analysis::SCHEMA,
-        rule: certificate.rule.clone(),
-        valid: verdict.is_ok(),
-        recomputed_by: how.name().to_string(),
-        heaps,
-        reason: verdict.err().map(|refutation| refutation.to_string()),
-    })
+    json(&report)
 }
 
 /// The certificate in a period report's JSON (the fields `grundy verify` reads).

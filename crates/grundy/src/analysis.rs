@@ -43,7 +43,7 @@ use serde::Serialize;
 use crate::dag;
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
-use crate::heap::HeapSolver;
+use crate::heap::{Certificate, HeapSolver, Recomputed};
 use crate::loopy::LoopyOutcome;
 use crate::nimber::Nimber;
 use crate::rules::HeapRule;
@@ -491,12 +491,49 @@ pub struct VerifyReport {
     pub rule: String,
     /// Whether the certificate holds.
     pub valid: bool,
-    /// How the values were recomputed: `naive` (the ruleset's moves) or `plain` (every split).
+    /// How the values were recomputed: `naive` (the ruleset's moves), `plain` (every split)
+    /// or `sparse` (verify's own rare/common split).
     pub recomputed_by: String,
     /// Heaps recomputed.
     pub heaps: u64,
     /// Why the certificate fails, when it does.
     pub reason: Option<String>,
+}
+
+/// Re-checks `certificate` for `rule` from the rule alone ([`heap::verify`](crate::heap::verify)),
+/// by the route `by` or the default one for its size.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis, heap::HeapSolver, spec, Limits};
+/// let kayles = spec::parse_heap_rule("kayles")?;
+/// let mut solver = HeapSolver::new(kayles.clone());
+/// solver.extend(200)?;
+/// let certificate = solver.seek_period().expect("Kayles is periodic from heap 71");
+/// let report = analysis::verify(kayles, certificate, Limits::default(), None)?;
+/// assert!(report.valid);
+/// assert_eq!(report.recomputed_by, "naive");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+///
+/// # Errors
+/// A limit reached while recomputing the values.
+pub fn verify(
+    rule: HeapRule,
+    certificate: &Certificate,
+    limits: Limits,
+    by: Option<Recomputed>,
+) -> Result<VerifyReport> {
+    let name = certificate.rule.clone();
+    let (how, verdict) = crate::heap::verify(rule, certificate, limits, by)?;
+    Ok(VerifyReport {
+        schema: SCHEMA,
+        rule: name,
+        valid: verdict.is_ok(),
+        recomputed_by: how.name().to_string(),
+        heaps: certificate.checked_to.saturating_add(1),
+        reason: verdict.err().map(|refutation| refutation.to_string()),
+    })
 }
 
 /// Summary statistics of a long sequence run, like those of the research tables.
