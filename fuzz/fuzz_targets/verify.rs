@@ -5,7 +5,7 @@
 //! from the values verifies, and the same certificate with another checksum does not.
 #![no_main]
 
-use grundy::heap::{self, period, Certificate, HeapSolver, Theorem};
+use grundy::heap::{self, period, Certificate, HeapSolver, Recomputed, Theorem};
 use grundy::rules::HeapRule;
 use grundy::{spec, Cancel, Limits};
 use libfuzzer_sys::fuzz_target;
@@ -55,7 +55,13 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     if let Some(claimed) = certificate(text) {
-        if let Ok((_, Ok(()))) = heap::verify(rule.clone(), &claimed, LIMITS, false) {
+        let verdict = heap::verify(rule.clone(), &claimed, LIMITS, None);
+        if let Ok((_, naive)) = &verdict {
+            // The sparse route reaches the same verdict whenever the naive one finishes.
+            let sparse = heap::verify(rule.clone(), &claimed, LIMITS, Some(Recomputed::Sparse));
+            assert_eq!(sparse.ok().map(|(_, verdict)| verdict).as_ref(), Some(naive), "{text}");
+        }
+        if let Ok((_, Ok(()))) = verdict {
             let values = values(&rule, claimed.checked_to).expect("verified within the limits");
             assert_eq!(period::checksum(values.iter().copied()), claimed.checksum);
             for n in claimed.preperiod..=claimed.checked_to {
@@ -71,10 +77,12 @@ fuzz_target!(|data: &[u8]| {
     let mut solver = HeapSolver::with_limits(rule.clone(), LIMITS);
     if let Ok(Some(proved)) = solver.prove_period(LIMITS.max_positions) {
         let mut proved = proved.clone();
-        let verdict = heap::verify(rule.clone(), &proved, LIMITS, false);
-        assert!(matches!(verdict, Ok((_, Ok(())))), "{rule_text}: {verdict:?}");
+        for by in [None, Some(Recomputed::Plain), Some(Recomputed::Sparse)] {
+            let verdict = heap::verify(rule.clone(), &proved, LIMITS, by);
+            assert!(matches!(verdict, Ok((_, Ok(())))), "{rule_text}: {verdict:?}");
+        }
         proved.checksum ^= 1;
-        let verdict = heap::verify(rule, &proved, LIMITS, false);
+        let verdict = heap::verify(rule, &proved, LIMITS, None);
         assert!(matches!(verdict, Ok((_, Err(_)))), "{rule_text}: {verdict:?}");
     }
 });

@@ -16,14 +16,9 @@ pub fn run_limits(heaps: u64) -> Limits {
 }
 
 /// The most heaps whose table (2 bytes a heap) fits in the memory available now, where the
-/// system says (`/proc/meminfo`).
+/// system says.
 pub fn heaps_in_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    text.lines().find_map(|line| {
-        let kib = line.strip_prefix("MemAvailable:")?.trim();
-        let kib = kib.strip_suffix("kB")?.trim().parse::<u64>().ok()?;
-        Some(kib.saturating_mul(512))
-    })
+    grundy::memory::heaps_that_fit(2)
 }
 
 /// Refuses, before any work, a run whose table of `heaps` heaps would not fit in memory.

@@ -175,3 +175,20 @@ fn issue_13_long_runs_print_json_and_count_heaps_inclusively() {
     assert_eq!(report["heaps"], 101);
     assert_eq!(report["rule"], "kayles");
 }
+
+#[test]
+fn certificates_claiming_huge_tables_are_refused_before_any_work() {
+    // Before the memory check, verifying this aborted on a 4 TB allocation.
+    let file = scratch("huge.cert.json");
+    let kayles = include_str!("data/kayles.cert.json");
+    let huge = kayles.replace("\"checked_to\":167", "\"checked_to\":999999999999");
+    assert_ne!(huge, kayles);
+    std::fs::write(&file, huge).unwrap();
+    for route in ["naive", "plain", "sparse"] {
+        let path = file.to_str().unwrap();
+        let run = grundy(&["verify", path, "--by", route]);
+        bounded(&run, route);
+        assert_eq!(run.code, Some(1), "{run:?}");
+        assert!(run.stderr.contains("memory available now"), "{run:?}");
+    }
+}

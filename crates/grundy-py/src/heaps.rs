@@ -140,7 +140,10 @@ fn verify_report(py: Python<'_>, certificate_json: &str) -> PyResult<String> {
     not_in_callback()?;
     let certificate = read_certificate(certificate_json)?;
     let heap_rule = rule(&certificate.rule)?;
-    let limits = table_limits(certificate.checked_to.saturating_add(1));
+    let heaps = certificate.checked_to.saturating_add(1);
+    grundy::memory::check_fits(heaps, grundy::heap::VERIFY_BYTES_A_HEAP)
+        .map_err(|error| to_py(error, Some(&certificate.rule)))?;
+    let limits = table_limits(heaps);
     let report = py
         .detach(|| analysis::verify(heap_rule, &certificate, limits, None))
         .map_err(|error| to_py(error, Some(&certificate.rule)))?;

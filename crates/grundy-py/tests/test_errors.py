@@ -50,6 +50,10 @@ def test_bad_certificates():
         grundy.verify({"rule": "kayles"})
     with pytest.raises(ValueError):
         grundy.verify("{not json")
+    # A claim of a trillion heaps is refused before any work, not an abort on allocation.
+    huge = dict(grundy.period("kayles").to_dict(), checked_to=10**12)
+    with pytest.raises(grundy.LimitError, match="memory available now"):
+        grundy.verify(huge)
 
 
 @settings(max_examples=400, deadline=None)

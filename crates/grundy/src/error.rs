@@ -127,7 +127,7 @@ impl Limit {
             Limit::MovesPerPosition => "moves from one position",
             Limit::HeapTable => "heaps in a value table",
             Limit::GraphSize => "edges, vertices, coins or cells",
-            Limit::Memory => "heaps in a table in the memory available now (2 bytes a heap)",
+            Limit::Memory => "heaps in a table that fits in the memory available now",
             Limit::Output => "components written out in the games the moves listed lead to",
             Limit::FileSize => "bytes in a file read for a spec",
             Limit::QuotientOrder => "elements in a misère quotient (--max-order)",

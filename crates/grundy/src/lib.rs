@@ -46,6 +46,7 @@ mod error;
 mod game;
 pub mod heap;
 pub mod loopy;
+pub mod memory;
 pub mod misere;
 mod nimber;
 pub mod play;

@@ -28,7 +28,9 @@ pub use code::{Code, Digit, HeapGame, MAX_CODE_DIGITS};
 pub use fast::TableStats;
 pub use naive::{HeapMoves, NaiveTable};
 pub use period::{Certificate, Refutation, Theorem};
-pub use verify::{default_route, verify, Recomputed, NAIVE_VERIFY_LIMIT, PLAIN_VERIFY_LIMIT};
+pub use verify::{
+    default_route, verify, Recomputed, NAIVE_VERIFY_LIMIT, PLAIN_VERIFY_LIMIT, VERIFY_BYTES_A_HEAP,
+};
 
 use crate::error::{Error, Limit, Result};
 use crate::game::{Evaluator, Limits, MoveList};
