@@ -48,7 +48,7 @@ struct Table<'a> {
     values: Vec<u32>,
     mask: u32,
     /// Heaps `n >= 1` that are rare under `mask`, ascending.
-    rare: Vec<u32>,
+    rare: Vec<usize>,
     /// How many heaps so far have each extended value below `1 << MASK_BITS`.
     extended_counts: Vec<u64>,
     /// Whether some extended value was too large to be counted.
@@ -104,7 +104,7 @@ impl<'a> Table<'a> {
             None => self.uncounted = true,
         }
         if heap >= 1 && self.is_rare(heap) {
-            self.rare.push(heap as u32);
+            self.rare.push(heap);
         }
     }
 
@@ -135,7 +135,7 @@ impl<'a> Table<'a> {
     /// Marks every split of `rest` tokens with a rare part.
     fn mark_rare_pairs(&mut self, rest: usize) {
         for index in 0..self.rare.len() {
-            let small = self.rare[index] as usize;
+            let small = self.rare[index];
             if small >= rest {
                 break;
             }
@@ -200,7 +200,6 @@ impl<'a> Table<'a> {
             self.mask = mask;
             self.rare = (1..self.values.len())
                 .filter(|&heap| self.is_rare(heap))
-                .map(|heap| heap as u32)
                 .collect();
         }
     }
