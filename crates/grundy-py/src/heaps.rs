@@ -2,7 +2,7 @@
 //! value), the sequence reports, periods with their certificates, and certificates re-checked.
 
 use grundy::analysis;
-use grundy::heap::{period, Certificate, HeapGame, HeapSolver, Theorem};
+use grundy::heap::{period, Certificate, HeapGame, HeapSolver, Recomputed, Theorem};
 use grundy::rules::HeapRule;
 use grundy::{spec, Limits};
 use numpy::{IntoPyArray, PyArray1};
@@ -134,10 +134,19 @@ fn period_report(py: Python<'_>, rule_text: &str, max: u64) -> PyResult<String> 
     json(&report)
 }
 
-/// `grundy verify CERT --format json`, the certificate given as the JSON of a period report.
+/// `grundy verify CERT [--by BY] --format json`, the certificate given as the JSON of a
+/// period report.
 #[pyfunction]
-fn verify_report(py: Python<'_>, certificate_json: &str) -> PyResult<String> {
+#[pyo3(signature = (certificate_json, by=None))]
+fn verify_report(py: Python<'_>, certificate_json: &str, by: Option<&str>) -> PyResult<String> {
     not_in_callback()?;
+    let by = by
+        .map(|name| {
+            Recomputed::from_name(name).ok_or_else(|| {
+                PyValueError::new_err(format!("unknown route '{name}': naive, plain or sparse"))
+            })
+        })
+        .transpose()?;
     let certificate = read_certificate(certificate_json)?;
     let heap_rule = rule(&certificate.rule)?;
     let heaps = certificate.checked_to.saturating_add(1);
@@ -145,7 +154,7 @@ fn verify_report(py: Python<'_>, certificate_json: &str) -> PyResult<String> {
         .map_err(|error| to_py(error, Some(&certificate.rule)))?;
     let limits = table_limits(heaps);
     let report = py
-        .detach(|| analysis::verify(heap_rule, &certificate, limits, None))
+        .detach(|| analysis::verify(heap_rule, &certificate, limits, by))
         .map_err(|error| to_py(error, Some(&certificate.rule)))?;
     json(&report)
 }

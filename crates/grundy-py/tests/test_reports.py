@@ -141,6 +141,14 @@ def test_periods_and_certificates(cli, rule, tmp_path):
         assert grundy.verify(path).to_dict() == cli.json("verify", str(path))[1]
         forged = dict(report.to_dict(), period=report.period + 1)
         assert not grundy.verify(forged).valid
+        for by in ("naive", "plain", "sparse"):
+            checked = grundy.verify(report, by=by)
+            assert checked.valid
+            # Codes with a repeating tail (subtraction games) take the plain scan instead.
+            assert checked.recomputed_by in (by, "plain")
+            assert checked.to_dict() == cli.json("verify", str(path), "--by", by)[1]
+        with pytest.raises(ValueError, match="unknown route"):
+            grundy.verify(report, by="fast")
 
 
 def test_the_readme_example():

@@ -607,9 +607,13 @@ def period(rule: str, max: int = 1 << 21) -> Report:
     return _report(_grundy.period_report(rule, max))
 
 
-def verify(certificate: Union[Report, dict, str, "os.PathLike[str]"]) -> Report:
+def verify(
+    certificate: Union[Report, dict, str, "os.PathLike[str]"], by: Optional[str] = None
+) -> Report:
     """Re-checks a certificate (a :func:`period` report, its JSON text, or a file written by
-    ``grundy period --cert``) from the rule alone: ``grundy verify``."""
+    ``grundy period --cert``) from the rule alone: ``grundy verify``. ``by`` picks how the
+    values are recomputed (``"naive"``, ``"plain"`` or ``"sparse"``, as ``--by``); by default
+    the naive engine up to 65536 heaps, the plain scan up to 2^20, the sparse route beyond."""
     if isinstance(certificate, Report):
         text = certificate.to_json()
     elif isinstance(certificate, dict):
@@ -619,7 +623,7 @@ def verify(certificate: Union[Report, dict, str, "os.PathLike[str]"]) -> Report:
     else:
         with open(_os.fspath(certificate), encoding="utf-8") as file:
             text = file.read()
-    return _report(_grundy.verify_report(text))
+    return _report(_grundy.verify_report(text, by))
 
 
 # ---------------------------------------------------------------------------------------------

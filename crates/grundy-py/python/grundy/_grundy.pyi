@@ -162,8 +162,9 @@ def quotient(
 def period_report(rule_text: str, max: int) -> str:
     """``grundy period RULE --max MAX --format json``."""
 
-def verify_report(certificate_json: str) -> str:
-    """``grundy verify CERT --format json``; ValueError when the text is no certificate."""
+def verify_report(certificate_json: str, by: Optional[str] = None) -> str:
+    """``grundy verify CERT [--by BY] --format json``; ValueError when the text is no
+    certificate or ``by`` no route."""
 
 def nim_mul_arrays(
     left: npt.NDArray[np.uint64], right: npt.NDArray[np.uint64]

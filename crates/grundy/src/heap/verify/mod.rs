@@ -22,6 +22,8 @@ pub enum Recomputed {
 }
 
 impl Recomputed {
+    const ALL: [Recomputed; 3] = [Recomputed::Naive, Recomputed::Plain, Recomputed::Sparse];
+
     /// The route's name as reports print it: `naive`, `plain` or `sparse`.
     pub fn name(self) -> &'static str {
         match self {
@@ -29,6 +31,20 @@ impl Recomputed {
             Recomputed::Plain => "plain",
             Recomputed::Sparse => "sparse",
         }
+    }
+
+    /// The route of a [`name`](Recomputed::name).
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::heap::Recomputed;
+    /// assert_eq!(Recomputed::from_name("sparse"), Some(Recomputed::Sparse));
+    /// assert_eq!(Recomputed::from_name("fast"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Recomputed> {
+        Recomputed::ALL
+            .into_iter()
+            .find(|route| route.name() == name)
     }
 }
 
