@@ -7,6 +7,8 @@
 //! - [`run`]: the census itself, on rayon's pool, each finished row saved at once.
 //! - [`table`]: the file (one row group of plain columns, replaced whole by a rename).
 //! - [`row`]: one row, timed (what a distributed worker computes).
+//! - [`memory`]: the memory available now, which both faces check before a long run (a
+//!   census, a certificate's table) instead of failing on an allocation.
 //!
 //! The rows and their classes are the library's ([`grundy::analysis::census`]); this crate
 //! adds the clock, the threads and the file.
@@ -20,6 +22,7 @@
 //! # Ok::<(), anyhow::Error>(())
 //! ```
 
+pub mod memory;
 mod run;
 pub mod table;
 

@@ -18,7 +18,7 @@ pub fn run_limits(heaps: u64) -> Limits {
 /// The most heaps whose table (2 bytes a heap) fits in the memory available now, where the
 /// system says.
 pub fn heaps_in_memory() -> Option<u64> {
-    grundy::memory::heaps_that_fit(2)
+    grundy_census::memory::heaps_that_fit(2)
 }
 
 /// Refuses, before any work, a run whose table of `heaps` heaps would not fit in memory.

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use grundy::analysis::{self, VerifyReport};
 use grundy::heap::{Recomputed, VERIFY_BYTES_A_HEAP};
-use grundy::memory;
+use grundy_census::memory;
 
 use crate::args::Format;
 use crate::tables::{parse_rule, run_limits};

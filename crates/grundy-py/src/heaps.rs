@@ -150,7 +150,7 @@ fn verify_report(py: Python<'_>, certificate_json: &str, by: Option<&str>) -> Py
     let certificate = read_certificate(certificate_json)?;
     let heap_rule = rule(&certificate.rule)?;
     let heaps = certificate.checked_to.saturating_add(1);
-    grundy::memory::check_fits(heaps, grundy::heap::VERIFY_BYTES_A_HEAP)
+    grundy_census::memory::check_fits(heaps, grundy::heap::VERIFY_BYTES_A_HEAP)
         .map_err(|error| to_py(error, Some(&certificate.rule)))?;
     let limits = table_limits(heaps);
     let report = py

@@ -46,7 +46,6 @@ mod error;
 mod game;
 pub mod heap;
 pub mod loopy;
-pub mod memory;
 pub mod misere;
 mod nimber;
 pub mod play;

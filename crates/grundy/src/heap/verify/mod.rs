@@ -57,7 +57,7 @@ pub const PLAIN_VERIFY_LIMIT: u64 = 1 << 20;
 
 /// Bytes a heap that [`verify`] may hold at once: the plain scan's table, its values copied out
 /// as `u64`, and those narrowed to `u32` for the check. Faces refuse certificates whose tables
-/// would not fit ([`crate::memory::check_fits`]).
+/// would not fit (`grundy_census::memory::check_fits`).
 pub const VERIFY_BYTES_A_HEAP: u64 = 16;
 
 /// The route [`verify`] takes when none is asked for: the naive engine for small tables, the

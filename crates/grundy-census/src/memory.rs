@@ -1,7 +1,8 @@
 //! The memory available now, for the faces that refuse a long run too large for it before any
-//! work. The engines never look: their limits ([`crate::Limits`]) are the faces' choice.
+//! work. The library never looks (it reads no file): its limits ([`grundy::Limits`]) are the
+//! faces' choice.
 
-use crate::error::{Error, Limit, Result};
+use grundy::{Error, Limit};
 
 /// Bytes of memory available now, where the system says (`MemAvailable` in `/proc/meminfo`);
 /// `None` where it does not (other systems, WebAssembly).
@@ -24,7 +25,7 @@ pub fn heaps_that_fit(bytes_a_heap: u64) -> Option<u64> {
 ///
 /// # Example
 /// ```
-/// use grundy::memory;
+/// use grundy_census::memory;
 /// assert!(memory::check_fits(1000, 2).is_ok());
 /// # if memory::available_bytes().is_some() {
 /// assert!(memory::check_fits(u64::MAX, 2).is_err());
@@ -33,7 +34,7 @@ pub fn heaps_that_fit(bytes_a_heap: u64) -> Option<u64> {
 ///
 /// # Errors
 /// [`Limit::Memory`], with the heaps that fit as its limit.
-pub fn check_fits(heaps: u64, bytes_a_heap: u64) -> Result<()> {
+pub fn check_fits(heaps: u64, bytes_a_heap: u64) -> Result<(), Error> {
     match heaps_that_fit(bytes_a_heap) {
         Some(fits) if heaps > fits => Err(Error::limit_needing(Limit::Memory, fits, heaps)),
         _ => Ok(()),
