@@ -236,6 +236,13 @@ mod tests {
             .unwrap()
     }
 
+    fn agrees_with_the_plain_scan(game: TakeBreak, heaps: usize) {
+        let code = Code::of_take_break(&game).unwrap();
+        let plain = HeapSolver::plain(game.clone(), Limits::default());
+        let plain = engine_values(&mut plain.extend_by_period(false), heaps);
+        assert_eq!(sparse_values(&code, heaps), plain, "{game}");
+    }
+
     #[test]
     fn agrees_with_the_naive_engine_on_every_code_of_two_digits_and_grundys_game() {
         let games = TakeBreak::octal_family(0, 2).unwrap().into_iter();
@@ -257,11 +264,7 @@ mod tests {
         // Sparse games (0.007's rare heaps by heap parity, the long 0.376 and 0.354), a
         // periodic one and a 4.xyz code, past the sizes where the mask is chosen and changed.
         for text in ["0.007", "0.376", "0.354", "0.16", "4.37"] {
-            let game = game(text);
-            let code = Code::of_take_break(&game).unwrap();
-            let plain = HeapSolver::plain(game.clone(), Limits::default());
-            let plain = engine_values(&mut plain.extend_by_period(false), 1 << 14);
-            assert_eq!(sparse_values(&code, 1 << 14), plain, "{text}");
+            agrees_with_the_plain_scan(game(text), 1 << 14);
         }
     }
 
@@ -272,10 +275,7 @@ mod tests {
             .into_iter()
             .skip(7 + 56)
         {
-            let code = Code::of_take_break(&game).unwrap();
-            let plain = HeapSolver::plain(game.clone(), Limits::default());
-            let plain = engine_values(&mut plain.extend_by_period(false), 1 << 12);
-            assert_eq!(sparse_values(&code, 1 << 12), plain, "{game}");
+            agrees_with_the_plain_scan(game, 1 << 12);
         }
     }
 
