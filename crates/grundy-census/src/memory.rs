@@ -35,7 +35,15 @@ pub fn heaps_that_fit(bytes_a_heap: u64) -> Option<u64> {
 /// # Errors
 /// [`Limit::Memory`], with the heaps that fit as its limit.
 pub fn check_fits(heaps: u64, bytes_a_heap: u64) -> Result<(), Error> {
-    match heaps_that_fit(bytes_a_heap) {
+    refuse_beyond(heaps, heaps_that_fit(bytes_a_heap))
+}
+
+/// Refuses a run of `heaps` heaps when at most `fits` fit in memory (`None`: nobody says).
+///
+/// # Errors
+/// [`Limit::Memory`], with `fits` as its limit.
+pub fn refuse_beyond(heaps: u64, fits: Option<u64>) -> Result<(), Error> {
+    match fits {
         Some(fits) if heaps > fits => Err(Error::limit_needing(Limit::Memory, fits, heaps)),
         _ => Ok(()),
     }

@@ -173,9 +173,11 @@ enum Command {
     Verify {
         /// The certificate file.
         cert: PathBuf,
-        /// Recompute by this route however large the table (naive and plain: O(n^2)).
-        #[arg(long, value_enum)]
-        by: Option<VerifyRoute>,
+        /// Recompute by this route however large the table: naive (the ruleset's moves), plain
+        /// (every split) or sparse (verify's own rare/common split; codes with three-heap
+        /// splits or repeating tails take the plain scan). Naive and plain are O(n^2).
+        #[arg(long, value_name = "ROUTE", value_parser = parse_route)]
+        by: Option<Recomputed>,
         #[command(flatten)]
         output: Output,
     },
@@ -335,28 +337,6 @@ pub enum Format {
     Json,
 }
 
-/// How `grundy verify` recomputes the values.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-enum VerifyRoute {
-    /// The naive engine, from the ruleset's moves.
-    Naive,
-    /// The plain scan of every split.
-    Plain,
-    /// Verify's own implementation of the rare/common split (codes without three-heap
-    /// splits or repeating tails; others take the plain scan).
-    Sparse,
-}
-
-impl VerifyRoute {
-    fn recomputed(self) -> Recomputed {
-        match self {
-            VerifyRoute::Naive => Recomputed::Naive,
-            VerifyRoute::Plain => Recomputed::Plain,
-            VerifyRoute::Sparse => Recomputed::Sparse,
-        }
-    }
-}
-
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 enum SeqFormat {
     /// A table, ten values a row.
@@ -400,6 +380,12 @@ fn parse_period(text: &str) -> Result<u64, String> {
         0 => Err("a period is at least 1, not 0".to_string()),
         period => Ok(period),
     }
+}
+
+/// A route of `grundy verify`: `naive`, `plain` or `sparse`.
+fn parse_route(name: &str) -> Result<Recomputed, String> {
+    Recomputed::from_name(name)
+        .ok_or_else(|| format!("'{name}' is no route: naive, plain or sparse"))
 }
 
 /// A DAG's node limit: at least 1 (the start), at most 100000, since every position drawn is
@@ -721,7 +707,7 @@ impl Cli {
             }
             Command::Verify { cert, by, output } => Mode::Verify {
                 cert,
-                by: by.map(VerifyRoute::recomputed),
+                by,
                 format: output.format,
             },
             Command::Bench {

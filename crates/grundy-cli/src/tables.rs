@@ -2,7 +2,7 @@
 //! for, their limits, and whether they fit in the memory available.
 
 use grundy::rules::HeapRule;
-use grundy::{spec, Limit, Limits};
+use grundy::{spec, Limits};
 
 use crate::{with_input, Problem};
 
@@ -28,14 +28,7 @@ pub fn check_memory(rule: &str, heaps: u64) -> Result<(), Problem> {
 
 /// Refuses a run of `heaps` heaps when at most `fits` fit in memory.
 pub fn check_fits(rule: &str, heaps: u64, fits: Option<u64>) -> Result<(), Problem> {
-    match fits {
-        Some(fits) if heaps > fits => Err(with_input(rule)(grundy::Error::limit_needing(
-            Limit::Memory,
-            fits,
-            heaps,
-        ))),
-        _ => Ok(()),
-    }
+    grundy_census::memory::refuse_beyond(heaps, fits).map_err(with_input(rule))
 }
 
 /// The heap rule `text` names.
