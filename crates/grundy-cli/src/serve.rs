@@ -56,6 +56,7 @@ pub const LIMITS: Limits = Limits {
     max_work: 1 << 23,
     max_moves: 1 << 14,
     max_output: 1 << 20,
+    max_memory: 1 << 26,
     cancel: Cancel::NEVER,
 };
 

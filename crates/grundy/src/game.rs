@@ -148,20 +148,23 @@ pub struct Limits {
     /// Components written out in the positions that a list of moves leads to: each move names
     /// the whole game after it, so listing `m` moves of a game of `c` components costs `m·c`.
     pub max_output: u64,
+    /// Bytes a search's transposition table may take ([`crate::positional::Table`]).
+    pub max_memory: u64,
     /// A flag that stops the computation early, looked at wherever work is counted.
     pub cancel: Cancel,
 }
 
 impl Default for Limits {
     /// About two million positions, 67 million moves examined (a few seconds), a million moves
-    /// listed and four million components written out in the moves listed: seconds of work and
-    /// well under a gigabyte of memory.
+    /// listed, four million components written out in the moves listed and a transposition
+    /// table of 256 MiB: seconds of work and well under a gigabyte of memory.
     fn default() -> Limits {
         Limits {
             max_positions: 1 << 21,
             max_work: 1 << 26,
             max_moves: 1 << 20,
             max_output: 1 << 22,
+            max_memory: 1 << 28,
             cancel: Cancel::NEVER,
         }
     }

@@ -31,8 +31,9 @@ use crate::error::{Error, ErrorKind, Limit, Result};
 use crate::game::{Limits, Solver};
 use crate::heap::HeapSolver;
 use crate::nimber::Nimber;
+use crate::positional;
 use crate::rules::{
-    AWythoff, CoinBoard, CoinRow, CoinRule, CoinTurning, Cram, CramBoard, Digraph, Family,
+    AWythoff, CoinBoard, CoinRow, CoinRule, CoinTurning, CramBoard, CramSolver, Digraph, Family,
     FibonacciNim, GreenHackenbush, GrundyGame, HeapRule, Moore, Nim, Shape, Staircase, Subtraction,
     TakeBreak, Tartan, Wythoff, MAX_COINS, NAMED_CODES,
 };
@@ -708,7 +709,10 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(')')?;
-                Box::new(RulesetTerm::new(Solver::with_limits(Cram, limits), boards))
+                Box::new(RulesetTerm::new(
+                    CramSolver::new(limits, positional::default_threads()),
+                    boards,
+                ))
             }
             "digraph" => self.digraph()?,
             "green" => self.green()?,

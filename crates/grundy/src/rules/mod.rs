@@ -25,7 +25,7 @@ mod wythoff;
 pub use a_wythoff::AWythoff;
 pub(crate) use coin_rule::MAX_COINS;
 pub use coins::{CoinRow, CoinRule, CoinTurning, Shape};
-pub use cram::{Cram, CramBoard};
+pub use cram::{Cram, CramBoard, CramSolver};
 pub use digraph::Digraph;
 pub use fibonacci_nim::FibonacciNim;
 pub use hackenbush::{EdgeSet, GreenHackenbush};

@@ -1,0 +1,376 @@
+//! [`Region`]: a set of squares of a grid, as rows of bits, the position type of board games
+//! whose moves cover squares (Cram): its connected regions, and one canonical form for the
+//! eight images of a region under the symmetries of the square.
+
+/// The most rows a region may span.
+pub const MAX_ROWS: usize = 32;
+/// The most columns a region may span (one `u32` a row).
+pub const MAX_COLUMNS: usize = 32;
+/// Squares a region may span in its bounding box and still have a [`Region::key`] (the rest
+/// of 128 bits holds the width).
+const KEY_BITS: usize = 120;
+
+/// Squares of a grid at most [`MAX_ROWS`] by [`MAX_COLUMNS`]: bit `c` of `rows[r]` is the
+/// square in row `r`, column `c`. After [`Region::canonical`], row 0 and column 0 hold a
+/// square, and the region is the least of its eight images.
+///
+/// # Example
+/// ```
+/// use grundy::positional::Region;
+/// let l = Region::from_rows(&[0b11, 0b01]);
+/// let turned = Region::from_rows(&[0b01, 0b11]);
+/// assert_eq!(l.canonical(), turned.canonical());
+/// assert_eq!(l.cells(), 3);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Region {
+    height: u8,
+    width: u8,
+    rows: [u32; MAX_ROWS],
+}
+
+/// The run or runs of set bits of `mask` that hold a bit of `seed`.
+fn runs_through(mask: u32, seed: u32) -> u32 {
+    let seed = seed & mask;
+    if seed == 0 {
+        return 0;
+    }
+    // Adding the seeds to the mask carries out of each run that holds one, into the square
+    // just above the run; then adding that run's top to the reversed mask clears the whole run.
+    let carries = (u64::from(mask) + u64::from(seed)) & !u64::from(mask);
+    let tops = (carries >> 1) as u32;
+    let reversed = mask.reverse_bits();
+    (reversed & !reversed.wrapping_add(tops.reverse_bits())).reverse_bits()
+}
+
+impl Region {
+    /// The region whose rows are `rows` (at most [`MAX_ROWS`]), not trimmed.
+    pub fn from_rows(rows: &[u32]) -> Region {
+        let mut region = Region {
+            height: rows.len().min(MAX_ROWS) as u8,
+            width: 0,
+            rows: [0; MAX_ROWS],
+        };
+        region.rows[..region.height as usize].copy_from_slice(&rows[..region.height as usize]);
+        let all = rows.iter().fold(0, |all, row| all | row);
+        region.width = (32 - all.leading_zeros()) as u8;
+        region
+    }
+
+    /// The rows, top first.
+    pub fn rows(&self) -> &[u32] {
+        &self.rows[..self.height as usize]
+    }
+
+    /// Rows spanned.
+    pub fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    /// Columns spanned.
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// The number of squares.
+    pub fn cells(&self) -> u32 {
+        self.rows().iter().map(|row| row.count_ones()).sum()
+    }
+
+    /// Calls `found` with each connected region of `rest` (squares joined across a side), in
+    /// this region's frame, as rows `top..` of their own.
+    pub fn split(rest: &[u32], mut found: impl FnMut(usize, &[u32])) {
+        let height = rest.len();
+        let mut rest_rows = [0u32; MAX_ROWS];
+        rest_rows[..height].copy_from_slice(rest);
+        let mut start = 0;
+        loop {
+            while start < height && rest_rows[start] == 0 {
+                start += 1;
+            }
+            if start == height {
+                return;
+            }
+            let mut part = [0u32; MAX_ROWS];
+            let seed = rest_rows[start];
+            part[start] = runs_through(seed, seed & seed.wrapping_neg());
+            // Rows `start..end` hold the region so far.
+            let mut end = start + 1;
+            loop {
+                let mut changed = false;
+                let mut grow = |part: &mut [u32; MAX_ROWS], r: usize| {
+                    let mut touch = part[r];
+                    if r > start {
+                        touch |= part[r - 1];
+                    }
+                    if r + 1 < height {
+                        touch |= part[r + 1];
+                    }
+                    let grown = runs_through(rest_rows[r], touch);
+                    changed |= grown != part[r];
+                    part[r] = grown;
+                };
+                // Down, then up: most regions settle in one sweep each way.
+                for r in start..height {
+                    grow(&mut part, r);
+                    if part[r] == 0 {
+                        break;
+                    }
+                    end = end.max(r + 1);
+                }
+                for r in (start..end).rev() {
+                    grow(&mut part, r);
+                }
+                if !changed {
+                    break;
+                }
+            }
+            for r in start..end {
+                rest_rows[r] &= !part[r];
+            }
+            found(start, &part[start..end]);
+        }
+    }
+
+    /// The region trimmed to its squares and turned to the least of its images under the eight
+    /// symmetries of the square (four when it spans more rows or columns than a turn allows).
+    #[must_use]
+    pub fn canonical(&self) -> Region {
+        let trimmed = self.trimmed();
+        let mut best = trimmed;
+        let mut best_key = trimmed.order_key();
+        let mut consider = |image: Region| {
+            let key = image.order_key();
+            if key < best_key {
+                best_key = key;
+                best = image;
+            }
+        };
+        let mirrored = trimmed.mirrored();
+        consider(mirrored);
+        consider(trimmed.flipped());
+        consider(mirrored.flipped());
+        if trimmed.width() <= MAX_ROWS && trimmed.height() <= MAX_COLUMNS {
+            let turned = trimmed.transposed();
+            let mirrored = turned.mirrored();
+            consider(turned);
+            consider(mirrored);
+            consider(turned.flipped());
+            consider(mirrored.flipped());
+        }
+        best
+    }
+
+    /// The region moved to touch row 0 and column 0.
+    #[must_use]
+    pub fn trimmed(&self) -> Region {
+        let rows = self.rows();
+        let top = rows.iter().position(|&row| row != 0).unwrap_or(0);
+        let bottom = rows.iter().rposition(|&row| row != 0).map_or(0, |r| r + 1);
+        let all = rows.iter().fold(0, |all, row| all | row);
+        let shift = if all == 0 { 0 } else { all.trailing_zeros() };
+        let mut out = Region {
+            height: (bottom.saturating_sub(top)) as u8,
+            width: (32 - (all >> shift).leading_zeros()) as u8,
+            rows: [0; MAX_ROWS],
+        };
+        for (to, from) in out.rows.iter_mut().zip(&rows[top..bottom]) {
+            *to = from >> shift;
+        }
+        out
+    }
+
+    /// Left and right exchanged.
+    fn mirrored(&self) -> Region {
+        let mut out = *self;
+        let shift = 32 - u32::from(self.width);
+        for row in &mut out.rows[..self.height as usize] {
+            *row = row.reverse_bits().checked_shr(shift).unwrap_or(0);
+        }
+        out
+    }
+
+    /// Top and bottom exchanged.
+    fn flipped(&self) -> Region {
+        let mut out = *self;
+        out.rows[..self.height as usize].reverse();
+        out
+    }
+
+    /// Rows and columns exchanged.
+    fn transposed(&self) -> Region {
+        let mut out = Region {
+            height: self.width,
+            width: self.height,
+            rows: [0; MAX_ROWS],
+        };
+        for (r, &row) in self.rows().iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                out.rows[c] |= 1 << r;
+            }
+        }
+        out
+    }
+
+    /// Whether turning the region half a turn about the centre of its bounding box gives it
+    /// back (for a trimmed region).
+    pub fn is_centrally_symmetric(&self) -> bool {
+        let rows = self.rows();
+        let shift = 32 - u32::from(self.width);
+        rows.iter()
+            .zip(rows.iter().rev())
+            .all(|(&row, &opposite)| row == opposite.reverse_bits() >> shift)
+    }
+
+    /// The key of a trimmed region whose bounding box has at most 120 squares: its rows packed
+    /// `width` bits apiece, with the width in the top byte. Never 0.
+    pub fn key(&self) -> Option<u128> {
+        let (height, width) = (self.height as usize, self.width as usize);
+        if height * width > KEY_BITS {
+            return None;
+        }
+        let packed = self
+            .rows()
+            .iter()
+            .enumerate()
+            .fold(0u128, |key, (r, &row)| key | u128::from(row) << (r * width));
+        Some(packed | (width as u128) << KEY_BITS)
+    }
+
+    /// An order of regions of one shape's images: by the key where there is one, else by
+    /// width, then rows.
+    fn order_key(&self) -> (u128, u8, [u32; MAX_ROWS]) {
+        match self.key() {
+            Some(key) => (key, 0, [0; MAX_ROWS]),
+            None => (u128::MAX, self.width, self.rows),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_plainly(mask: u32, seed: u32) -> u32 {
+        let mut set = seed & mask;
+        loop {
+            let grown = (set | set << 1 | set >> 1) & mask;
+            if grown == set {
+                return set;
+            }
+            set = grown;
+        }
+    }
+
+    #[test]
+    fn runs_grow_both_ways() {
+        let mut x = 0x9e37_79b9u32;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let mask = x;
+            let seed = x.rotate_left(7) & x.rotate_left(19);
+            assert_eq!(
+                runs_through(mask, seed),
+                run_plainly(mask, seed),
+                "{mask:b} {seed:b}"
+            );
+        }
+        assert_eq!(runs_through(u32::MAX, 1 << 31), u32::MAX);
+    }
+
+    /// Regions by plain flood fill, one square at a time.
+    fn regions_plainly(rows: &[u32]) -> Vec<Vec<(usize, usize)>> {
+        let mut left: Vec<(usize, usize)> = (0..rows.len())
+            .flat_map(|r| (0..32).map(move |c| (r, c)))
+            .filter(|&(r, c)| rows[r] >> c & 1 == 1)
+            .collect();
+        let mut regions = Vec::new();
+        while let Some(&first) = left.first() {
+            let mut region = vec![first];
+            left.retain(|&s| s != first);
+            let mut i = 0;
+            while i < region.len() {
+                let (r, c) = region[i];
+                let near: Vec<(usize, usize)> = left
+                    .iter()
+                    .copied()
+                    .filter(|&(r2, c2)| r.abs_diff(r2) + c.abs_diff(c2) == 1)
+                    .collect();
+                left.retain(|s| !near.contains(s));
+                region.extend(near);
+                i += 1;
+            }
+            region.sort_unstable();
+            regions.push(region);
+        }
+        regions.sort_unstable();
+        regions
+    }
+
+    #[test]
+    fn split_finds_the_connected_regions() {
+        let mut x = 0x1234_5678u32;
+        for trial in 0..3000 {
+            let height = 1 + trial % 9;
+            let rows: Vec<u32> = (0..height)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 17;
+                    x ^= x << 5;
+                    x & (x >> 3) & 0x3ff | (x & 0x400_0000) >> 20
+                })
+                .collect();
+            let mut found = Vec::new();
+            Region::split(&rows, |top, part| {
+                let mut squares: Vec<(usize, usize)> = part
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(r, &row)| {
+                        (0..32)
+                            .filter(move |c| row >> c & 1 == 1)
+                            .map(move |c| (top + r, c))
+                    })
+                    .collect();
+                squares.sort_unstable();
+                found.push(squares);
+            });
+            found.sort_unstable();
+            assert_eq!(found, regions_plainly(&rows), "{rows:?}");
+        }
+    }
+
+    #[test]
+    fn eight_images_share_one_canonical_form() {
+        let shape = Region::from_rows(&[0b0110, 0b0011, 0b0010, 0b0000]);
+        let canonical = shape.canonical();
+        let t = shape.trimmed();
+        let images = [
+            t,
+            t.mirrored(),
+            t.flipped(),
+            t.mirrored().flipped(),
+            t.transposed(),
+            t.transposed().mirrored(),
+            t.transposed().flipped(),
+            t.transposed().mirrored().flipped(),
+        ];
+        for image in images {
+            assert_eq!(image.canonical(), canonical);
+            assert_eq!(image.cells(), 5);
+        }
+        assert_eq!(canonical.key(), canonical.canonical().key());
+        let moved = Region::from_rows(&[0, 0, 0b1100_0000, 0b0110_0000, 0b0100_0000]);
+        assert_eq!(moved.canonical(), canonical);
+        assert!(Region::from_rows(&[0b011, 0b110])
+            .trimmed()
+            .is_centrally_symmetric());
+        assert!(!Region::from_rows(&[0b011, 0b011, 0b110])
+            .trimmed()
+            .is_centrally_symmetric());
+    }
+}

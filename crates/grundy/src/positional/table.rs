@@ -1,0 +1,224 @@
+//! [`Table`]: the transposition table of the positional search, a fixed block of memory shared
+//! by every thread of a search.
+//!
+//! Buckets of four entries, each a 128-bit key (never 0: 0 marks an empty entry), a nimber and
+//! a weight (how costly the position was to value: the search gives its size). A full bucket
+//! replaces its lightest entry, so the table never grows past the memory it was given and keeps
+//! the positions that cost most. Threads share it without locks for readers: each bucket has a
+//! version that a writer makes odd while it writes (a sequence lock); a reader that sees the
+//! version change, or odd, takes the probe as a miss. A writer that finds the bucket busy drops
+//! its entry: the table is a cache, and a lost entry only costs time. So a value read is always
+//! one that was written for that exact key.
+
+use std::sync::atomic::{fence, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+
+/// Entries in a bucket.
+const WAYS: usize = 4;
+
+struct Bucket {
+    version: AtomicU32,
+    /// Each entry's key as two words, low first.
+    keys: [AtomicU64; 2 * WAYS],
+    /// Each entry's nimber (low byte) and weight (high byte), 16 bits an entry.
+    data: AtomicU64,
+}
+
+impl Bucket {
+    fn new() -> Bucket {
+        Bucket {
+            version: AtomicU32::new(0),
+            keys: std::array::from_fn(|_| AtomicU64::new(0)),
+            data: AtomicU64::new(0),
+        }
+    }
+}
+
+/// The bytes one bucket takes.
+const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
+
+/// A transposition table of nimbers keyed by 128-bit position keys.
+///
+/// # Example
+/// ```
+/// use grundy::positional::Table;
+/// let table = Table::with_memory(1 << 20);
+/// table.store(42, 3, 10);
+/// assert_eq!(table.get(42), Some(3));
+/// assert_eq!(table.get(43), None);
+/// assert!(table.bytes() <= 1 << 20);
+/// ```
+pub struct Table {
+    buckets: Vec<Bucket>,
+    /// Entries stored into an empty slot (the fill).
+    filled: AtomicUsize,
+}
+
+impl Table {
+    /// A table within `bytes` of memory (at least one bucket).
+    pub fn with_memory(bytes: u64) -> Table {
+        let count = usize::try_from(bytes / BUCKET_BYTES as u64)
+            .unwrap_or(usize::MAX)
+            .max(1);
+        // A power of two, so a key picks its bucket with a mask.
+        let count = if count.is_power_of_two() {
+            count
+        } else {
+            count.next_power_of_two() / 2
+        };
+        Table {
+            buckets: (0..count).map(|_| Bucket::new()).collect(),
+            filled: AtomicUsize::new(0),
+        }
+    }
+
+    /// The memory the table takes.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * BUCKET_BYTES
+    }
+
+    /// How many entries the table has room for.
+    pub fn capacity(&self) -> usize {
+        self.buckets.len() * WAYS
+    }
+
+    /// How many entries are in use.
+    pub fn len(&self) -> usize {
+        self.filled.load(Ordering::Relaxed).min(self.capacity())
+    }
+
+    /// Whether no entry is in use.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn bucket(&self, key: u128) -> &Bucket {
+        // Fold and mix the key's words (a multiply-xorshift), then take the high bits.
+        let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
+        let mixed = (folded ^ (folded >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mixed = mixed ^ (mixed >> 29);
+        &self.buckets[(mixed as usize) & (self.buckets.len() - 1)]
+    }
+
+    /// The nimber stored under `key`.
+    pub fn get(&self, key: u128) -> Option<u8> {
+        let bucket = self.bucket(key);
+        let before = bucket.version.load(Ordering::Acquire);
+        if before & 1 == 1 {
+            return None;
+        }
+        let (low, high) = (key as u64, (key >> 64) as u64);
+        let mut found = None;
+        for way in 0..WAYS {
+            if bucket.keys[2 * way].load(Ordering::Relaxed) == low
+                && bucket.keys[2 * way + 1].load(Ordering::Relaxed) == high
+            {
+                found = Some((bucket.data.load(Ordering::Relaxed) >> (16 * way)) as u8);
+                break;
+            }
+        }
+        fence(Ordering::Acquire);
+        if bucket.version.load(Ordering::Relaxed) != before {
+            return None;
+        }
+        found
+    }
+
+    /// Stores `nimber` under `key` (not 0), `weight` saying how costly it was to compute: a
+    /// full bucket gives up its lightest entry, or drops this one if it is lighter still.
+    pub fn store(&self, key: u128, nimber: u8, weight: u8) {
+        debug_assert_ne!(key, 0, "0 marks an empty entry");
+        let bucket = self.bucket(key);
+        let version = bucket.version.load(Ordering::Relaxed);
+        if version & 1 == 1
+            || bucket
+                .version
+                .compare_exchange(version, version + 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+        {
+            return;
+        }
+        let (low, high) = (key as u64, (key >> 64) as u64);
+        let data = bucket.data.load(Ordering::Relaxed);
+        let weight_of = |way: usize| (data >> (16 * way + 8)) as u8;
+        let mut target = None;
+        let mut lightest = (u8::MAX, 0);
+        for way in 0..WAYS {
+            let (k0, k1) = (
+                bucket.keys[2 * way].load(Ordering::Relaxed),
+                bucket.keys[2 * way + 1].load(Ordering::Relaxed),
+            );
+            if (k0, k1) == (low, high) || (k0, k1) == (0, 0) {
+                if (k0, k1) == (0, 0) {
+                    self.filled.fetch_add(1, Ordering::Relaxed);
+                }
+                target = Some(way);
+                break;
+            }
+            if weight_of(way) < lightest.0 {
+                lightest = (weight_of(way), way);
+            }
+        }
+        let way = match target {
+            Some(way) => Some(way),
+            None => (lightest.0 <= weight).then_some(lightest.1),
+        };
+        if let Some(way) = way {
+            bucket.keys[2 * way].store(low, Ordering::Relaxed);
+            bucket.keys[2 * way + 1].store(high, Ordering::Relaxed);
+            let shift = 16 * way;
+            let entry = u64::from(nimber) | u64::from(weight) << 8;
+            bucket.data.store(
+                data & !(0xffff << shift) | entry << shift,
+                Ordering::Relaxed,
+            );
+        }
+        bucket.version.store(version + 2, Ordering::Release);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stays_within_its_memory_and_keeps_heavy_entries() {
+        let table = Table::with_memory(10 * BUCKET_BYTES as u64);
+        assert_eq!(table.capacity(), 8 * WAYS);
+        for key in 1..=1000u128 {
+            table.store(key << 70 | key, (key % 7) as u8, (key % 200) as u8);
+        }
+        assert_eq!(table.len(), table.capacity());
+        // What is found is what was stored under that key.
+        let found: Vec<u128> = (1..=1000u128)
+            .filter(|&key| {
+                table
+                    .get(key << 70 | key)
+                    .inspect(|&v| assert_eq!(v, (key % 7) as u8))
+                    .is_some()
+            })
+            .collect();
+        assert_eq!(found.len(), table.capacity());
+        // The entries kept are heavy ones: none lighter than the average.
+        assert!(found.iter().all(|key| key % 200 >= 100), "{found:?}");
+    }
+
+    #[test]
+    fn threads_read_only_what_was_written_for_the_key() {
+        let table = Table::with_memory(1 << 12);
+        std::thread::scope(|scope| {
+            for thread in 0..2u128 {
+                let table = &table;
+                scope.spawn(move || {
+                    for i in 0..100_000u128 {
+                        let key = (i % 5000 + 1) | thread << 100;
+                        let nimber = (key.count_ones() + key as u32) as u8;
+                        if let Some(v) = table.get(key) {
+                            assert_eq!(v, nimber);
+                        }
+                        table.store(key, nimber, (i % 13) as u8);
+                    }
+                });
+            }
+        });
+    }
+}
