@@ -29,6 +29,22 @@ pub struct Region {
     rows: [u32; MAX_ROWS],
 }
 
+/// The least key (see [`Region::key`]) of the trimmed region of `rows` (`height` rows of
+/// `width` squares) under the four flips: left and right, top and bottom.
+fn least_key(rows: impl Iterator<Item = u32>, height: usize, width: usize) -> u128 {
+    let shift = 32 - width as u32;
+    let (mut plain, mut mirrored, mut flipped, mut both) = (0u128, 0u128, 0u128, 0u128);
+    for (r, row) in rows.enumerate() {
+        let mirror = row.reverse_bits() >> shift;
+        let (down, up) = (r * width, (height - 1 - r) * width);
+        plain |= u128::from(row) << down;
+        mirrored |= u128::from(mirror) << down;
+        flipped |= u128::from(row) << up;
+        both |= u128::from(mirror) << up;
+    }
+    plain.min(mirrored).min(flipped).min(both) | (width as u128) << KEY_BITS
+}
+
 /// The run or runs of set bits of `mask` that hold a bit of `seed`.
 fn runs_through(mask: u32, seed: u32) -> u32 {
     let seed = seed & mask;
@@ -81,6 +97,36 @@ impl Region {
     /// this region's frame, as rows `top..` of their own.
     pub fn split(rest: &[u32], mut found: impl FnMut(usize, &[u32])) {
         let height = rest.len();
+        let width = 32 - rest.iter().fold(0, |all, row| all | row).leading_zeros() as usize;
+        let stride = width + 1;
+        if height * stride <= 128 {
+            // One word, rows `stride` bits apart with an empty column between them: a region
+            // grows a step in every direction with four shifts.
+            let mut left = rest.iter().enumerate().fold(0u128, |bits, (r, &row)| {
+                bits | u128::from(row) << (r * stride)
+            });
+            let row_mask = (1u128 << width) - 1;
+            let mut rows = [0u32; MAX_ROWS];
+            while left != 0 {
+                let mut part = left & left.wrapping_neg();
+                loop {
+                    let grown =
+                        (part | part << 1 | part >> 1 | part << stride | part >> stride) & left;
+                    if grown == part {
+                        break;
+                    }
+                    part = grown;
+                }
+                left &= !part;
+                let top = part.trailing_zeros() as usize / stride;
+                let bottom = (127 - part.leading_zeros() as usize) / stride;
+                for (r, row) in rows[..=bottom - top].iter_mut().enumerate() {
+                    *row = (part >> ((top + r) * stride) & row_mask) as u32;
+                }
+                found(top, &rows[..=bottom - top]);
+            }
+            return;
+        }
         let mut rest_rows = [0u32; MAX_ROWS];
         rest_rows[..height].copy_from_slice(rest);
         let mut start = 0;
@@ -136,13 +182,45 @@ impl Region {
     /// symmetries of the square (four when it spans more rows or columns than a turn allows).
     #[must_use]
     pub fn canonical(&self) -> Region {
-        let trimmed = self.trimmed();
+        Region::canonical_of(self.rows())
+    }
+
+    /// The canonical form (see [`Region::canonical`]) of the region whose rows are `rows`.
+    pub fn canonical_of(rows: &[u32]) -> Region {
+        let top = rows.iter().position(|&row| row != 0).unwrap_or(0);
+        let bottom = rows.iter().rposition(|&row| row != 0).map_or(0, |r| r + 1);
+        let rows = &rows[top..bottom.max(top)];
+        let all = rows.iter().fold(0, |all, row| all | row);
+        if all == 0 {
+            return Region::from_rows(&[]);
+        }
+        let shift = all.trailing_zeros();
+        let (height, width) = (rows.len(), (32 - (all >> shift).leading_zeros()) as usize);
+        if height * width <= KEY_BITS {
+            // Compare the images by their keys, built straight from the rows. A key starts
+            // with the width, so only the images of the narrower orientation can be least.
+            let mut best = u128::MAX;
+            if width <= height {
+                best = least_key(rows.iter().map(|row| row >> shift), height, width);
+            }
+            if width >= height {
+                let mut columns = [0u32; MAX_ROWS];
+                for (r, &row) in rows.iter().enumerate() {
+                    let mut bits = row >> shift;
+                    while bits != 0 {
+                        columns[bits.trailing_zeros() as usize] |= 1 << r;
+                        bits &= bits - 1;
+                    }
+                }
+                best = best.min(least_key(columns[..width].iter().copied(), width, height));
+            }
+            return Region::from_key(best, height.max(width));
+        }
+        let shifted: Vec<u32> = rows.iter().map(|row| row >> shift).collect();
+        let trimmed = Region::from_rows(&shifted);
         let mut best = trimmed;
-        let mut best_key = trimmed.order_key();
         let mut consider = |image: Region| {
-            let key = image.order_key();
-            if key < best_key {
-                best_key = key;
+            if (image.width, image.rows) < (best.width, best.rows) {
                 best = image;
             }
         };
@@ -150,15 +228,28 @@ impl Region {
         consider(mirrored);
         consider(trimmed.flipped());
         consider(mirrored.flipped());
-        if trimmed.width() <= MAX_ROWS && trimmed.height() <= MAX_COLUMNS {
-            let turned = trimmed.transposed();
-            let mirrored = turned.mirrored();
-            consider(turned);
-            consider(mirrored);
-            consider(turned.flipped());
-            consider(mirrored.flipped());
-        }
+        let turned = trimmed.transposed();
+        let mirrored = turned.mirrored();
+        consider(turned);
+        consider(mirrored);
+        consider(turned.flipped());
+        consider(mirrored.flipped());
         best
+    }
+
+    /// The region whose key is `key`, of `height` rows.
+    fn from_key(key: u128, height: usize) -> Region {
+        let width = (key >> KEY_BITS) as usize;
+        let mut region = Region {
+            height: height as u8,
+            width: width as u8,
+            rows: [0; MAX_ROWS],
+        };
+        let row_mask = (1u128 << width) - 1;
+        for (r, row) in region.rows[..height].iter_mut().enumerate() {
+            *row = (key >> (r * width) & row_mask) as u32;
+        }
+        region
     }
 
     /// The region moved to touch row 0 and column 0.
@@ -238,15 +329,6 @@ impl Region {
             .enumerate()
             .fold(0u128, |key, (r, &row)| key | u128::from(row) << (r * width));
         Some(packed | (width as u128) << KEY_BITS)
-    }
-
-    /// An order of regions of one shape's images: by the key where there is one, else by
-    /// width, then rows.
-    fn order_key(&self) -> (u128, u8, [u32; MAX_ROWS]) {
-        match self.key() {
-            Some(key) => (key, 0, [0; MAX_ROWS]),
-            None => (u128::MAX, self.width, self.rows),
-        }
     }
 }
 

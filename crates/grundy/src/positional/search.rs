@@ -18,8 +18,9 @@
 //! taken first (an enhanced transposition cutoff), then the others, smallest largest part
 //! first.
 //!
-//! Several threads search the same position, each taking the options in its own order and
-//! sharing one table (a "lazy" parallel search): what one has valued, the other reads.
+//! Several threads share the questions at the root ("has an option nimber `n`?"), an option
+//! at a time, and one table: what one has valued, the others read; the first to find an option
+//! of nimber `n` stops the others.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -58,6 +59,12 @@ pub trait Decomposable: Sync {
     /// How costly the part is to value (its size): the search values the lighter parts of an
     /// option first, and the table keeps the heavier ones.
     fn weight(&self, part: &Self::Part) -> u32;
+
+    /// How hard the part looks to search, for the order of the options (lightest first): its
+    /// weight unless the game knows better.
+    fn difficulty(&self, part: &Self::Part) -> u32 {
+        self.weight(part)
+    }
 
     /// What a theorem says of the part's nimber without search.
     fn known(&self, _part: &Self::Part) -> Known {
@@ -220,60 +227,133 @@ impl<G: Decomposable> NimberSearch<G> {
             return Ok(nimber);
         }
         self.done.store(false, Ordering::Relaxed);
-        let threads = threads.max(1);
-        if threads == 1 {
-            return self.nimber_on_thread(part, 0);
+        let mut searchers: Vec<Searcher<G>> = (0..threads.max(1))
+            .map(|_| Searcher {
+                search: self,
+                scratch: Vec::new(),
+                order: Vec::new(),
+                unsettled: 0,
+            })
+            .collect();
+        let answer = if searchers.len() == 1 {
+            searchers[0].value_in(part, NimberSet::ALL, 0)
+        } else {
+            self.split_root(part, &mut searchers)
+        };
+        for searcher in &searchers {
+            self.stats
+                .work
+                .fetch_add(searcher.unsettled, Ordering::Relaxed);
         }
-        let results: Vec<Result<u8>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|thread| scope.spawn(move || self.nimber_on_thread(part, thread)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|handle| {
-                    handle
-                        .join()
-                        .unwrap_or_else(|_| Err(Error::new(ErrorKind::Cancelled)))
-                })
-                .collect()
-        });
-        // The first answer ends the others with `Cancelled`; any answer is the answer.
-        let mut first_error = None;
-        for result in results {
-            match result {
-                Ok(nimber) => return Ok(nimber),
-                Err(error) => {
-                    first_error.get_or_insert(error);
-                }
-            }
+        match answer {
+            Ok(Some(nimber)) => Ok(nimber),
+            Ok(None) => Err(nimber_too_large()),
+            Err(Stop::Done) => Err(Error::new(ErrorKind::Cancelled)),
+            Err(Stop::Error(error)) => Err(error),
         }
-        Err(first_error.unwrap_or_else(|| Error::new(ErrorKind::Cancelled)))
     }
 
-    fn nimber_on_thread(&self, part: &G::Part, thread: usize) -> Result<u8> {
+    /// `Some(N)`, the nimber of `part` (canonical), or `None` when it is not in `wanted`
+    /// (a narrower question than [`NimberSearch::nimber`], often much cheaper), on one thread.
+    ///
+    /// # Errors
+    /// As [`NimberSearch::nimber`].
+    pub fn nimber_in(&self, part: &G::Part, wanted: NimberSet) -> Result<Option<u8>> {
+        if wanted == NimberSet::ALL {
+            return self.nimber(part, 1).map(Some);
+        }
         let mut searcher = Searcher {
             search: self,
             scratch: Vec::new(),
             order: Vec::new(),
             unsettled: 0,
-            thread,
         };
-        let answer = searcher.value_in(part, NimberSet::ALL, 0);
+        let answer = searcher.value_in(part, wanted, 0);
         self.stats
             .work
             .fetch_add(searcher.unsettled, Ordering::Relaxed);
-        match answer {
-            Ok(Some(nimber)) => {
-                self.done.store(true, Ordering::Relaxed);
-                Ok(nimber)
-            }
-            Ok(None) => Err(nimber_too_large()),
-            Err(Stop::Done) => Err(Error::new(ErrorKind::Cancelled)),
-            Err(Stop::Error(error)) => {
-                self.done.store(true, Ordering::Relaxed);
-                Err(error)
+        answer.map_err(|stop| match stop {
+            Stop::Done => Error::new(ErrorKind::Cancelled),
+            Stop::Error(error) => error,
+        })
+    }
+
+    /// The aspiration search of [`Searcher::aspire`] at the root, each question ("has an
+    /// option nimber `n`?") shared out among the threads an option at a time; the first thread
+    /// to find such an option stops the others.
+    fn split_root(
+        &self,
+        part: &G::Part,
+        searchers: &mut [Searcher<'_, G>],
+    ) -> std::result::Result<Option<u8>, Stop> {
+        let mut options = Options::default();
+        self.game.moves(part, &mut options);
+        let count = options.len();
+        let mut taken = NimberSet::EMPTY;
+        let mut order = Vec::new();
+        for i in 0..count {
+            match searchers[0].known_value(options.get(i)) {
+                Some(nimber) => taken = taken.with(nimber),
+                None => order.push(i as u32),
             }
         }
+        searchers[0].sort(&options, &mut order);
+        let first = u8::from(self.game.known(part) == Known::NotZero);
+        for nimber in first..=count.min(255) as u8 {
+            if taken.contains(nimber) {
+                continue;
+            }
+            let next = AtomicUsize::new(0);
+            let found: Mutex<Vec<(usize, u8)>> = Mutex::new(Vec::new());
+            let failure: Mutex<Option<Error>> = Mutex::new(None);
+            std::thread::scope(|scope| {
+                let (options, order) = (&options, &order);
+                for searcher in searchers.iter_mut() {
+                    let (next, found, failure) = (&next, &found, &failure);
+                    scope.spawn(move || loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        if k >= order.len() || self.done.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let ask = NimberSet::single(nimber);
+                        match searcher.option_in(options.get(order[k] as usize), ask, 0) {
+                            Ok(Some(value)) => {
+                                if value == nimber {
+                                    self.done.store(true, Ordering::Relaxed);
+                                }
+                                if let Ok(mut found) = found.lock() {
+                                    found.push((k, value));
+                                }
+                            }
+                            Ok(None) => {}
+                            Err(Stop::Done) => return,
+                            Err(Stop::Error(error)) => {
+                                self.done.store(true, Ordering::Relaxed);
+                                if let Ok(mut failure) = failure.lock() {
+                                    failure.get_or_insert(error);
+                                }
+                                return;
+                            }
+                        }
+                    });
+                }
+            });
+            self.done.store(false, Ordering::Relaxed);
+            if let Some(error) = failure.into_inner().ok().flatten() {
+                return Err(error.into());
+            }
+            let mut found = found.into_inner().unwrap_or_default();
+            found.sort_unstable();
+            for &(k, value) in found.iter().rev() {
+                order.remove(k);
+                taken = taken.with(value);
+            }
+            if !taken.contains(nimber) {
+                self.store(part, nimber);
+                return Ok(Some(nimber));
+            }
+        }
+        Err(nimber_too_large().into())
     }
 
     /// The nimber of `part` from a theorem or a table, without search.
@@ -326,7 +406,6 @@ struct Searcher<'a, G: Decomposable> {
     order: Vec<Vec<u32>>,
     /// Work done since the shared count was last brought up to date.
     unsettled: u64,
-    thread: usize,
 }
 
 impl<G: Decomposable> Searcher<'_, G> {
@@ -504,22 +583,17 @@ impl<G: Decomposable> Searcher<'_, G> {
         Err(nimber_too_large().into())
     }
 
-    /// The options still to search, in this thread's order: lightest heaviest part first;
-    /// each further thread starts at another place in that order.
+    /// The options still to search, easiest first: by the sum of the squares of their parts'
+    /// difficulties.
     fn sort(&self, options: &Options<G::Part>, order: &mut [u32]) {
         let game = &self.search.game;
         order.sort_by_cached_key(|&i| {
             options
                 .get(i as usize)
                 .iter()
-                .map(|part| game.weight(part))
-                .max()
-                .unwrap_or(0)
+                .map(|part| game.difficulty(part).pow(2))
+                .sum::<u32>()
         });
-        if self.thread > 0 && !order.is_empty() {
-            let turn = (order.len() * self.thread / 2 + self.thread) % order.len();
-            order.rotate_left(turn);
-        }
     }
 
     /// The nimber of an option whose parts are all known, else `None`.

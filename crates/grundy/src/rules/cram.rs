@@ -15,10 +15,10 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::error::{Error, ErrorKind, Limit, Result};
-use crate::game::{Evaluator, Limits, Parts, Ruleset};
+use crate::game::{Evaluator, Limits, MoveClass, MoveList, Parts, Ruleset};
 use crate::nimber::Nimber;
 use crate::positional::{
-    Decomposable, Known, NimberSearch, Options, Region, MAX_COLUMNS, MAX_ROWS,
+    Decomposable, Known, NimberSearch, NimberSet, Options, Region, MAX_COLUMNS, MAX_ROWS,
 };
 
 /// The most squares a [`CramBoard`] may have.
@@ -383,12 +383,10 @@ impl Decomposable for Cram {
                     } else {
                         after[r] &= !(square | square << 1);
                     }
-                    Region::split(after, |top, part| {
-                        let mut rows = [0u32; MAX_ROWS];
-                        rows[top..top + part.len()].copy_from_slice(part);
-                        let region = Region::from_rows(&rows[..top + part.len()]);
-                        if region.cells() > 1 {
-                            out.push_part(region.canonical());
+                    Region::split(after, |_, part| {
+                        // A region of one square has no move: worth 0, left out.
+                        if part.len() > 1 || part[0].count_ones() > 1 {
+                            out.push_part(Region::canonical_of(part));
                         }
                     });
                     out.end_option();
@@ -403,6 +401,20 @@ impl Decomposable for Cram {
 
     fn weight(&self, region: &Region) -> u32 {
         region.cells()
+    }
+
+    /// The number of dominoes that fit.
+    fn difficulty(&self, region: &Region) -> u32 {
+        let rows = region.rows();
+        rows.iter()
+            .enumerate()
+            .map(|(r, &row)| {
+                (row & row >> 1).count_ones()
+                    + rows
+                        .get(r + 1)
+                        .map_or(0, |below| (row & below).count_ones())
+            })
+            .sum()
     }
 
     fn known(&self, region: &Region) -> Known {
@@ -456,6 +468,19 @@ impl CramSolver {
     }
 }
 
+impl CramSolver {
+    /// A connected region of a board: its nimber when a theorem gives it at once (a straight
+    /// region, however long), else its canonical part for the search.
+    fn region_part(&self, region: &CramBoard) -> Result<std::result::Result<u8, Region>> {
+        let trimmed = region.trimmed();
+        if trimmed.height <= 1 || trimmed.width <= 1 {
+            return Ok(Ok(straight(trimmed.empty.len())));
+        }
+        let part = region.region()?.canonical();
+        Ok(self.search.lookup(&part).ok_or(part))
+    }
+}
+
 impl Evaluator for CramSolver {
     type Rules = Cram;
 
@@ -467,6 +492,49 @@ impl Evaluator for CramSolver {
         self.search.limits()
     }
 
+    /// The moves of `board` to a position of value `target`, each found by asking the
+    /// search whether the move's value is `target` rather than for its value.
+    fn moves_to_value(
+        &mut self,
+        board: &CramBoard,
+        target: Nimber,
+    ) -> Result<Option<MoveList<Cram>>> {
+        let Ok(target) = u8::try_from(target.value()) else {
+            return Ok(Some(Vec::new()));
+        };
+        let mut moves = Vec::new();
+        Ruleset::moves(&Cram, board, &mut moves);
+        let mut found = Vec::new();
+        for parts in moves {
+            // Every region but the largest valued in full, the largest asked about the rest.
+            let mut regions = Vec::new();
+            let mut others = 0u8;
+            for part in &parts {
+                match self.region_part(part)? {
+                    Ok(nimber) => others ^= nimber,
+                    Err(region) => regions.push(region),
+                }
+            }
+            regions.sort_by_key(Region::cells);
+            let last = regions.pop();
+            for region in &regions {
+                others ^= self.search.nimber(region, self.threads)?;
+            }
+            let wanted = NimberSet::single(target ^ others);
+            let hit = match last {
+                Some(region) => self
+                    .search
+                    .nimber_in(&region, wanted)?
+                    .is_some_and(|n| n == target ^ others),
+                None => others == target,
+            };
+            if hit {
+                found.push(MoveClass { parts, count: 1 });
+            }
+        }
+        Ok(Some(found))
+    }
+
     /// The nim-sum of the board's regions' nimbers.
     ///
     /// # Errors
@@ -475,13 +543,10 @@ impl Evaluator for CramSolver {
     fn value(&mut self, board: &CramBoard) -> Result<Nimber> {
         let mut value = 0u8;
         for region in board.regions(&board.empty) {
-            let trimmed = region.trimmed();
-            if trimmed.height == 1 || trimmed.width == 1 {
-                value ^= straight(trimmed.empty.len());
-                continue;
-            }
-            let part = region.region()?.canonical();
-            value ^= self.search.nimber(&part, self.threads)?;
+            value ^= match self.region_part(&region)? {
+                Ok(nimber) => nimber,
+                Err(part) => self.search.nimber(&part, self.threads)?,
+            };
         }
         Ok(Nimber::new(u64::from(value)))
     }
