@@ -316,6 +316,10 @@ struct LimitArgs {
     /// names the whole game after it): an output limit.
     #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_output)]
     max_output: u64,
+    /// Most bytes the transposition table of a positional search (Cram) may take: a full table
+    /// forgets its cheapest positions, so a search never grows past it.
+    #[arg(long, value_parser = parse_memory, default_value_t = Limits::default().max_memory)]
+    max_memory: u64,
 }
 
 impl LimitArgs {
@@ -324,6 +328,7 @@ impl LimitArgs {
             max_positions: self.max_positions,
             max_work: self.max_work,
             max_output: self.max_output,
+            max_memory: self.max_memory,
             ..Limits::default()
         }
     }
@@ -401,6 +406,17 @@ fn parse_max_nodes(text: &str) -> Result<usize, String> {
 
 fn parse_count(text: &str) -> Result<u64, String> {
     spec::parse_number(text).map_err(|error| error.to_string())
+}
+
+/// A number of bytes (`1e9`, `2^30`) no larger than the memory available now.
+fn parse_memory(text: &str) -> Result<u64, String> {
+    let bytes = parse_count(text)?;
+    match grundy_census::memory::available_bytes() {
+        Some(available) if bytes > available => Err(format!(
+            "{bytes} bytes is more than the {available} bytes of memory available now"
+        )),
+        _ => Ok(bytes),
+    }
 }
 
 /// What a sequence is written as, when it is not streamed to a file.

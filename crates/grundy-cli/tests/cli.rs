@@ -289,7 +289,7 @@ fn coin_turning_rules_and_cram() {
         2
     );
     assert_eq!(refused(&["value", "turn{0}(H)"], 2).lines().count(), 3);
-    assert!(refused(&["value", "cram(9x9)"], 1).contains("needs 81"));
+    assert!(refused(&["value", "cram(99x99)"], 2).contains("at most 4096 squares"));
 }
 
 #[test]

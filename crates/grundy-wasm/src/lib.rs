@@ -18,7 +18,7 @@ pub const LIMITS: Limits = Limits {
     max_work: 1 << 23,
     max_moves: 1 << 16,
     max_output: 1 << 20,
-    max_memory: 1 << 26,
+    max_memory: 1 << 24,
     cancel: Cancel::NEVER,
 };
 

@@ -1294,8 +1294,8 @@ mod tests {
         let rule_error = |text: &str| parse_heap_rule(text).map(|_| ()).unwrap_err().to_string();
         assert!(rule_error("mogul").contains("not played on single heaps"));
         assert!(rule_error("turn").contains("not played on single heaps"));
-        assert_eq!(error_at("cram(3x4, 9x9)").1, 10..13);
-        assert!(error_at("cram(9x9)").0.contains("needs 81"));
+        assert_eq!(error_at("cram(3x4, 99x99)").1, 10..15);
+        assert!(error_at("cram(99x99)").0.contains("at most 4096 squares"));
         assert!(error_at("cram(3y4)")
             .0
             .contains("'x' between rows and columns"));

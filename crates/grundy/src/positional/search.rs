@@ -154,7 +154,7 @@ const WORK_BATCH: u64 = 1 << 14;
 /// use grundy::Limits;
 /// let search = NimberSearch::new(Cram, &Limits::default());
 /// let board = Region::from_rows(&[0b1111, 0b1111, 0b1111]).canonical();   // 3 x 4
-/// assert_eq!(search.nimber(&board, 1)?, 0);
+/// assert_eq!(search.nimber(&board, 1)?, 1);
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub struct NimberSearch<G: Decomposable> {
