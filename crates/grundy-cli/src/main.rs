@@ -24,6 +24,7 @@ mod seq;
 mod serve;
 mod stream;
 mod tables;
+mod ticker;
 mod value;
 mod verify;
 

@@ -7,6 +7,7 @@ use grundy::{analysis, Limits, Play};
 
 use crate::args::Format;
 use crate::input::parse_sum;
+use crate::ticker;
 use crate::{emit, render_loopy, render_misere, with_input, Problem};
 
 /// `grundy value`; a misère quotient that answers has at most `max_order` elements.
@@ -16,8 +17,9 @@ pub fn value(
     play: Play,
     max_order: u64,
     format: Format,
-    limits: Limits,
+    mut limits: Limits,
 ) -> Result<(), Problem> {
+    let _ticker = ticker::start(&mut limits);
     let (spec, sum) = parse_sum(spec, limits)?;
     match play {
         Play::Normal => {
@@ -39,8 +41,9 @@ pub fn moves(
     play: Play,
     max_order: u64,
     format: Format,
-    limits: Limits,
+    mut limits: Limits,
 ) -> Result<(), Problem> {
+    let _ticker = ticker::start(&mut limits);
     let (spec, sum) = parse_sum(spec, limits)?;
     match play {
         Play::Normal => {

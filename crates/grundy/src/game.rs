@@ -14,6 +14,7 @@ use smallvec::SmallVec;
 use crate::cancel::Cancel;
 use crate::error::{Error, Limit, Result};
 use crate::nimber::{MexSet, Nimber};
+use crate::progress::Progress;
 use crate::search::{depth_first, DepthFirst, Step};
 
 /// The result of one move: the independent parts the position falls into.
@@ -152,6 +153,9 @@ pub struct Limits {
     pub max_memory: u64,
     /// A flag that stops the computation early, looked at wherever work is counted.
     pub cancel: Cancel,
+    /// Counters a long search keeps up to date for a face's progress display (the positional
+    /// search).
+    pub progress: Progress,
 }
 
 impl Default for Limits {
@@ -166,6 +170,7 @@ impl Default for Limits {
             max_output: 1 << 22,
             max_memory: 1 << 28,
             cancel: Cancel::NEVER,
+            progress: Progress::NONE,
         }
     }
 }

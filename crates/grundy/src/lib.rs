@@ -51,6 +51,7 @@ pub mod misere;
 mod nimber;
 pub mod play;
 pub mod positional;
+pub mod progress;
 pub mod quotient;
 pub mod retrograde;
 pub mod rules;

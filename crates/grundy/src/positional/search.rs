@@ -459,6 +459,23 @@ impl<G: Decomposable> Searcher<'_, G> {
                 .work
                 .fetch_add(self.unsettled, Ordering::Relaxed)
                 + self.unsettled;
+            if let Some(counters) = search.limits.progress.counters() {
+                counters.work.fetch_add(self.unsettled, Ordering::Relaxed);
+                let stats = &search.stats;
+                counters
+                    .positions
+                    .store(stats.positions.load(Ordering::Relaxed), Ordering::Relaxed);
+                counters.depth.fetch_max(
+                    stats.depth.load(Ordering::Relaxed) as u64,
+                    Ordering::Relaxed,
+                );
+                counters
+                    .table_used
+                    .store(search.table.len() as u64, Ordering::Relaxed);
+                counters
+                    .table_capacity
+                    .store(search.table.capacity() as u64, Ordering::Relaxed);
+            }
             self.unsettled = 0;
             if search.done.load(Ordering::Relaxed) {
                 return Err(Stop::Done);

@@ -1,0 +1,115 @@
+//! [`Progress`]: counters that a long search keeps up to date for a face to show, the way
+//! [`crate::Cancel`] lets a face stop one. The library never reads a clock: a face reads the
+//! counters on its own thread, with its own clock, and draws what it likes.
+
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What a search has done so far; every field only grows, but for the table's fill.
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// Positions expanded.
+    pub positions: AtomicU64,
+    /// Moves examined (what `Limits::max_work` counts).
+    pub work: AtomicU64,
+    /// The deepest level of the search reached.
+    pub depth: AtomicU64,
+    /// Entries in use in the transposition table.
+    pub table_used: AtomicU64,
+    /// Entries the transposition table has room for.
+    pub table_capacity: AtomicU64,
+}
+
+impl Counters {
+    /// All zero.
+    pub const fn new() -> Counters {
+        Counters {
+            positions: AtomicU64::new(0),
+            work: AtomicU64::new(0),
+            depth: AtomicU64::new(0),
+            table_used: AtomicU64::new(0),
+            table_capacity: AtomicU64::new(0),
+        }
+    }
+
+    /// The counters now, as plain numbers.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            positions: self.positions.load(Ordering::Relaxed),
+            work: self.work.load(Ordering::Relaxed),
+            depth: self.depth.load(Ordering::Relaxed),
+            table_used: self.table_used.load(Ordering::Relaxed),
+            table_capacity: self.table_capacity.load(Ordering::Relaxed),
+        }
+    }
+}
+
+/// The counters of a search at one moment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Snapshot {
+    /// Positions expanded.
+    pub positions: u64,
+    /// Moves examined.
+    pub work: u64,
+    /// The deepest level reached.
+    pub depth: u64,
+    /// Entries in use in the transposition table.
+    pub table_used: u64,
+    /// Entries the transposition table has room for.
+    pub table_capacity: u64,
+}
+
+/// Where a search reports its progress, or nowhere. `Copy`, so that [`crate::Limits`] stays
+/// `Copy`: the counters live as long as the program.
+///
+/// # Example
+/// ```
+/// use grundy::{progress::{Counters, Progress}, spec, Limits};
+/// static COUNTERS: Counters = Counters::new();
+/// let limits = Limits { progress: Progress::new(&COUNTERS), ..Limits::default() };
+/// let options = spec::Options { limits, include: None };
+/// let sum = spec::parse_with("cram(4x5)", options)?;
+/// assert_eq!(sum.value()?.value(), 2);
+/// assert!(COUNTERS.snapshot().positions > 0);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Copy, Default)]
+pub struct Progress(Option<&'static Counters>);
+
+impl Progress {
+    /// Nowhere.
+    pub const NONE: Progress = Progress(None);
+
+    /// Into `counters`.
+    pub fn new(counters: &'static Counters) -> Progress {
+        Progress(Some(counters))
+    }
+
+    /// The counters, if any.
+    pub fn counters(self) -> Option<&'static Counters> {
+        self.0
+    }
+}
+
+impl PartialEq for Progress {
+    /// The same counters, or none on both sides.
+    fn eq(&self, other: &Progress) -> bool {
+        match (self.0, other.0) {
+            (Some(a), Some(b)) => std::ptr::eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Progress {}
+
+impl fmt::Debug for Progress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Progress(counters)"
+        } else {
+            "Progress(none)"
+        })
+    }
+}
