@@ -241,9 +241,7 @@ impl<G: Decomposable> NimberSearch<G> {
             self.split_root(part, &mut searchers)
         };
         for searcher in &searchers {
-            self.stats
-                .work
-                .fetch_add(searcher.unsettled, Ordering::Relaxed);
+            self.report(searcher.unsettled);
         }
         match answer {
             Ok(Some(nimber)) => Ok(nimber),
@@ -269,9 +267,7 @@ impl<G: Decomposable> NimberSearch<G> {
             unsettled: 0,
         };
         let answer = searcher.value_in(part, wanted, 0);
-        self.stats
-            .work
-            .fetch_add(searcher.unsettled, Ordering::Relaxed);
+        self.report(searcher.unsettled);
         answer.map_err(|stop| match stop {
             Stop::Done => Error::new(ErrorKind::Cancelled),
             Stop::Error(error) => error,
@@ -354,6 +350,28 @@ impl<G: Decomposable> NimberSearch<G> {
             }
         }
         Err(nimber_too_large().into())
+    }
+
+    /// Adds `work` to the figures (and to the face's progress counters); the work so far.
+    fn report(&self, work: u64) -> u64 {
+        let total = self.stats.work.fetch_add(work, Ordering::Relaxed) + work;
+        if let Some(counters) = self.limits.progress.counters() {
+            counters.work.fetch_add(work, Ordering::Relaxed);
+            let stats = &self.stats;
+            counters
+                .positions
+                .store(stats.positions.load(Ordering::Relaxed), Ordering::Relaxed);
+            let depth = stats.depth.load(Ordering::Relaxed) as u64;
+            counters.depth.fetch_max(depth, Ordering::Relaxed);
+            let table = &self.table;
+            counters
+                .table_used
+                .store(table.len() as u64, Ordering::Relaxed);
+            counters
+                .table_capacity
+                .store(table.capacity() as u64, Ordering::Relaxed);
+        }
+        total
     }
 
     /// The nimber of `part` from a theorem or a table, without search.
@@ -454,28 +472,7 @@ impl<G: Decomposable> Searcher<'_, G> {
         self.unsettled += moves + 1;
         if self.unsettled >= WORK_BATCH {
             let search = self.search;
-            let work = search
-                .stats
-                .work
-                .fetch_add(self.unsettled, Ordering::Relaxed)
-                + self.unsettled;
-            if let Some(counters) = search.limits.progress.counters() {
-                counters.work.fetch_add(self.unsettled, Ordering::Relaxed);
-                let stats = &search.stats;
-                counters
-                    .positions
-                    .store(stats.positions.load(Ordering::Relaxed), Ordering::Relaxed);
-                counters.depth.fetch_max(
-                    stats.depth.load(Ordering::Relaxed) as u64,
-                    Ordering::Relaxed,
-                );
-                counters
-                    .table_used
-                    .store(search.table.len() as u64, Ordering::Relaxed);
-                counters
-                    .table_capacity
-                    .store(search.table.capacity() as u64, Ordering::Relaxed);
-            }
+            let work = search.report(self.unsettled);
             self.unsettled = 0;
             if search.done.load(Ordering::Relaxed) {
                 return Err(Stop::Done);
