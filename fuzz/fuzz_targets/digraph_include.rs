@@ -2,7 +2,7 @@
 //! that parses gets a value, a generalised value or a limit error, with small limits.
 #![no_main]
 
-use grundy::{analysis, spec, Cancel, Limits};
+use grundy::{analysis, spec, Limits};
 use libfuzzer_sys::fuzz_target;
 
 const LIMITS: Limits = Limits {
@@ -10,7 +10,8 @@ const LIMITS: Limits = Limits {
     max_work: 1 << 14,
     max_moves: 1 << 10,
     max_output: 1 << 14,
-    cancel: Cancel::NEVER,
+    max_memory: 1 << 16,
+    ..Limits::DEFAULT
 };
 
 fuzz_target!(|data: &[u8]| {

@@ -4,7 +4,7 @@
 //! move it lists leaves value 0.
 #![no_main]
 
-use grundy::{analysis, spec, Cancel, Limits, Nimber};
+use grundy::{analysis, spec, Limits, Nimber};
 use libfuzzer_sys::fuzz_target;
 
 /// Small enough that each input takes milliseconds.
@@ -13,7 +13,8 @@ const LIMITS: Limits = Limits {
     max_work: 1 << 14,
     max_moves: 1 << 10,
     max_output: 1 << 14,
-    cancel: Cancel::NEVER,
+    max_memory: 1 << 16,
+    ..Limits::DEFAULT
 };
 
 fuzz_target!(|data: &[u8]| {

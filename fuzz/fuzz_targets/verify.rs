@@ -7,7 +7,7 @@
 
 use grundy::heap::{self, period, Certificate, HeapSolver, Recomputed, Theorem};
 use grundy::rules::HeapRule;
-use grundy::{spec, Cancel, Limits};
+use grundy::{spec, Limits};
 use libfuzzer_sys::fuzz_target;
 
 /// Small enough that each input takes milliseconds.
@@ -16,7 +16,8 @@ const LIMITS: Limits = Limits {
     max_work: 1 << 16,
     max_moves: 1 << 10,
     max_output: 1 << 14,
-    cancel: Cancel::NEVER,
+    max_memory: 1 << 16,
+    ..Limits::DEFAULT
 };
 
 /// The certificate in `text`, if it is written as the module says.

@@ -34,7 +34,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use grundy::analysis::{self, ErrorReport};
-use grundy::progress::Progress;
 use grundy::{spec, Cancel, Limits, Play};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -58,8 +57,7 @@ pub const LIMITS: Limits = Limits {
     max_moves: 1 << 14,
     max_output: 1 << 20,
     max_memory: 1 << 26,
-    cancel: Cancel::NEVER,
-    progress: Progress::NONE,
+    ..Limits::DEFAULT
 };
 
 /// How the server runs.

@@ -8,8 +8,7 @@
 
 use std::num::NonZeroU64;
 
-use grundy::progress::Progress;
-use grundy::{analysis, analysis::periodic, play::Game, spec, Cancel, Limits, Play};
+use grundy::{analysis, analysis::periodic, play::Game, spec, Limits, Play};
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -20,8 +19,7 @@ pub const LIMITS: Limits = Limits {
     max_moves: 1 << 16,
     max_output: 1 << 20,
     max_memory: 1 << 24,
-    cancel: Cancel::NEVER,
-    progress: Progress::NONE,
+    ..Limits::DEFAULT
 };
 
 /// The most positions a DAG may draw.

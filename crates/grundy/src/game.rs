@@ -158,20 +158,26 @@ pub struct Limits {
     pub progress: Progress,
 }
 
-impl Default for Limits {
+impl Limits {
     /// About two million positions, 67 million moves examined (a few seconds), a million moves
     /// listed, four million components written out in the moves listed and a transposition
-    /// table of 256 MiB: seconds of work and well under a gigabyte of memory.
+    /// table of 256 MiB: seconds of work and well under a gigabyte of memory. A constant, so
+    /// that a face's own limits can start from it (`..Limits::DEFAULT`) in a `const`.
+    pub const DEFAULT: Limits = Limits {
+        max_positions: 1 << 21,
+        max_work: 1 << 26,
+        max_moves: 1 << 20,
+        max_output: 1 << 22,
+        max_memory: 1 << 28,
+        cancel: Cancel::NEVER,
+        progress: Progress::NONE,
+    };
+}
+
+impl Default for Limits {
+    /// [`Limits::DEFAULT`].
     fn default() -> Limits {
-        Limits {
-            max_positions: 1 << 21,
-            max_work: 1 << 26,
-            max_moves: 1 << 20,
-            max_output: 1 << 22,
-            max_memory: 1 << 28,
-            cancel: Cancel::NEVER,
-            progress: Progress::NONE,
-        }
+        Limits::DEFAULT
     }
 }
 
