@@ -32,6 +32,16 @@ impl Counters {
         }
     }
 
+    /// Sets every counter to `now`.
+    pub fn show(&self, now: Snapshot) {
+        self.positions.store(now.positions, Ordering::Relaxed);
+        self.work.store(now.work, Ordering::Relaxed);
+        self.depth.store(now.depth, Ordering::Relaxed);
+        self.table_used.store(now.table_used, Ordering::Relaxed);
+        self.table_capacity
+            .store(now.table_capacity, Ordering::Relaxed);
+    }
+
     /// The counters now, as plain numbers.
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {

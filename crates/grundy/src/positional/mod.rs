@@ -14,5 +14,5 @@ mod table;
 
 pub use grid::{Region, MAX_COLUMNS, MAX_ROWS};
 pub use nimbers::NimberSet;
-pub use search::{default_threads, Decomposable, Known, NimberSearch, Options, SearchStats};
+pub use search::{default_threads, Decomposable, Known, NimberSearch, Options};
 pub use table::Table;

@@ -24,13 +24,14 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::nimbers::NimberSet;
 use super::table::Table;
 use crate::error::{Error, ErrorKind, Limit, Result};
 use crate::game::Limits;
+use crate::progress::Counters;
 
 /// What a theorem says of a part's nimber before any search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,17 +122,6 @@ impl<P> Options<P> {
     }
 }
 
-/// Figures of a search in progress, readable from another thread (a face's progress display).
-#[derive(Default)]
-pub struct SearchStats {
-    /// Positions expanded.
-    pub positions: AtomicU64,
-    /// Moves examined (the work limit counts these).
-    pub work: AtomicU64,
-    /// The deepest level reached.
-    pub depth: AtomicUsize,
-}
-
 /// The threads a search runs on: rayon's count (every core, or `RAYON_NUM_THREADS`) with the
 /// `parallel` feature, else one.
 pub fn default_threads() -> usize {
@@ -163,7 +153,7 @@ pub struct NimberSearch<G: Decomposable> {
     /// Parts without a key, and their nimbers (few: the largest parts of huge boards).
     large: Mutex<HashMap<G::Part, u8>>,
     limits: Limits,
-    stats: SearchStats,
+    stats: Counters,
     /// Raised when one thread has the answer, so that the others stop.
     done: AtomicBool,
 }
@@ -191,7 +181,7 @@ impl<G: Decomposable> NimberSearch<G> {
             table: Table::with_memory(limits.max_memory),
             large: Mutex::new(HashMap::new()),
             limits: *limits,
-            stats: SearchStats::default(),
+            stats: Counters::new(),
             done: AtomicBool::new(false),
         }
     }
@@ -211,8 +201,8 @@ impl<G: Decomposable> NimberSearch<G> {
         &self.table
     }
 
-    /// The figures of the search so far.
-    pub fn stats(&self) -> &SearchStats {
+    /// The figures of the search so far (the table's fill as of the last report).
+    pub fn stats(&self) -> &Counters {
         &self.stats
     }
 
@@ -227,14 +217,8 @@ impl<G: Decomposable> NimberSearch<G> {
             return Ok(nimber);
         }
         self.done.store(false, Ordering::Relaxed);
-        let mut searchers: Vec<Searcher<G>> = (0..threads.max(1))
-            .map(|_| Searcher {
-                search: self,
-                scratch: Vec::new(),
-                order: Vec::new(),
-                unsettled: 0,
-            })
-            .collect();
+        let mut searchers: Vec<Searcher<G>> =
+            (0..threads.max(1)).map(|_| Searcher::new(self)).collect();
         let answer = if searchers.len() == 1 {
             searchers[0].value_in(part, NimberSet::ALL, 0)
         } else {
@@ -260,12 +244,7 @@ impl<G: Decomposable> NimberSearch<G> {
         if wanted == NimberSet::ALL {
             return self.nimber(part, 1).map(Some);
         }
-        let mut searcher = Searcher {
-            search: self,
-            scratch: Vec::new(),
-            order: Vec::new(),
-            unsettled: 0,
-        };
+        let mut searcher = Searcher::new(self);
         let answer = searcher.value_in(part, wanted, 0);
         self.report(searcher.unsettled);
         answer.map_err(|stop| match stop {
@@ -352,24 +331,17 @@ impl<G: Decomposable> NimberSearch<G> {
         Err(nimber_too_large().into())
     }
 
-    /// Adds `work` to the figures (and to the face's progress counters); the work so far.
+    /// Adds `work` to the figures and shows them in the face's progress counters; the work
+    /// so far.
     fn report(&self, work: u64) -> u64 {
-        let total = self.stats.work.fetch_add(work, Ordering::Relaxed) + work;
+        let stats = &self.stats;
+        let total = stats.work.fetch_add(work, Ordering::Relaxed) + work;
+        let used = self.table.len() as u64;
+        stats.table_used.store(used, Ordering::Relaxed);
+        let capacity = self.table.capacity() as u64;
+        stats.table_capacity.store(capacity, Ordering::Relaxed);
         if let Some(counters) = self.limits.progress.counters() {
-            counters.work.fetch_add(work, Ordering::Relaxed);
-            let stats = &self.stats;
-            counters
-                .positions
-                .store(stats.positions.load(Ordering::Relaxed), Ordering::Relaxed);
-            let depth = stats.depth.load(Ordering::Relaxed) as u64;
-            counters.depth.fetch_max(depth, Ordering::Relaxed);
-            let table = &self.table;
-            counters
-                .table_used
-                .store(table.len() as u64, Ordering::Relaxed);
-            counters
-                .table_capacity
-                .store(table.capacity() as u64, Ordering::Relaxed);
+            counters.show(stats.snapshot());
         }
         total
     }
@@ -426,7 +398,16 @@ struct Searcher<'a, G: Decomposable> {
     unsettled: u64,
 }
 
-impl<G: Decomposable> Searcher<'_, G> {
+impl<'a, G: Decomposable> Searcher<'a, G> {
+    fn new(search: &'a NimberSearch<G>) -> Searcher<'a, G> {
+        Searcher {
+            search,
+            scratch: Vec::new(),
+            order: Vec::new(),
+            unsettled: 0,
+        }
+    }
+
     /// `Some(N)`, `part`'s nimber, or `None` when `N` is not in `wanted` (not empty).
     fn value_in(
         &mut self,
@@ -446,7 +427,10 @@ impl<G: Decomposable> Searcher<'_, G> {
         if self.scratch.len() <= depth {
             self.scratch.resize_with(depth + 1, Options::default);
             self.order.resize_with(depth + 1, Vec::new);
-            search.stats.depth.fetch_max(depth, Ordering::Relaxed);
+            search
+                .stats
+                .depth
+                .fetch_max(depth as u64, Ordering::Relaxed);
         }
         let mut options = std::mem::take(&mut self.scratch[depth]);
         let mut order = std::mem::take(&mut self.order[depth]);
