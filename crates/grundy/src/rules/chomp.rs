@@ -315,7 +315,7 @@ impl Decomposable for Chomp {
 /// use grundy::rules::{ChompBoard, ChompSolver};
 /// use grundy::{Evaluator, Limits, Nimber};
 /// let mut solver = ChompSolver::new(Limits::default(), 1);
-/// assert_eq!(solver.value(&ChompBoard::from_rows(&[5, 3, 3, 1])?)?, Nimber::new(4));
+/// assert_eq!(solver.value(&ChompBoard::from_rows(&[5, 3, 3, 1])?)?, Nimber::new(1));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub struct ChompSolver {
