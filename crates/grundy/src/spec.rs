@@ -13,6 +13,7 @@
 //!           | 'tartan(' coin-rule ',' coin-rule ';' board (',' board)* ')'  board: HTT/THH
 //!           | 'corners(' board (',' board)* ')'            tartan(turtles,turtles; ...)
 //!           | 'cram(' cram-board (',' cram-board)* ')'            cram-board: 3x4 or oox/ooo
+//!           | 'chomp(' (number 'x' number | numbers) ')'           chomp(4x7), chomp(5,3,3,1)
 //!           | 'digraph(' (edges | '@' file) ';' vertices ')'              edges: a>b, b>c>d
 //!           | 'green(' edges ';' 'ground=' vertex ')'                      edges: a-b, b-c
 //! items    := (number | number 'mod' number | 'squares' | 'primes' | 'fib' | 'factorials'
@@ -33,9 +34,9 @@ use crate::heap::HeapSolver;
 use crate::nimber::Nimber;
 use crate::positional;
 use crate::rules::{
-    AWythoff, CoinBoard, CoinRow, CoinRule, CoinTurning, CramBoard, CramSolver, Digraph, Family,
-    FibonacciNim, GreenHackenbush, GrundyGame, HeapRule, Moore, Nim, Shape, Staircase, Subtraction,
-    TakeBreak, Tartan, Wythoff, MAX_COINS, NAMED_CODES,
+    AWythoff, ChompBoard, ChompSolver, CoinBoard, CoinRow, CoinRule, CoinTurning, CramBoard,
+    CramSolver, Digraph, Family, FibonacciNim, GreenHackenbush, GrundyGame, HeapRule, Moore, Nim,
+    Shape, Staircase, Subtraction, TakeBreak, Tartan, Wythoff, MAX_COINS, NAMED_CODES,
 };
 use crate::sum::{RulesetTerm, Sum, Term};
 
@@ -109,7 +110,7 @@ pub fn parse_heap_rule(text: &str) -> Result<HeapRule> {
         .ok_or_else(|| unknown_game(&name, start..parser.position))
         .map_err(|error| match name.as_str() {
             "wythoff" | "staircase" | "digraph" | "green" | "moore" | "fibnim" | "tartan"
-            | "corners" | "turn" | "cram" => Error::at(
+            | "corners" | "turn" | "cram" | "chomp" => Error::at(
                 ErrorKind::InvalidRule {
                     reason: format!("{name} is not played on single heaps"),
                 },
@@ -222,6 +223,7 @@ const GAME_NAMES: &[&str] = &[
     "tartan",
     "corners",
     "cram",
+    "chomp",
 ];
 
 /// The error for a name that is no game, suggesting the known name it is closest to (the
@@ -714,6 +716,34 @@ impl<'a> Parser<'a> {
                     boards,
                 ))
             }
+            "chomp" => {
+                self.expect('(')?;
+                self.skip_space();
+                let board_start = self.position;
+                let what = "the squares in a row of a chomp board, as in 5,3,3,1 or 4x7";
+                let first = self.number(what)?;
+                let board = if self.eat('x') {
+                    let width = self.number("the columns of a chomp board, as in 4x7")?;
+                    ChompBoard::rectangle(first, width)
+                } else {
+                    let mut rows = vec![first];
+                    while self.eat(',') {
+                        rows.push(self.number(what)?);
+                    }
+                    ChompBoard::from_rows(&rows)
+                };
+                let board = board.map_err(|e| e.or_at(board_start..self.position))?;
+                self.expect(')')?;
+                Box::new(RulesetTerm::new(
+                    ChompSolver::new(limits, positional::default_threads()),
+                    // The poisoned square alone has no move.
+                    if board.squares() > 1 {
+                        vec![board]
+                    } else {
+                        vec![]
+                    },
+                ))
+            }
             "digraph" => self.digraph()?,
             "green" => self.green()?,
             _ => return Err(unknown_game(&name, start..self.position)),
@@ -1184,6 +1214,7 @@ mod tests {
             "turn{1,3}(HTH) + turn{run 2,3}(HH) + turn{spaced 1..4,9}(TH) + turn{2..}(H)",
             "tartan(grunt,turn{1,4}; TH/HT) + tartan(twins,mogul; H)",
             "cram(3x4,oox/ooo) + cram(1x2)",
+            "chomp(4x7) + chomp(5,3,3,1) + chomp(1x3)",
             "digraph(a>b, a>c, b>c; a)",
             "green(a-b, b-c, a-c; ground=a)",
         ] {
@@ -1219,6 +1250,11 @@ mod tests {
             ("turn{run 2..}(H) + turn{2}(TH)", "rulerette(H) + twins(TH)"),
             ("tartan(turn{1,2}, turn{1,2}; H)", "corners(H)"),
             ("cram(2 x 3, OO/OO, 1x1, ox/xo)", "cram(2x2,2x3)"),
+            (
+                "chomp(7 x 4) + chomp(1x1) + chomp(3, 3)",
+                "chomp(7x4) + chomp(2x3)",
+            ),
+            ("chomp(2, 2,1,1,1) + chomp(1)", "chomp(2,2,1,1,1)"),
             ("sub{4,2,1,2}(8)", "sub{1,2,4}(8)"),
             (
                 "sub{2, primes, squares, primes}(8)",
@@ -1301,6 +1337,18 @@ mod tests {
             .contains("'x' between rows and columns"));
         assert_eq!(error_at("cram(oo/o)").1, 5..9);
         assert!(error_at("cram()").0.contains("a cram board such as 3x4"));
+        assert_eq!(error_at("chomp(3,4,1)").1, 6..11);
+        assert!(error_at("chomp(3,4,1)")
+            .0
+            .contains("more than the 3 above it"));
+        assert!(error_at("chomp(3,0)").0.contains("row 2 has no square"));
+        assert_eq!(error_at("chomp(16x2)").1, 6..10);
+        assert!(error_at("chomp(16x2)").0.contains("at most 15 rows"));
+        assert!(error_at("chomp(2x256)").0.contains("at most 255 squares"));
+        assert!(error_at("chomp()").0.contains("5,3,3,1 or 4x7"));
+        assert!(error_at("chomp(2y3)").0.contains("expected ')'"));
+        assert!(parse("chomp(3)").is_ok());
+        assert!(error_at("chmop(3x4)").0.contains("chomp"));
     }
 
     #[test]

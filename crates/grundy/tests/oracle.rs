@@ -887,3 +887,66 @@ proptest! {
         prop_assert_eq!(spec_value(&text)?, brute.value(&empty), "{}", text);
     }
 }
+
+/// Chomp from the definition: a move takes a square `(r, c)` other than the poisoned `(0, 0)`
+/// with every square `(r', c')`, `r' >= r`, `c' >= c`; rows of 0 squares dropped, and no
+/// transposes.
+fn chomp_options(rows: &[u64]) -> Vec<Vec<Vec<u64>>> {
+    let mut options = Vec::new();
+    for (r, &length) in rows.iter().enumerate() {
+        for c in 0..length {
+            if (r, c) == (0, 0) {
+                continue;
+            }
+            let left: Vec<u64> = rows
+                .iter()
+                .enumerate()
+                .map(|(r2, &row)| if r2 >= r { row.min(c) } else { row })
+                .filter(|&row| row > 0)
+                .collect();
+            options.push(vec![left]);
+        }
+    }
+    options
+}
+
+fn chomp_text(rows: &[u64]) -> String {
+    format!("chomp({})", join(rows, ","))
+}
+
+/// Every Young diagram within 4 x 4, as row lengths.
+#[test]
+fn chomp_boards_within_4x4() {
+    let mut brute = Brute::new(|rows: &Vec<u64>| chomp_options(rows));
+    let mut boards = 0;
+    for code in 0u32..625 {
+        let mut rows: Vec<u64> = (0..4).map(|i| u64::from(code / 5u32.pow(i) % 5)).collect();
+        if rows[0] == 0 || rows.windows(2).any(|pair| pair[1] > pair[0]) {
+            continue;
+        }
+        rows.retain(|&row| row > 0);
+        boards += 1;
+        let text = chomp_text(&rows);
+        let value = spec_value(&text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(value, brute.value(&rows), "{text}");
+    }
+    assert_eq!(boards, 69);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Chomp on random Young diagrams within 6 x 6, written as row lengths or, when full, as a
+    /// rectangle.
+    #[test]
+    fn chomp_boards(mut rows in vec(1u64..=6, 1..=6)) {
+        rows.sort_unstable_by(|a, b| b.cmp(a));
+        let mut brute = Brute::new(|rows: &Vec<u64>| chomp_options(rows));
+        let text = if rows.iter().all(|&row| row == rows[0]) {
+            format!("chomp({}x{})", rows.len(), rows[0])
+        } else {
+            chomp_text(&rows)
+        };
+        prop_assert_eq!(spec_value(&text)?, brute.value(&rows), "{}", text);
+    }
+}

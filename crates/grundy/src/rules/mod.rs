@@ -11,6 +11,7 @@ mod subtraction;
 mod take_break;
 
 mod a_wythoff;
+mod chomp;
 mod coin_rule;
 mod coins;
 mod cram;
@@ -23,6 +24,7 @@ mod tartan;
 mod wythoff;
 
 pub use a_wythoff::AWythoff;
+pub use chomp::{Chomp, ChompBoard, ChompSolver, MAX_CHOMP_COLUMNS, MAX_CHOMP_ROWS};
 pub(crate) use coin_rule::MAX_COINS;
 pub use coins::{CoinRow, CoinRule, CoinTurning, Shape};
 pub use cram::{Cram, CramBoard, CramSolver};
