@@ -316,8 +316,9 @@ struct LimitArgs {
     /// names the whole game after it): an output limit.
     #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_output)]
     max_output: u64,
-    /// Most bytes the transposition table of a positional search (Cram) may take: a full table
-    /// forgets its cheapest positions, so a search never grows past it.
+    /// Most bytes the transposition table of a positional search (Cram, Chomp, Node and Arc
+    /// Kayles) may take: a full table forgets its cheapest positions, so a search never grows
+    /// past it.
     #[arg(long, value_parser = parse_memory, default_value_t = Limits::default().max_memory)]
     max_memory: u64,
 }
