@@ -1023,6 +1023,36 @@ mod tests {
     }
 
     #[test]
+    fn sums_through_the_spec() -> Result<()> {
+        let text = "nodekayles(grid(3x4)) + arckayles(petersen) + nodekayles(path(5))";
+        let sum = crate::spec::parse(text)?;
+        let grid = Graph::grid(3, 4)?;
+        let node = Solver::new(NodeKayles::new(grid.clone())).value(&VertexSet(grid.all()))?;
+        let petersen = Graph::petersen();
+        let arc =
+            Solver::new(ArcKayles::new(petersen.clone())).value(&VertexSet(petersen.all()))?;
+        // Dawson's Chess on 5 is worth 3.
+        let value = node.value() ^ arc.value() ^ 3;
+        assert_eq!(sum.value()?.value(), value);
+        let winning = sum.winning_moves()?;
+        let zeros: Vec<String> = sum
+            .moves()?
+            .into_iter()
+            .filter(|m| m.total_value == Nimber::ZERO)
+            .map(|m| m.result.format())
+            .collect();
+        let found: Vec<String> = winning.iter().map(|m| m.result.format()).collect();
+        assert_eq!(found, zeros);
+        assert!(value != 0 && !winning.is_empty());
+        for m in &winning {
+            assert!(m.description.starts_with("take "), "{}", m.description);
+            let after = crate::spec::parse(&m.result.format())?;
+            assert_eq!(after.value()?, Nimber::ZERO, "{}", m.result.format());
+        }
+        Ok(())
+    }
+
+    #[test]
     fn families_and_limits() -> Result<()> {
         assert_eq!(
             Graph::path(3)?.format_set(Graph::path(3)?.all()),
