@@ -79,7 +79,7 @@ impl Graph {
             }
             if a == b {
                 return Err(Error::invalid_position(format!(
-                    "the edge {0}-{0} is a loop: a graph of kayles joins two different vertices",
+                    "the edge {0}-{0} is a loop: an edge of node kayles or arc kayles joins two vertices",
                     names[a]
                 )));
             }
@@ -1048,6 +1048,30 @@ mod tests {
             assert!(m.description.starts_with("take "), "{}", m.description);
             let after = crate::spec::parse(&m.result.format())?;
             assert_eq!(after.value()?, Nimber::ZERO, "{}", m.result.format());
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn dags_and_misere_play() -> Result<()> {
+        use crate::analysis::{self, ReportOutcome};
+        use crate::whole::Play;
+        let sum = crate::spec::parse("nodekayles(path(4)) + arckayles(cycle(5))")?;
+        let dag = analysis::dag(&sum, 1000, Play::Normal)?;
+        assert_eq!(dag.outcome, ReportOutcome::PreviousWins); // 0 (P_4) + 1 (C_5 to P_3)
+        assert!(dag.nodes.len() > 5);
+        // Misère: the last move loses. A pair of Node Kayles has one move; from three in a
+        // row, take an end and leave one; disjoint edges of Arc Kayles are one move each.
+        for (text, outcome) in [
+            ("nodekayles(a-b)", ReportOutcome::PreviousWins),
+            ("nodekayles(a-b, b-c)", ReportOutcome::NextWins),
+            ("arckayles(a-b, b-c, c-d)", ReportOutcome::NextWins),
+            ("arckayles(a-b, c-d)", ReportOutcome::NextWins),
+            ("arckayles(a-b, c-d, e-f)", ReportOutcome::PreviousWins),
+        ] {
+            let sum = crate::spec::parse(text)?;
+            let report = analysis::misere::value(&sum, small())?;
+            assert_eq!(report.outcome, outcome, "{text}");
         }
         Ok(())
     }
