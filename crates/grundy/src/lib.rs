@@ -11,8 +11,8 @@
 //! - the [`Ruleset`] trait and the memoised, iterative [`Solver`];
 //! - built-in [`rules`]: Nim, subtraction games, take-and-break codes, Grundy's game, ...;
 //! - [`heap`]: value tables of heap games;
-//! - [`positional`]: boards and graphs (Cram, Chomp) valued by a search that splits positions
-//!   into parts;
+//! - [`positional`]: boards and graphs (Cram, Chomp, Node Kayles, Arc Kayles) valued by a search
+//!   that splits positions into parts;
 //! - [`coin_solver`]: coin-turning rows and Tartan boards valued from a table of single heads;
 //! - [`sum`]: sums of components from different rulesets, with every winning move;
 //! - [`dag`]: the game DAG of a sum, equal positions merged;

@@ -16,6 +16,9 @@
 //!           | 'chomp(' (number 'x' number | numbers) ')'           chomp(4x7), chomp(5,3,3,1)
 //!           | 'digraph(' (edges | '@' file) ';' vertices ')'              edges: a>b, b>c>d
 //!           | 'green(' edges ';' 'ground=' vertex ')'                      edges: a-b, b-c
+//!           | ('nodekayles(' | 'arckayles(') graph ')'           nodekayles(path(10)), arckayles(a-b, b-c)
+//! graph    := edges | 'path(' number ')' | 'cycle(' number ')' | 'complete(' number ')'
+//!           | 'grid(' number 'x' number ')' | 'petersen'          at most 120 vertices
 //! items    := (number | number 'mod' number | 'squares' | 'primes' | 'fib' | 'factorials'
 //!              | 'powers(' number ')') separated by ','           sub{squares,1}, sub{1 mod 4}
 //! coin-rule:= 'turtles' | 'twins' | 'mock' | 'moebius' | 'mogul' | 'ruler' | 'rulerette'
@@ -34,9 +37,10 @@ use crate::heap::HeapSolver;
 use crate::nimber::Nimber;
 use crate::positional;
 use crate::rules::{
-    AWythoff, ChompBoard, ChompSolver, CoinBoard, CoinRow, CoinRule, CoinTurning, CramBoard,
-    CramSolver, Digraph, Family, FibonacciNim, GreenHackenbush, GrundyGame, HeapRule, Moore, Nim,
-    Shape, Staircase, Subtraction, TakeBreak, Tartan, Wythoff, MAX_COINS, NAMED_CODES,
+    AWythoff, ArcKayles, ChompBoard, ChompSolver, CoinBoard, CoinRow, CoinRule, CoinTurning,
+    CramBoard, CramSolver, Digraph, Family, FibonacciNim, Graph, GreenHackenbush, GrundyGame,
+    HeapRule, KaylesGraph, KaylesSolver, Moore, Nim, NodeKayles, Shape, Staircase, Subtraction,
+    TakeBreak, Tartan, VertexSet, Wythoff, MAX_COINS, NAMED_CODES,
 };
 use crate::sum::{RulesetTerm, Sum, Term};
 
@@ -110,7 +114,7 @@ pub fn parse_heap_rule(text: &str) -> Result<HeapRule> {
         .ok_or_else(|| unknown_game(&name, start..parser.position))
         .map_err(|error| match name.as_str() {
             "wythoff" | "staircase" | "digraph" | "green" | "moore" | "fibnim" | "tartan"
-            | "corners" | "turn" | "cram" | "chomp" => Error::at(
+            | "corners" | "turn" | "cram" | "chomp" | "nodekayles" | "arckayles" => Error::at(
                 ErrorKind::InvalidRule {
                     reason: format!("{name} is not played on single heaps"),
                 },
@@ -224,6 +228,8 @@ const GAME_NAMES: &[&str] = &[
     "corners",
     "cram",
     "chomp",
+    "nodekayles",
+    "arckayles",
 ];
 
 /// The error for a name that is no game, suggesting the known name it is closest to (the
@@ -264,6 +270,24 @@ fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
+}
+
+/// A term of Node Kayles or Arc Kayles on the whole of `game`'s graph (no component when no
+/// move is left), valued by the positional search.
+fn kayles_term<G: KaylesGraph>(game: G, limits: Limits) -> Box<dyn Term> {
+    let all = game.graph().all();
+    let mut live = false;
+    game.graph()
+        .components(all, |part| live |= game.is_live(part));
+    let positions = if live {
+        vec![VertexSet(all)]
+    } else {
+        Vec::new()
+    };
+    Box::new(RulesetTerm::new(
+        KaylesSolver::new(game, limits, positional::default_threads()),
+        positions,
+    ))
 }
 
 impl<'a> Parser<'a> {
@@ -746,6 +770,8 @@ impl<'a> Parser<'a> {
             }
             "digraph" => self.digraph()?,
             "green" => self.green()?,
+            "nodekayles" => kayles_term(NodeKayles::new(self.kayles_graph()?), limits),
+            "arckayles" => kayles_term(ArcKayles::new(self.kayles_graph()?), limits),
             _ => return Err(unknown_game(&name, start..self.position)),
         };
         Ok(term)
@@ -1010,6 +1036,48 @@ impl<'a> Parser<'a> {
         )))
     }
 
+    /// The graph of `nodekayles(...)` or `arckayles(...)`, parentheses included: a family
+    /// (`path(10)`, `cycle(5)`, `complete(4)`, `grid(3x5)`, `petersen`) or edges `a-b, b-c`.
+    fn kayles_graph(&mut self) -> Result<Graph> {
+        self.expect('(')?;
+        self.skip_space();
+        let start = self.position;
+        let (_, word) = self.identifier();
+        let graph = match word {
+            "path" | "cycle" | "complete" if self.peek() == Some('(') => {
+                self.expect('(')?;
+                let n = self.number("a number of vertices")?;
+                self.expect(')')?;
+                match word {
+                    "path" => Graph::path(n),
+                    "cycle" => Graph::cycle(n),
+                    _ => Graph::complete(n),
+                }
+            }
+            "grid" if self.peek() == Some('(') => {
+                self.expect('(')?;
+                let rows = self.number("the rows of a grid, as in grid(3x5)")?;
+                if !self.eat('x') {
+                    return Err(self.unexpected("'x' between rows and columns, as in grid(3x5)"));
+                }
+                let columns = self.number("the columns of a grid, as in grid(3x5)")?;
+                self.expect(')')?;
+                Graph::grid(rows, columns)
+            }
+            "petersen" if self.peek() == Some(')') => Ok(Graph::petersen()),
+            _ => {
+                self.position = start;
+                let mut names = Vec::new();
+                let mut edges = Vec::new();
+                self.edges('-', &mut names, &mut edges)?;
+                Graph::new(names, &edges)
+            }
+        };
+        let graph = graph.map_err(|e| e.or_at(start..self.position))?;
+        self.expect(')')?;
+        Ok(graph)
+    }
+
     fn green(&mut self) -> Result<Box<dyn Term>> {
         self.expect('(')?;
         let mut names = Vec::new();
@@ -1217,6 +1285,9 @@ mod tests {
             "chomp(4x7) + chomp(5,3,3,1) + chomp(1x3)",
             "digraph(a>b, a>c, b>c; a)",
             "green(a-b, b-c, a-c; ground=a)",
+            "nodekayles(a-b, b-c, c-d)",
+            "arckayles(1-2, 2-3, 3-4, 5) + nodekayles(x)",
+            "nodekayles(r1c1-r1c2, r1c2-r1c10)",
         ] {
             let sum = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(sum.format(), text);
@@ -1256,6 +1327,20 @@ mod tests {
             ),
             ("chomp(2, 2,1,1,1) + chomp(1)", "chomp(2,2,1,1,1)"),
             ("sub{4,2,1,2}(8)", "sub{1,2,4}(8)"),
+            ("nodekayles(path(3))", "nodekayles(1-2, 2-3)"),
+            ("arckayles( cycle(3) )", "arckayles(1-2, 1-3, 2-3)"),
+            ("nodekayles(complete(3))", "nodekayles(1-2, 1-3, 2-3)"),
+            (
+                "nodekayles(grid(2 x 2))",
+                "nodekayles(r1c1-r1c2, r1c1-r2c1, r1c2-r2c2, r2c1-r2c2)",
+            ),
+            ("nodekayles(c-b-a, d, a-b)", "nodekayles(a-b, b-c, d)"),
+            ("arckayles(a, b) + nodekayles(path(0))", "0"),
+            (
+                "nodekayles(petersen)",
+                "nodekayles(i1-i3, i1-i4, i1-o1, i2-i4, i2-i5, i2-o2, i3-i5, i3-o3, i4-o4, i5-o5, \
+                 o1-o2, o1-o5, o2-o3, o3-o4, o4-o5)",
+            ),
             (
                 "sub{2, primes, squares, primes}(8)",
                 "sub{squares,primes,2}(8)",
@@ -1349,6 +1434,24 @@ mod tests {
         assert!(error_at("chomp(2y3)").0.contains("expected ')'"));
         assert!(parse("chomp(3)").is_ok());
         assert!(error_at("chmop(3x4)").0.contains("chomp"));
+        assert_eq!(error_at("nodekayles(path(121))").1, 11..20);
+        assert!(error_at("arckayles(grid(11x11))")
+            .0
+            .contains("at most 120 vertices, and this one has 121"));
+        assert!(error_at("nodekayles(grid(3y4))")
+            .0
+            .contains("'x' between rows and columns"));
+        assert!(error_at("arckayles(a-b, b-b)").0.contains("loop"));
+        assert!(error_at("nodekayles(cycle(2))").0.contains("at least 3"));
+        assert!(error_at("nodekayles()").0.contains("a vertex name"));
+        assert!(error_at("nodekayles(petersen-a)")
+            .0
+            .contains("another name"));
+        assert!(error_at("nodekayle(path(3))")
+            .0
+            .contains("did you mean 'nodekayles'?"));
+        let rule_error = |text: &str| parse_heap_rule(text).map(|_| ()).unwrap_err().to_string();
+        assert!(rule_error("arckayles").contains("not played on single heaps"));
     }
 
     #[test]

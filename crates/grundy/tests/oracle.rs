@@ -950,3 +950,67 @@ proptest! {
         prop_assert_eq!(spec_value(&text)?, brute.value(&rows), "{}", text);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Node Kayles and Arc Kayles on small random graphs: a move takes a vertex and its
+    /// neighbours, or the two ends of an edge. Every value by search over whole vertex sets
+    /// from the definition, with no splitting into components and no theorem.
+    #[test]
+    fn kayles_graphs(
+        n in 1usize..=8,
+        pairs in vec(any::<bool>(), 28),
+        node in any::<bool>(),
+    ) {
+        let mut edges = Vec::new();
+        let mut pair = pairs.iter();
+        for a in 0..n {
+            for b in a + 1..n {
+                if pair.next().copied().unwrap_or(false) {
+                    edges.push((a, b));
+                }
+            }
+        }
+        let near = |set: u8, v: usize| -> u8 {
+            edges
+                .iter()
+                .filter_map(|&(a, b)| {
+                    if a == v {
+                        Some(b)
+                    } else if b == v {
+                        Some(a)
+                    } else {
+                        None
+                    }
+                })
+                .fold(0u8, |near, u| near | 1 << u)
+                & set
+        };
+        let options = |&set: &u8| -> Vec<Vec<u8>> {
+            if node {
+                (0..n)
+                    .filter(|&v| set >> v & 1 == 1)
+                    .map(|v| vec![set & !(near(set, v) | 1 << v)])
+                    .collect()
+            } else {
+                edges
+                    .iter()
+                    .filter(|&&(a, b)| set >> a & 1 == 1 && set >> b & 1 == 1)
+                    .map(|&(a, b)| vec![set & !(1 << a | 1 << b)])
+                    .collect()
+            }
+        };
+        let mut brute = Brute::new(options);
+        let all = (0..n).fold(0u8, |all, v| all | 1 << v);
+        let mut items: Vec<String> = edges.iter().map(|(a, b)| format!("v{a}-v{b}")).collect();
+        items.extend(
+            (0..n)
+                .filter(|&v| near(all, v) == 0)
+                .map(|v| format!("v{v}")),
+        );
+        let name = if node { "nodekayles" } else { "arckayles" };
+        let text = format!("{name}({})", items.join(", "));
+        prop_assert_eq!(spec_value(&text)?, brute.value(&all), "{}", text);
+    }
+}

@@ -18,6 +18,7 @@ mod cram;
 mod digraph;
 mod fibonacci_nim;
 mod hackenbush;
+mod kayles_graph;
 mod moore;
 mod staircase;
 mod tartan;
@@ -31,6 +32,10 @@ pub use cram::{Cram, CramBoard, CramSolver};
 pub use digraph::Digraph;
 pub use fibonacci_nim::FibonacciNim;
 pub use hackenbush::{EdgeSet, GreenHackenbush};
+pub use kayles_graph::{
+    ArcKayles, ArcKaylesSolver, Graph, KaylesGraph, KaylesSolver, NodeKayles, NodeKaylesSolver,
+    VertexSet,
+};
 pub use moore::Moore;
 pub use staircase::Staircase;
 pub use tartan::{CoinBoard, Tartan};
