@@ -253,6 +253,31 @@ impl<G: Decomposable> NimberSearch<G> {
         })
     }
 
+    /// Whether the sum of `parts` (canonical) and a nimber `known` is worth `target`: every
+    /// part but the heaviest valued in full (on `threads` threads), the heaviest only asked
+    /// whether it makes up the rest. How a face finds winning moves without valuing them.
+    ///
+    /// # Errors
+    /// As [`NimberSearch::nimber`].
+    pub fn sum_is(
+        &self,
+        mut parts: Vec<G::Part>,
+        known: u8,
+        target: u8,
+        threads: usize,
+    ) -> Result<bool> {
+        parts.sort_by_key(|part| self.game.weight(part));
+        let Some(heaviest) = parts.pop() else {
+            return Ok(known == target);
+        };
+        let mut rest = known;
+        for part in &parts {
+            rest ^= self.nimber(part, threads)?;
+        }
+        let wanted = target ^ rest;
+        Ok(self.nimber_in(&heaviest, NimberSet::single(wanted))? == Some(wanted))
+    }
+
     /// The aspiration search of [`Searcher::aspire`] at the root, each question ("has an
     /// option nimber `n`?") shared out among the threads an option at a time; the first thread
     /// to find such an option stops the others.

@@ -18,7 +18,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::game::{Evaluator, Limits, MoveClass, MoveList, Parts, Ruleset};
 use crate::nimber::Nimber;
 use crate::positional::{
-    Decomposable, Known, NimberSearch, NimberSet, Options, Region, MAX_COLUMNS, MAX_ROWS,
+    Decomposable, Known, NimberSearch, Options, Region, MAX_COLUMNS, MAX_ROWS,
 };
 
 /// The most squares a [`CramBoard`] may have.
@@ -504,28 +504,15 @@ impl Evaluator for CramSolver {
         Ruleset::moves(&Cram, board, &mut moves);
         let mut found = Vec::new();
         for parts in moves {
-            // Every region but the largest valued in full, the largest asked about the rest.
             let mut regions = Vec::new();
-            let mut others = 0u8;
+            let mut known = 0u8;
             for part in &parts {
                 match self.region_part(part)? {
-                    Ok(nimber) => others ^= nimber,
+                    Ok(nimber) => known ^= nimber,
                     Err(region) => regions.push(region),
                 }
             }
-            regions.sort_by_key(Region::cells);
-            let last = regions.pop();
-            for region in &regions {
-                others ^= self.search.nimber(region, self.threads)?;
-            }
-            let wanted = NimberSet::single(target ^ others);
-            let hit = match last {
-                Some(region) => self
-                    .search
-                    .nimber_in(&region, wanted)?
-                    .is_some_and(|n| n == target ^ others),
-                None => others == target,
-            };
+            let hit = self.search.sum_is(regions, known, target, self.threads)?;
             if hit {
                 found.push(MoveClass { parts, count: 1 });
             }

@@ -25,7 +25,7 @@ use super::digraph::check_names;
 use crate::error::{Error, Result};
 use crate::game::{Evaluator, Limits, MoveClass, MoveList, Parts, Ruleset};
 use crate::nimber::Nimber;
-use crate::positional::{Decomposable, Known, NimberSearch, NimberSet, Options};
+use crate::positional::{Decomposable, Known, NimberSearch, Options};
 
 /// The most vertices a [`Graph`] may have: its sets are `u128` masks, one bit kept as the
 /// search's marker.
@@ -727,25 +727,12 @@ impl<G: KaylesGraph> Evaluator for KaylesSolver<G> {
         Ruleset::moves(self.search.game(), set, &mut moves);
         let mut found = Vec::new();
         for parts in moves {
-            // Every live part but the largest valued in full, the largest asked about the rest.
-            let mut live: Vec<u128> = parts
+            let live: Vec<u128> = parts
                 .iter()
                 .filter(|part| self.search.game().is_live(part.0))
                 .map(|part| part.0)
                 .collect();
-            live.sort_by_key(|part| part.count_ones());
-            let last = live.pop();
-            let mut others = 0u8;
-            for part in &live {
-                others ^= self.search.nimber(part, self.threads)?;
-            }
-            let hit = match last {
-                Some(part) => self
-                    .search
-                    .nimber_in(&part, NimberSet::single(target ^ others))?
-                    .is_some_and(|n| n == target ^ others),
-                None => others == target,
-            };
+            let hit = self.search.sum_is(live, 0, target, self.threads)?;
             if hit {
                 found.push(MoveClass { parts, count: 1 });
             }
