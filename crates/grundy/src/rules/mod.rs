@@ -17,6 +17,7 @@ mod coins;
 mod cram;
 mod digraph;
 mod fibonacci_nim;
+mod graph;
 mod hackenbush;
 mod kayles_graph;
 mod moore;
@@ -31,10 +32,10 @@ pub use coins::{CoinRow, CoinRule, CoinTurning, Shape};
 pub use cram::{Cram, CramBoard, CramSolver};
 pub use digraph::Digraph;
 pub use fibonacci_nim::FibonacciNim;
+pub use graph::Graph;
 pub use hackenbush::{EdgeSet, GreenHackenbush};
 pub use kayles_graph::{
-    ArcKayles, ArcKaylesSolver, Graph, KaylesGraph, KaylesSolver, NodeKayles, NodeKaylesSolver,
-    VertexSet,
+    ArcKayles, ArcKaylesSolver, KaylesGraph, KaylesSolver, NodeKayles, NodeKaylesSolver, VertexSet,
 };
 pub use moore::Moore;
 pub use staircase::Staircase;
