@@ -55,12 +55,6 @@ const OUTCOME_WORDS = {
   D: 'a draw: with best play neither player can force a win',
 };
 
-/** What kind of report `report` is: 'misere', 'loopy' (a game with cycles) or 'normal'. */
-function reportKind(report) {
-  if (report.play === 'misere') return 'misere';
-  return 'drawing_moves' in report ? 'loopy' : 'normal';
-}
-
 /** One move of a report as a list item: where, what, and the value it leaves. */
 function moveItem(move, kind) {
   const value = valueText(move.target_value, move.target_escapes);
@@ -94,7 +88,7 @@ function misereNote(report) {
 }
 
 function renderResult(report) {
-  const kind = reportKind(report);
+  const { kind } = report;
   $('result-value-label').textContent = { normal: 'Grundy value', misere: 'Misère value', loopy: 'Loopy value' }[kind];
   $('result-value').textContent = valueText(report.value, report.escapes);
   const outcome = $('result-outcome');
@@ -126,7 +120,7 @@ function renderResult(report) {
 
 /** The sum panel of a misère or loopy report: the components alone, which do not simply add. */
 function renderComponents(report) {
-  const kind = reportKind(report);
+  const { kind } = report;
   $('sum-third').textContent = kind === 'misere' ? 'genus' : 'outcome';
   const rows = report.components.map((component) => h('tr', {},
     h('td', { text: component.spec }),
@@ -265,7 +259,7 @@ async function main() {
       showStatus(value.error.limit ? 'A limit stopped the computation; try a smaller game.' : 'Fix the spec and analyze again.');
       return;
     }
-    const kind = reportKind(value.report);
+    const kind = value.report.kind;
     // Only normal play has the nim-sum rule; a game with cycles is drawn as a graph.
     const [sum, dag] = await Promise.all([
       kind === 'normal' ? engine.highestBit(text) : null,

@@ -8,8 +8,6 @@ import init, * as wasm from './pkg/grundy_wasm.js';
 const CALLS = {
   value: wasm.value,
   moves: wasm.moves,
-  misereValue: wasm.misere_value,
-  misereMoves: wasm.misere_moves,
   computerMove: wasm.computer_move,
   dag: wasm.dag,
   highestBit: wasm.highest_bit,

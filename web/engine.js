@@ -80,11 +80,11 @@ class Engine {
     this.stopAll({ ok: false, cancelled: true, error: { error: 'cancelled', span: null, limit: true } });
   }
 
-  /** The value report of `spec` in `play` ('normal' or 'misere'); the loopy report for a game with a cycle. */
-  value(spec, play = 'normal') { return this.call(play === 'misere' ? 'misereValue' : 'value', spec); }
+  /** The value answer of `spec` in `play` ('normal' or 'misere'); its `kind` is 'normal', 'loopy' or 'misere'. */
+  value(spec, play = 'normal') { return this.call('value', spec, play === 'misere'); }
 
   /** Every move of `spec` with the value it leads to, in `play`. */
-  moves(spec, play = 'normal') { return this.call(play === 'misere' ? 'misereMoves' : 'moves', spec); }
+  moves(spec, play = 'normal') { return this.call('moves', spec, play === 'misere'); }
 
   /** The computer's move from `spec` in `play`, with its reason (a ComputerMove report). */
   computerMove(spec, play = 'normal') { return this.call('computerMove', spec, play === 'misere'); }

@@ -230,7 +230,7 @@ enum Command {
         /// @FILE reads it from FILE, - from standard input.
         spec: String,
         /// The most positions to list (1 to 100000); the rest are counted.
-        #[arg(long, value_parser = parse_max_nodes, default_value_t = 200)]
+        #[arg(long, value_parser = parse_max_nodes, default_value_t = grundy::ask::DEFAULT_MAX_NODES)]
         max_nodes: usize,
         /// Misère play: each position with its misère value (the mex of its options' misère
         /// values, 1 at the end), found by searching every position reachable from it.

@@ -8,25 +8,25 @@ use std::fmt::Write as _;
 use std::io;
 
 use grundy::analysis::loopy::ReportValue;
-use grundy::analysis::{self, DagNode, DagReport, ReportOutcome};
-use grundy::{Limits, Play};
+use grundy::analysis::{DagNode, DagReport, ReportOutcome};
+use grundy::ask::{self, Settings};
+use grundy::Play;
 
 use crate::args::DagFormat;
 use crate::input::parse_sum;
 use crate::render_loopy::value_words;
 use crate::{print_json, with_input, Problem};
 
-/// `grundy dag`: the DAG of at most `max_nodes` positions in `play`, in `format`.
+/// `grundy dag`: the DAG of at most `settings.max_nodes` positions in `play`, in `format`.
 pub fn command(
     out: &mut impl io::Write,
     spec: &str,
-    max_nodes: usize,
     play: Play,
     format: DagFormat,
-    limits: Limits,
+    settings: Settings,
 ) -> Result<(), Problem> {
-    let (spec, sum) = parse_sum(spec, limits)?;
-    let report = analysis::dag(&sum, max_nodes, play).map_err(with_input(&spec))?;
+    let (spec, sum) = parse_sum(spec, settings.limits)?;
+    let report = ask::dag(&sum, play, &settings).map_err(with_input(&spec))?;
     match format {
         DagFormat::Json => print_json(out, &report)?,
         DagFormat::Dot => write!(out, "{}", dot(&report))?,

@@ -35,6 +35,7 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser};
 
 use args::{Cli, Format, Mode};
+use grundy::ask::Settings;
 use grundy::{analysis, ErrorKind};
 
 /// An error with the text it is about, for the caret.
@@ -187,7 +188,12 @@ fn run(mode: Mode) -> Result<ExitCode, Problem> {
             format,
             limits,
         } => {
-            value::value(&mut out, &spec, play, max_order, format, limits)?;
+            let settings = Settings {
+                limits,
+                max_order,
+                ..Settings::DEFAULT
+            };
+            value::value(&mut out, &spec, play, format, settings)?;
             ExitCode::SUCCESS
         }
         Mode::Moves {
@@ -197,7 +203,12 @@ fn run(mode: Mode) -> Result<ExitCode, Problem> {
             format,
             limits,
         } => {
-            value::moves(&mut out, &spec, play, max_order, format, limits)?;
+            let settings = Settings {
+                limits,
+                max_order,
+                ..Settings::DEFAULT
+            };
+            value::moves(&mut out, &spec, play, format, settings)?;
             ExitCode::SUCCESS
         }
         Mode::Sequence {
@@ -276,7 +287,12 @@ fn run(mode: Mode) -> Result<ExitCode, Problem> {
             format,
             limits,
         } => {
-            dag::command(&mut out, &spec, max_nodes, play, format, limits)?;
+            let settings = Settings {
+                limits,
+                max_nodes,
+                ..Settings::DEFAULT
+            };
+            dag::command(&mut out, &spec, play, format, settings)?;
             ExitCode::SUCCESS
         }
         Mode::Plot {

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 use grundy::analysis::play::{computer_move, view, PlayMove};
+use grundy::ask::{self, Settings};
 use grundy::play::Game;
 use grundy::{Limits, Play};
 
@@ -240,7 +241,8 @@ pub fn command(text: &str, play: Play, first: First, limits: Limits) -> Result<E
     }
     let (text, sum) = parse_sum(text, limits)?;
     let text = text.as_str();
-    let mut game = Game::new(&sum, play, limits).map_err(with_input(text))?;
+    let mut game =
+        ask::play(&sum, play, &Settings::with_limits(limits)).map_err(with_input(text))?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match run(&mut game, first, &mut io::stdin().lock(), &mut out) {

@@ -2,10 +2,7 @@
 
 use std::fmt::Write as _;
 
-use grundy::analysis::loopy::{
-    AnyMovesReport, AnyValueReport, LoopyMoveReport, LoopyMovesReport, LoopyValueReport,
-    ReportValue,
-};
+use grundy::analysis::loopy::{LoopyMoveReport, LoopyMovesReport, LoopyValueReport, ReportValue};
 use grundy::analysis::ReportOutcome;
 
 use crate::render::{self, move_list, outcome_line, MoveLine, Wording};
@@ -134,20 +131,4 @@ pub fn moves(report: &LoopyMovesReport) -> String {
         );
     }
     text
-}
-
-/// `grundy value` as text, for a game with or without cycles.
-pub fn any_value(report: &AnyValueReport) -> String {
-    match report {
-        AnyValueReport::Ordinary(report) => render::value(report),
-        AnyValueReport::Loopy(report) => value(report),
-    }
-}
-
-/// `grundy moves` as text, for a game with or without cycles.
-pub fn any_moves(report: &AnyMovesReport) -> String {
-    match report {
-        AnyMovesReport::Ordinary(report) => render::moves(report),
-        AnyMovesReport::Loopy(report) => moves(report),
-    }
 }

@@ -34,6 +34,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use grundy::analysis::{self, ErrorReport};
+use grundy::ask::{self, Settings};
 use grundy::{spec, Cancel, Limits, Play};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -43,9 +44,8 @@ pub const MAX_URI_BYTES: usize = 4096;
 /// The longest spec or rule accepted, in bytes.
 pub const MAX_SPEC_BYTES: usize = 1000;
 
-/// The most positions a DAG may hold, and the default.
+/// The most positions a DAG may hold.
 pub const MAX_DAG_NODES: usize = 1000;
-const DEFAULT_DAG_NODES: usize = 200;
 
 /// The last heap a sequence may reach.
 pub const MAX_SEQUENCE_TO: u64 = 100_000;
@@ -352,11 +352,11 @@ fn parse_sum(text: &str, limits: Limits) -> Result<grundy::sum::Sum, Failure> {
 }
 
 /// Runs `work` on a blocking thread, within the concurrency cap and the time limit, with
-/// [`LIMITS`] and the cancel flag of its worker.
+/// [`LIMITS`] and the cancel flag of its worker (in the front door's settings).
 async fn compute<R, F>(state: &AppState, work: F) -> Response
 where
     R: serde::Serialize + Send + 'static,
-    F: FnOnce(Limits) -> Result<R, Failure> + Send + 'static,
+    F: FnOnce(Settings) -> Result<R, Failure> + Send + 'static,
 {
     let started = Instant::now();
     let time_limit = state.time_limit;
@@ -376,12 +376,12 @@ where
     };
     let in_flight = InFlight(Arc::new(Mutex::new(Some(worker))));
     let shared = Arc::clone(&in_flight.0);
-    let limits = Limits {
+    let settings = Settings::with_limits(Limits {
         cancel: Cancel::new(flag),
         ..LIMITS
-    };
+    });
     let task = tokio::task::spawn_blocking(move || {
-        let result = work(limits);
+        let result = work(settings);
         let worker = lock(&shared).take();
         drop(worker);
         result
@@ -449,22 +449,11 @@ async fn value(State(state): State<Arc<AppState>>, query: Params) -> Response {
         Ok(request) => request,
         Err(failure) => return failure.into_response(),
     };
-    let fail = |error| Failure::library(&error);
-    match play {
-        Play::Normal => {
-            compute(&state, move |limits| {
-                let sum = parse_sum(&spec_text, limits)?;
-                analysis::loopy::value_any(&sum, limits).map_err(fail)
-            })
-            .await
-        }
-        Play::Misere => {
-            compute(&state, move |limits| {
-                analysis::misere::value(&parse_sum(&spec_text, limits)?, limits).map_err(fail)
-            })
-            .await
-        }
-    }
+    compute(&state, move |settings| {
+        let sum = parse_sum(&spec_text, settings.limits)?;
+        ask::value(&sum, play, &settings).map_err(|error| Failure::library(&error))
+    })
+    .await
 }
 
 async fn moves(State(state): State<Arc<AppState>>, query: Params) -> Response {
@@ -472,22 +461,11 @@ async fn moves(State(state): State<Arc<AppState>>, query: Params) -> Response {
         Ok(request) => request,
         Err(failure) => return failure.into_response(),
     };
-    let fail = |error| Failure::library(&error);
-    match play {
-        Play::Normal => {
-            compute(&state, move |limits| {
-                let sum = parse_sum(&spec_text, limits)?;
-                analysis::loopy::moves_any(&sum, limits).map_err(fail)
-            })
-            .await
-        }
-        Play::Misere => {
-            compute(&state, move |limits| {
-                analysis::misere::moves(&parse_sum(&spec_text, limits)?, limits).map_err(fail)
-            })
-            .await
-        }
-    }
+    compute(&state, move |settings| {
+        let sum = parse_sum(&spec_text, settings.limits)?;
+        ask::moves(&sum, play, &settings).map_err(|error| Failure::library(&error))
+    })
+    .await
 }
 
 async fn dag(State(state): State<Arc<AppState>>, query: Params) -> Response {
@@ -496,7 +474,7 @@ async fn dag(State(state): State<Arc<AppState>>, query: Params) -> Response {
         let max_nodes = number_param(
             &p,
             "max_nodes",
-            Some(DEFAULT_DAG_NODES as u64),
+            Some(ask::DEFAULT_MAX_NODES as u64),
             MAX_DAG_NODES as u64,
         )?;
         Ok((spec_text, max_nodes as usize, play_param(&p)?))
@@ -505,9 +483,13 @@ async fn dag(State(state): State<Arc<AppState>>, query: Params) -> Response {
         Ok(request) => request,
         Err(failure) => return failure.into_response(),
     };
-    compute(&state, move |limits| {
-        analysis::dag(&parse_sum(&spec_text, limits)?, max_nodes, play)
-            .map_err(|error| Failure::library(&error))
+    compute(&state, move |settings| {
+        let settings = Settings {
+            max_nodes,
+            ..settings
+        };
+        let sum = parse_sum(&spec_text, settings.limits)?;
+        ask::dag(&sum, play, &settings).map_err(|error| Failure::library(&error))
     })
     .await
 }
@@ -522,9 +504,10 @@ async fn sequence(State(state): State<Arc<AppState>>, query: Params) -> Response
         Ok(request) => request,
         Err(failure) => return failure.into_response(),
     };
-    compute(&state, move |limits| {
+    compute(&state, move |settings| {
         let heap_rule = spec::parse_heap_rule(&rule).map_err(|error| Failure::library(&error))?;
-        analysis::heap_sequence(heap_rule, to, limits).map_err(|error| Failure::library(&error))
+        analysis::heap_sequence(heap_rule, to, settings.limits)
+            .map_err(|error| Failure::library(&error))
     })
     .await
 }

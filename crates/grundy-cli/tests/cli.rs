@@ -696,20 +696,17 @@ fn a_closed_pipe_ends_json_quietly() {
 /// a cycle included).
 #[test]
 fn every_kind_of_game_gets_the_library_report() {
-    let limits = grundy::Limits::default();
+    let settings = grundy::ask::Settings::default();
     for spec_text in harness::face_specs() {
         for args in harness::face_runs(&spec_text) {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             let run = harness::grundy(&args);
             let expected = spec::parse(&spec_text).and_then(|sum| {
-                let misere = args.contains(&"--misere");
-                let report = match (args[0], misere) {
-                    ("value", false) => to_json(analysis::loopy::value_any(&sum, limits)?),
-                    ("value", true) => to_json(analysis::misere::value(&sum, limits)?),
-                    ("moves", false) => to_json(analysis::loopy::moves_any(&sum, limits)?),
-                    ("moves", true) => to_json(analysis::misere::moves(&sum, limits)?),
-                    (_, false) => to_json(analysis::dag(&sum, 50, grundy::Play::Normal)?),
-                    (_, true) => to_json(analysis::dag(&sum, 50, grundy::Play::Misere)?),
+                let play = grundy::Play::from_misere(args.contains(&"--misere"));
+                let report = match args[0] {
+                    "value" => to_json(grundy::ask::value(&sum, play, &settings)?),
+                    "moves" => to_json(grundy::ask::moves(&sum, play, &settings)?),
+                    _ => to_json(analysis::dag(&sum, 50, play)?),
                 };
                 Ok(report)
             });

@@ -4,6 +4,7 @@
 use std::sync::{Mutex, MutexGuard};
 
 use grundy::analysis;
+use grundy::ask::{self, Settings};
 use grundy::sum::Sum;
 use grundy::{spec, Limits, Play};
 use pyo3::prelude::*;
@@ -57,6 +58,11 @@ impl Game {
         }
     }
 
+    /// The front door's settings: this game's limits, the library's other defaults.
+    fn settings(&self) -> Settings {
+        Settings::with_limits(self.limits)
+    }
+
     fn sum(&self, py: Python<'_>) -> PyResult<(Exclusive, MutexGuard<'_, Sum>)> {
         let computing = exclusive(py)?;
         Ok((computing, lock(&self.sum)))
@@ -97,38 +103,32 @@ impl Game {
     /// `grundy value SPEC [--misere] --format json`.
     fn value_report(&self, py: Python<'_>, misere: bool) -> PyResult<String> {
         let (_computing, sum) = self.sum(py)?;
-        let spec = sum.format();
-        let fail = |error| to_py(error, Some(&spec));
-        if misere {
-            json(&analysis::misere::value(&sum, self.limits).map_err(fail)?)
-        } else {
-            json(&analysis::loopy::value_any(&sum, self.limits).map_err(fail)?)
-        }
+        let answer = ask::value(&sum, Play::from_misere(misere), &self.settings());
+        json(&answer.map_err(|error| to_py(error, Some(&sum.format())))?)
     }
 
     /// `grundy moves SPEC [--misere] --format json`.
     fn moves_report(&self, py: Python<'_>, misere: bool) -> PyResult<String> {
         let (_computing, sum) = self.sum(py)?;
-        let spec = sum.format();
-        let fail = |error| to_py(error, Some(&spec));
-        if misere {
-            json(&analysis::misere::moves(&sum, self.limits).map_err(fail)?)
-        } else {
-            json(&analysis::loopy::moves_any(&sum, self.limits).map_err(fail)?)
-        }
+        let answer = ask::moves(&sum, Play::from_misere(misere), &self.settings());
+        json(&answer.map_err(|error| to_py(error, Some(&sum.format())))?)
     }
 
     /// `grundy dag SPEC --max-nodes N [--misere] --format json`.
     fn dag_report(&self, py: Python<'_>, max_nodes: usize, misere: bool) -> PyResult<String> {
         let (_computing, sum) = self.sum(py)?;
-        let play = Play::from_misere(misere);
-        json(&analysis::dag(&sum, max_nodes, play).map_err(|error| to_py(error, None))?)
+        let settings = Settings {
+            max_nodes,
+            ..self.settings()
+        };
+        let report = ask::dag(&sum, Play::from_misere(misere), &settings);
+        json(&report.map_err(|error| to_py(error, None))?)
     }
 
     /// The highest-bit rule of the sum spelled out (the explorer's sum panel).
     fn highest_bit_report(&self, py: Python<'_>) -> PyResult<String> {
         let (_computing, sum) = self.sum(py)?;
-        json(&analysis::highest_bit(&sum).map_err(|error| to_py(error, None))?)
+        json(&ask::highest_bit(&sum).map_err(|error| to_py(error, None))?)
     }
 
     /// The Grundy value of a game without cycles (the nim-sum of its components' values).
@@ -166,8 +166,7 @@ impl Game {
     /// A game in play from this position, in normal or misère play.
     fn play(&self, py: Python<'_>, misere: bool) -> PyResult<PlayState> {
         let (_computing, sum) = self.sum(py)?;
-        let convention = Play::from_misere(misere);
-        let game = grundy::play::Game::new(&sum, convention, self.limits)
+        let game = ask::play(&sum, Play::from_misere(misere), &self.settings())
             .map_err(|error| to_py(error, None))?;
         Ok(PlayState {
             game: Mutex::new(game),

@@ -8,7 +8,8 @@
 
 use std::num::NonZeroU64;
 
-use grundy::{analysis, analysis::periodic, play::Game, spec, Limits, Play};
+use grundy::ask::{self, Settings};
+use grundy::{analysis, analysis::periodic, spec, Limits, Play};
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -21,6 +22,9 @@ pub const LIMITS: Limits = Limits {
     max_memory: 1 << 24,
     ..Limits::DEFAULT
 };
+
+/// The front door's settings of every question: [`LIMITS`], the library's other defaults.
+const SETTINGS: Settings = Settings::with_limits(LIMITS);
 
 /// The most positions a DAG may draw.
 pub const MAX_DAG_NODES: u32 = 2000;
@@ -58,64 +62,43 @@ fn parse(text: &str) -> Result<grundy::sum::Sum, String> {
     spec::parse_with(text, options).map_err(|error| error_json(&error))
 }
 
-/// `grundy value SPEC --format json`: value, outcome, components and every winning move; for a
-/// game with a cycle, the loopy report (values `"inf"` with escapes, draws, drawing moves).
+/// `grundy value SPEC [--misere] --format json`: the front door's [`ask::ValueAnswer`] (its
+/// `kind` says `normal`, `loopy` or `misere`).
 ///
 /// # Errors
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
-pub fn value(spec: &str) -> Json {
+pub fn value(spec: &str, misere: bool) -> Json {
     let sum = parse(spec)?;
-    to_json(&analysis::loopy::value_any(&sum, LIMITS).map_err(|error| error_json(&error))?)
+    let answer = ask::value(&sum, Play::from_misere(misere), &SETTINGS);
+    to_json(&answer.map_err(|error| error_json(&error))?)
 }
 
-/// `grundy moves SPEC --format json`: every move with the value it leads to (the loopy report
-/// for a game with a cycle).
+/// `grundy moves SPEC [--misere] --format json`: every move with the value it leads to.
 ///
 /// # Errors
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
-pub fn moves(spec: &str) -> Json {
+pub fn moves(spec: &str, misere: bool) -> Json {
     let sum = parse(spec)?;
-    to_json(&analysis::loopy::moves_any(&sum, LIMITS).map_err(|error| error_json(&error))?)
+    let answer = ask::moves(&sum, Play::from_misere(misere), &SETTINGS);
+    to_json(&answer.map_err(|error| error_json(&error))?)
 }
 
-/// `grundy value SPEC --misere --format json`: misère value, outcome, genus and winning moves.
-///
-/// # Errors
-/// An `ErrorReport` as JSON (misère play of a game with a cycle is refused).
-#[wasm_bindgen]
-pub fn misere_value(spec: &str) -> Json {
-    let sum = parse(spec)?;
-    to_json(&analysis::misere::value(&sum, LIMITS).map_err(|error| error_json(&error))?)
-}
-
-/// `grundy moves SPEC --misere --format json`: every move with the misère value it leads to.
-///
-/// # Errors
-/// An `ErrorReport` as JSON.
-#[wasm_bindgen]
-pub fn misere_moves(spec: &str) -> Json {
-    let sum = parse(spec)?;
-    to_json(&analysis::misere::moves(&sum, LIMITS).map_err(|error| error_json(&error))?)
-}
-
-/// The computer's move from `spec` in normal or misère play (cycles allowed), played by the
-/// library's [`grundy::play::Game`], with its reason: the move `grundy play` would make.
+/// The computer's move from `spec` in normal or misère play (cycles allowed), with its
+/// reason: the move `grundy play` would make.
 ///
 /// # Errors
 /// An `ErrorReport` as JSON: a finished game, a limit, misère play of a game with a cycle.
 #[wasm_bindgen]
 pub fn computer_move(spec: &str, misere: bool) -> Json {
     let sum = parse(spec)?;
-    let play = Play::from_misere(misere);
-    let mut game = Game::new(&sum, play, LIMITS).map_err(|error| error_json(&error))?;
-    to_json(&analysis::play::computer_move(&mut game).map_err(|error| error_json(&error))?)
+    let chosen = ask::computer_move(&sum, Play::from_misere(misere), &SETTINGS);
+    to_json(&chosen.map_err(|error| error_json(&error))?)
 }
 
 /// `grundy dag SPEC --format json` (with `--misere` when `misere`): the game DAG with at most
-/// `max_nodes` positions (at most [`MAX_DAG_NODES`]); the graph of a game with cycles, with
-/// generalised values; in misère play, misère values.
+/// `max_nodes` positions (at most [`MAX_DAG_NODES`]).
 ///
 /// # Errors
 /// An `ErrorReport` as JSON.
@@ -127,8 +110,12 @@ pub fn dag(spec: &str, max_nodes: u32, misere: bool) -> Json {
         )));
     }
     let sum = parse(spec)?;
-    let play = Play::from_misere(misere);
-    to_json(&analysis::dag(&sum, max_nodes as usize, play).map_err(|error| error_json(&error))?)
+    let settings = Settings {
+        max_nodes: max_nodes as usize,
+        ..SETTINGS
+    };
+    let report = ask::dag(&sum, Play::from_misere(misere), &settings);
+    to_json(&report.map_err(|error| error_json(&error))?)
 }
 
 /// The highest-bit rule spelled out for the sum panel.
@@ -138,7 +125,7 @@ pub fn dag(spec: &str, max_nodes: u32, misere: bool) -> Json {
 #[wasm_bindgen]
 pub fn highest_bit(spec: &str) -> Json {
     let sum = parse(spec)?;
-    to_json(&analysis::highest_bit(&sum).map_err(|error| error_json(&error))?)
+    to_json(&ask::highest_bit(&sum).map_err(|error| error_json(&error))?)
 }
 
 /// `grundy seq RULE --to TO --format json`: values of heaps `0..=to` (at most
@@ -204,17 +191,22 @@ mod tests {
     fn reports_are_the_library_json() {
         let text = "sub{1,2,4}(8) + sub{1,3}(5)";
         let sum = spec::parse(text).unwrap();
-        let expected = serde_json::to_string(&analysis::value(&sum).unwrap()).unwrap();
-        assert_eq!(value(text), Ok(expected));
-        let report: serde_json::Value = serde_json::from_str(&value(text).unwrap()).unwrap();
+        let settings = ask::Settings::default();
+        let expected = ask::value(&sum, Play::Normal, &settings).unwrap();
+        assert_eq!(value(text, false), to_json(&expected));
+        let report: serde_json::Value = serde_json::from_str(&value(text, false).unwrap()).unwrap();
         assert_eq!(
-            (report["value"].as_u64(), report["outcome"].as_str()),
-            (Some(3), Some("N"))
+            (
+                report["kind"].as_str(),
+                report["value"].as_u64(),
+                report["outcome"].as_str()
+            ),
+            (Some("normal"), Some(3), Some("N"))
         );
         let expected = serde_json::to_string(&analysis::dag(&sum, 50, Play::Normal).unwrap());
         assert_eq!(dag(text, 50, false), Ok(expected.unwrap()));
-        let expected = serde_json::to_string(&analysis::moves(&sum).unwrap()).unwrap();
-        assert_eq!(moves(text), Ok(expected));
+        let expected = ask::moves(&sum, Play::Normal, &settings).unwrap();
+        assert_eq!(moves(text, false), to_json(&expected));
         let report: serde_json::Value = serde_json::from_str(&highest_bit(text).unwrap()).unwrap();
         assert_eq!(report["target_value"].as_u64(), Some(1));
     }
@@ -223,29 +215,33 @@ mod tests {
     fn loopy_and_misere_reports_are_the_library_json() {
         let text = "digraph(a>b, b>a; a)";
         let sum = spec::parse(text).unwrap();
-        let report: serde_json::Value = serde_json::from_str(&value(text).unwrap()).unwrap();
+        let report: serde_json::Value = serde_json::from_str(&value(text, false).unwrap()).unwrap();
         assert_eq!(
-            (report["value"].as_str(), report["outcome"].as_str()),
-            (Some("inf"), Some("D"))
+            (
+                report["kind"].as_str(),
+                report["value"].as_str(),
+                report["outcome"].as_str()
+            ),
+            (Some("loopy"), Some("inf"), Some("D"))
         );
         assert_eq!(report["drawing_moves"][0]["to"], "digraph(a>b, b>a; b)");
-        let expected = analysis::loopy::moves_any(&sum, LIMITS).unwrap();
-        assert_eq!(moves(text), Ok(serde_json::to_string(&expected).unwrap()));
+        let expected = ask::moves(&sum, Play::Normal, &SETTINGS).unwrap();
+        assert_eq!(moves(text, false), to_json(&expected));
         // Misère Nim: nim(1,1,1) is a misère P-position, nim(2,2) too (Bouton).
         let report: serde_json::Value =
-            serde_json::from_str(&misere_value("nim(1,1,1)").unwrap()).unwrap();
+            serde_json::from_str(&value("nim(1,1,1)", true).unwrap()).unwrap();
         assert_eq!(
-            (report["play"].as_str(), report["outcome"].as_str()),
+            (report["kind"].as_str(), report["outcome"].as_str()),
             (Some("misere"), Some("P"))
         );
         let report: serde_json::Value =
-            serde_json::from_str(&misere_moves("nim(2,2)").unwrap()).unwrap();
+            serde_json::from_str(&moves("nim(2,2)", true).unwrap()).unwrap();
         assert!(report["moves"]
             .as_array()
             .unwrap()
             .iter()
             .all(|entry| entry["winning"] == false));
-        assert!(misere_value(text).is_err());
+        assert!(value(text, true).is_err());
         // The computer keeps the draw; in misère nim(1,2) it leaves the last token to the opponent.
         let chosen: serde_json::Value =
             serde_json::from_str(&computer_move(text, false).unwrap()).unwrap();
@@ -261,7 +257,7 @@ mod tests {
         // Moore's Nim_2 P-position 1..6, an a-Wythoff P-position, Fibonacci Nim on a
         // Fibonacci number (each 0), and 2 x 3 = 1 in Turning Corners.
         let text = "moore(2; 1,2,3,4,5,6) + wythoff(4,10; a=2) + fibnim(13) + corners(TTT/TTH)";
-        let report: serde_json::Value = serde_json::from_str(&value(text).unwrap()).unwrap();
+        let report: serde_json::Value = serde_json::from_str(&value(text, false).unwrap()).unwrap();
         assert_eq!(report["value"].as_u64(), Some(1));
     }
 
@@ -272,7 +268,7 @@ mod tests {
         // P-position, and twins x ternups at (3, 3) is 2 x 1.
         let text = "grunt(TTTTH) + mogul(TTTTTTTH) + turn{1,2}(TTH) + cram(4x4) \
                     + tartan(twins,turn{spaced 3}; TTT/TTT/TTH)";
-        let report: serde_json::Value = serde_json::from_str(&value(text).unwrap()).unwrap();
+        let report: serde_json::Value = serde_json::from_str(&value(text, false).unwrap()).unwrap();
         assert_eq!(report["value"].as_u64(), Some(2 ^ 127 ^ 3 ^ 2));
     }
 
@@ -290,17 +286,17 @@ mod tests {
     #[test]
     fn games_with_cycles_are_answered_and_drawn() {
         let text = "digraph(a>b, b>a, a>c; a) + digraph(x>y, y>x; x)";
-        let report: serde_json::Value = serde_json::from_str(&value(text).unwrap()).unwrap();
+        let report: serde_json::Value = serde_json::from_str(&value(text, false).unwrap()).unwrap();
         assert_eq!(
             (report["value"].as_str(), report["outcome"].as_str()),
             (Some("inf"), Some("D"))
         );
-        let report: serde_json::Value = serde_json::from_str(&moves(text).unwrap()).unwrap();
+        let report: serde_json::Value = serde_json::from_str(&moves(text, false).unwrap()).unwrap();
         assert_eq!(report["moves"].as_array().map(Vec::len), Some(3));
         let report: serde_json::Value =
             serde_json::from_str(&dag(text, 50, false).unwrap()).unwrap();
         assert_eq!(report["nodes"].as_array().map(Vec::len), Some(6));
-        for misere in [misere_value(text), misere_moves(text), dag(text, 50, true)] {
+        for misere in [value(text, true), moves(text, true), dag(text, 50, true)] {
             let error: serde_json::Value = serde_json::from_str(&misere.unwrap_err()).unwrap();
             let message = error["error"].as_str().unwrap();
             assert!(message.starts_with("misère analysis needs a game without cycles"));
@@ -348,17 +344,17 @@ mod tests {
                     .map_err(|error| json(&analysis::error(&error)))
             };
             let runs: [(Json, Run); 6] = [
-                (value(text), |sum| {
-                    Ok(json(&analysis::loopy::value_any(sum, LIMITS)?))
+                (value(text, false), |sum| {
+                    Ok(json(&ask::value(sum, Play::Normal, &SETTINGS)?))
                 }),
-                (moves(text), |sum| {
-                    Ok(json(&analysis::loopy::moves_any(sum, LIMITS)?))
+                (moves(text, false), |sum| {
+                    Ok(json(&ask::moves(sum, Play::Normal, &SETTINGS)?))
                 }),
-                (misere_value(text), |sum| {
-                    Ok(json(&analysis::misere::value(sum, LIMITS)?))
+                (value(text, true), |sum| {
+                    Ok(json(&ask::value(sum, Play::Misere, &SETTINGS)?))
                 }),
-                (misere_moves(text), |sum| {
-                    Ok(json(&analysis::misere::moves(sum, LIMITS)?))
+                (moves(text, true), |sum| {
+                    Ok(json(&ask::moves(sum, Play::Misere, &SETTINGS)?))
                 }),
                 (dag(text, 50, false), |sum| {
                     Ok(json(&analysis::dag(sum, 50, Play::Normal)?))
@@ -375,11 +371,12 @@ mod tests {
 
     #[test]
     fn errors_are_json_with_a_span() {
-        let error: serde_json::Value = serde_json::from_str(&value("nim(3").unwrap_err()).unwrap();
+        let error: serde_json::Value =
+            serde_json::from_str(&value("nim(3", false).unwrap_err()).unwrap();
         assert_eq!(error["span"], serde_json::json!([5, 5]));
         assert!(error["error"].as_str().unwrap().starts_with("expected"));
         let error: serde_json::Value =
-            serde_json::from_str(&value("grundy(10^9)").unwrap_err()).unwrap();
+            serde_json::from_str(&value("grundy(10^9)", false).unwrap_err()).unwrap();
         assert_eq!(error["limit"], serde_json::json!(true));
         assert!(dag("nim(3)", MAX_DAG_NODES + 1, false).is_err());
         assert!(sequence("wythoff", 10).is_err());

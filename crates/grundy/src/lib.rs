@@ -24,7 +24,8 @@
 //! - [`loopy`]: games with cycles: generalised Sprague-Grundy values `n` or `∞(K)` and draws;
 //! - [`retrograde`]: exact outcomes and remoteness of small games, by brute force;
 //! - [`play`]: playing against a perfect opponent;
-//! - [`analysis`]: the serialisable reports that the command line and other faces show.
+//! - [`analysis`]: the serialisable reports that the command line and other faces show;
+//! - [`ask`]: the front door, one function per question, that every face calls.
 //!
 //! # Example
 //! ```
@@ -41,6 +42,7 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod ask;
 mod cancel;
 pub mod coin_solver;
 pub mod dag;

@@ -84,7 +84,12 @@ fn every_report_passes_the_error_on() {
         analysis::dag(&sum, 100, grundy::Play::Normal).err(),
         analysis::dag(&sum, 100, grundy::Play::Misere).err(),
         analysis::misere::value(&sum, limits).err(),
-        analysis::loopy::value_any(&sum, limits).err(),
+        grundy::ask::value(
+            &sum,
+            grundy::Play::Normal,
+            &grundy::ask::Settings::with_limits(limits),
+        )
+        .err(),
         grundy::play::Game::new(&sum, grundy::Play::Normal, limits)
             .and_then(|mut game| game.moves().map(|_| ()))
             .err(),

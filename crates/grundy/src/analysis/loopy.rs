@@ -14,13 +14,13 @@
 //! ```
 //! A finite value is a plain integer and has no `escapes`. `remoteness`, present when the whole
 //! game is small enough to solve completely, is how many moves the game lasts with best play.
-//! [`value_any`] and [`moves_any`] give the ordinary report of a game without cycles, exactly
-//! as [`super::value`] does, and these reports otherwise.
+//! [`crate::ask::value`] and [`crate::ask::moves`] give the ordinary report of a game without
+//! cycles, and these reports otherwise.
 
 use serde::{Serialize, Serializer};
 
-use super::{MovesReport, ReportOutcome, ValueReport, SCHEMA};
-use crate::error::{ErrorKind, Result};
+use super::{ReportOutcome, SCHEMA};
+use crate::error::Result;
 use crate::game::Limits;
 use crate::loopy::{LoopyOutcome, LoopySolver, LoopyValue};
 use crate::play::EXACT_POSITIONS;
@@ -150,26 +150,6 @@ pub struct LoopyMoveEntry {
     pub outcome_after: ReportOutcome,
     /// Whether the move wins: it leaves value 0.
     pub winning: bool,
-}
-
-/// The ordinary report of a game without cycles, or the report of one with cycles.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum AnyValueReport {
-    /// No cycle: [`super::value`]'s report, unchanged.
-    Ordinary(ValueReport),
-    /// A cycle: generalised values.
-    Loopy(LoopyValueReport),
-}
-
-/// The ordinary moves report of a game without cycles, or the report of one with cycles.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum AnyMovesReport {
-    /// No cycle: [`super::moves`]'s report, unchanged.
-    Ordinary(MovesReport),
-    /// A cycle: generalised values.
-    Loopy(LoopyMovesReport),
 }
 
 struct Loopy {
@@ -328,42 +308,4 @@ pub fn moves(sum: &Sum, limits: Limits) -> Result<LoopyMovesReport> {
         outcome: loopy.value.outcome().into(),
         moves,
     })
-}
-
-/// [`super::value`] for a game without cycles; [`value`] when the move graph has one.
-///
-/// # Errors
-/// As for both.
-///
-/// # Example
-/// ```
-/// use grundy::{analysis::loopy::{value_any, AnyValueReport}, spec, Limits};
-/// let acyclic = value_any(&spec::parse("digraph(a>b; a)")?, Limits::default())?;
-/// assert!(matches!(acyclic, AnyValueReport::Ordinary(ref report) if report.value == 1));
-/// let cycle = value_any(&spec::parse("digraph(a>b, b>a; a)")?, Limits::default())?;
-/// assert!(matches!(cycle, AnyValueReport::Loopy(ref report) if report.outcome.letter() == "D"));
-/// # Ok::<(), grundy::Error>(())
-/// ```
-pub fn value_any(sum: &Sum, limits: Limits) -> Result<AnyValueReport> {
-    match super::value(sum) {
-        Ok(report) => Ok(AnyValueReport::Ordinary(report)),
-        Err(error) if matches!(error.kind(), ErrorKind::Cycle { .. }) => {
-            Ok(AnyValueReport::Loopy(value(sum, limits)?))
-        }
-        Err(error) => Err(error),
-    }
-}
-
-/// [`super::moves`] for a game without cycles; [`moves`] when the move graph has one.
-///
-/// # Errors
-/// As for both.
-pub fn moves_any(sum: &Sum, limits: Limits) -> Result<AnyMovesReport> {
-    match super::moves(sum) {
-        Ok(report) => Ok(AnyMovesReport::Ordinary(report)),
-        Err(error) if matches!(error.kind(), ErrorKind::Cycle { .. }) => {
-            Ok(AnyMovesReport::Loopy(moves(sum, limits)?))
-        }
-        Err(error) => Err(error),
-    }
 }

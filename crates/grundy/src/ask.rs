@@ -1,0 +1,263 @@
+//! The front door: one function per question a face asks, each taking a parsed game, the play
+//! convention and one [`Settings`], and giving one report type per question.
+//!
+//! The faces (the command line, the HTTP server, WebAssembly, Python) call these and only
+//! render or serialise what comes back, so that every face gives the same answer by the same
+//! route. Where a question has variants, its answer says which in a `"kind"` field:
+//! ```json
+//! {"kind": "normal", "schema": 1, "spec": "nim(3,4,5)", "value": 2, "outcome": "N", ...}
+//! {"kind": "loopy", "schema": 1, "spec": "digraph(a>b, b>a; a)", "value": "inf", ...}
+//! {"kind": "misere", "schema": 1, "spec": "nim(1,1,1)", "value": 0, "outcome": "P", ...}
+//! ```
+//! the rest of each answer is the report of [`analysis`], [`analysis::loopy`] or
+//! [`analysis::misere`], field for field.
+//!
+//! # Example
+//! ```
+//! use grundy::{ask, spec, Play};
+//! let game = spec::parse("nim(1,1,1)")?;
+//! let settings = ask::Settings::default();
+//! let normal = ask::value(&game, Play::Normal, &settings)?;
+//! let misere = ask::value(&game, Play::Misere, &settings)?;
+//! assert_eq!((normal.outcome(), misere.outcome()), ("N", "P"));
+//! assert!(serde_json::to_string(&misere)?.starts_with(r#"{"kind":"misere","schema":1,"#));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use serde::Serialize;
+
+use crate::analysis::loopy::{self, LoopyMovesReport, LoopyValueReport};
+use crate::analysis::misere::{self, MisereMovesReport, MisereValueReport};
+use crate::analysis::play::ComputerMove;
+use crate::analysis::{self, DagReport, HighestBitReport, MovesReport, ValueReport};
+use crate::error::{ErrorKind, Result};
+use crate::game::Limits;
+use crate::play::Game;
+use crate::quotient::DEFAULT_MAX_ORDER;
+use crate::sum::Sum;
+use crate::whole::Play;
+
+/// What a question may cost and how far an answer may reach: the one options value of every
+/// front door.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The solver's limits (positions, work, moves listed, memory, cancel, progress).
+    pub limits: Limits,
+    /// The most elements a misère quotient may have before it gives up.
+    pub max_order: u64,
+    /// The most positions a game DAG may show.
+    pub max_nodes: usize,
+}
+
+impl Settings {
+    /// The library's defaults: [`Limits::DEFAULT`], quotients of [`DEFAULT_MAX_ORDER`]
+    /// elements, DAGs of [`DEFAULT_MAX_NODES`] positions.
+    pub const DEFAULT: Settings = Settings {
+        limits: Limits::DEFAULT,
+        max_order: DEFAULT_MAX_ORDER,
+        max_nodes: DEFAULT_MAX_NODES,
+    };
+
+    /// The defaults with `limits`.
+    pub const fn with_limits(limits: Limits) -> Settings {
+        Settings {
+            limits,
+            ..Settings::DEFAULT
+        }
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings::DEFAULT
+    }
+}
+
+/// How many positions a game DAG shows unless asked otherwise.
+pub const DEFAULT_MAX_NODES: usize = 200;
+
+/// The answer to "what is this game worth, and how do I win?".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum ValueAnswer {
+    /// Normal play of a game without cycles: its Grundy value.
+    Normal(ValueReport),
+    /// Normal play of a game with cycles: generalised values, draws.
+    Loopy(LoopyValueReport),
+    /// Misère play: the outcome, and misère values where known.
+    Misere(MisereValueReport),
+}
+
+/// The answer to "what can I do here, and where does each move lead?".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum MovesAnswer {
+    /// Normal play of a game without cycles.
+    Normal(MovesReport),
+    /// Normal play of a game with cycles.
+    Loopy(LoopyMovesReport),
+    /// Misère play.
+    Misere(MisereMovesReport),
+}
+
+impl ValueAnswer {
+    /// The game as spec text.
+    pub fn spec(&self) -> &str {
+        match self {
+            ValueAnswer::Normal(report) => &report.spec,
+            ValueAnswer::Loopy(report) => &report.spec,
+            ValueAnswer::Misere(report) => &report.spec,
+        }
+    }
+
+    /// Who wins with perfect play: `"N"`, `"P"` or `"D"`.
+    pub fn outcome(&self) -> &'static str {
+        match self {
+            ValueAnswer::Normal(report) => report.outcome.letter(),
+            ValueAnswer::Loopy(report) => report.outcome.letter(),
+            ValueAnswer::Misere(report) => report.outcome.letter(),
+        }
+    }
+}
+
+/// Whether `error` says the game has a cycle, which generalised values answer.
+fn is_cycle(error: &crate::Error) -> bool {
+    matches!(error.kind(), ErrorKind::Cycle { .. })
+}
+
+/// The value, outcome and winning moves of `game` in `play`: the Grundy value in normal play
+/// (generalised values when the game has a cycle), the misère analysis in misère play.
+///
+/// # Errors
+/// A limit reached; in misère play, a game with a cycle.
+pub fn value(game: &Sum, play: Play, settings: &Settings) -> Result<ValueAnswer> {
+    match play {
+        Play::Normal => match analysis::value(game) {
+            Ok(report) => Ok(ValueAnswer::Normal(report)),
+            Err(error) if is_cycle(&error) => {
+                Ok(ValueAnswer::Loopy(loopy::value(game, settings.limits)?))
+            }
+            Err(error) => Err(error),
+        },
+        Play::Misere => Ok(ValueAnswer::Misere(misere::value_with_order(
+            game,
+            settings.limits,
+            settings.max_order,
+        )?)),
+    }
+}
+
+/// Every move of `game` in `play` with the value it leads to.
+///
+/// # Errors
+/// As for [`value`], and a component with too many moves to list.
+///
+/// # Example
+/// ```
+/// use grundy::{ask, spec, Play};
+/// let answer = ask::moves(&spec::parse("kayles(2)")?, Play::Normal, &ask::Settings::default())?;
+/// let ask::MovesAnswer::Normal(report) = answer else { panic!("no cycle here") };
+/// assert_eq!(report.moves.len(), 2);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn moves(game: &Sum, play: Play, settings: &Settings) -> Result<MovesAnswer> {
+    match play {
+        Play::Normal => match analysis::moves(game) {
+            Ok(report) => Ok(MovesAnswer::Normal(report)),
+            Err(error) if is_cycle(&error) => {
+                Ok(MovesAnswer::Loopy(loopy::moves(game, settings.limits)?))
+            }
+            Err(error) => Err(error),
+        },
+        Play::Misere => Ok(MovesAnswer::Misere(misere::moves_with_order(
+            game,
+            settings.limits,
+            settings.max_order,
+        )?)),
+    }
+}
+
+/// The game DAG of `game` in `play`, with at most [`Settings::max_nodes`] positions.
+///
+/// # Errors
+/// As for [`analysis::dag`].
+pub fn dag(game: &Sum, play: Play, settings: &Settings) -> Result<DagReport> {
+    analysis::dag(game, settings.max_nodes, play)
+}
+
+/// The highest-bit rule for a winning move, spelled out (normal play only).
+///
+/// # Errors
+/// As for [`analysis::highest_bit`].
+pub fn highest_bit(game: &Sum) -> Result<HighestBitReport> {
+    analysis::highest_bit(game)
+}
+
+/// A game against the computer from `game` in `play`; each turn's view and the computer's
+/// moves come from [`analysis::play`].
+///
+/// # Errors
+/// A limit reached while setting the game up; in misère play, a game with a cycle.
+pub fn play(game: &Sum, play: Play, settings: &Settings) -> Result<Game> {
+    Game::new(game, play, settings.limits)
+}
+
+/// The move the computer makes from `game` in `play`, with its reason: the move `grundy play`
+/// would make there.
+///
+/// # Errors
+/// A finished game, a limit reached; in misère play, a game with a cycle.
+///
+/// # Example
+/// ```
+/// use grundy::{ask, spec, Play};
+/// let chosen = ask::computer_move(&spec::parse("nim(3,4,5)")?, Play::Normal, &ask::Settings::default())?;
+/// assert_eq!(chosen.chosen.result, "nim(1,4,5)");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn computer_move(game: &Sum, play: Play, settings: &Settings) -> Result<ComputerMove> {
+    analysis::play::computer_move(&mut self::play(game, play, settings)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec;
+
+    fn json(answer: &impl Serialize) -> serde_json::Value {
+        serde_json::to_value(answer).unwrap()
+    }
+
+    /// The tag goes in front of the report, whose fields are unchanged.
+    #[test]
+    fn answers_are_tagged_reports() -> Result<()> {
+        let settings = Settings::default();
+        let game = spec::parse("nim(3,4,5)")?;
+        let mut expected = json(&analysis::value(&game)?);
+        expected["kind"] = "normal".into();
+        assert_eq!(json(&value(&game, Play::Normal, &settings)?), expected);
+
+        let game = spec::parse("digraph(a>b, b>a, a>c; a)")?;
+        let mut expected = json(&loopy::value(&game, settings.limits)?);
+        expected["kind"] = "loopy".into();
+        assert_eq!(json(&value(&game, Play::Normal, &settings)?), expected);
+        let mut expected = json(&loopy::moves(&game, settings.limits)?);
+        expected["kind"] = "loopy".into();
+        assert_eq!(json(&moves(&game, Play::Normal, &settings)?), expected);
+
+        let game = spec::parse("kayles(4) + nim(2,2)")?;
+        let mut expected = json(&misere::moves(&game, settings.limits)?);
+        expected["kind"] = "misere".into();
+        assert_eq!(json(&moves(&game, Play::Misere, &settings)?), expected);
+        Ok(())
+    }
+
+    /// Misère play of a game with a cycle is refused, as every misère report says.
+    #[test]
+    fn misere_cycles_are_refused() -> Result<()> {
+        let game = spec::parse("digraph(a>b, b>a; a)")?;
+        let error = value(&game, Play::Misere, &Settings::default()).unwrap_err();
+        assert!(matches!(error.kind(), ErrorKind::MisereCycle { .. }));
+        Ok(())
+    }
+}
