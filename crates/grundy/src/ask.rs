@@ -24,18 +24,16 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use serde::Serialize;
-
-use crate::analysis::loopy::{self, LoopyMovesReport, LoopyValueReport};
-use crate::analysis::misere::{self, MisereMovesReport, MisereValueReport};
 use crate::analysis::play::ComputerMove;
-use crate::analysis::{self, DagReport, HighestBitReport, MovesReport, ValueReport};
+use crate::analysis::{self, loopy, misere, DagReport, HighestBitReport};
 use crate::error::{ErrorKind, Result};
 use crate::game::Limits;
 use crate::play::Game;
 use crate::quotient::DEFAULT_MAX_ORDER;
 use crate::sum::Sum;
 use crate::whole::Play;
+
+pub use crate::analysis::answer::{MovesAnswer, ValueAnswer};
 
 /// What a question may cost and how far an answer may reach: the one options value of every
 /// front door.
@@ -75,50 +73,6 @@ impl Default for Settings {
 
 /// How many positions a game DAG shows unless asked otherwise.
 pub const DEFAULT_MAX_NODES: usize = 200;
-
-/// The answer to "what is this game worth, and how do I win?".
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum ValueAnswer {
-    /// Normal play of a game without cycles: its Grundy value.
-    Normal(ValueReport),
-    /// Normal play of a game with cycles: generalised values, draws.
-    Loopy(LoopyValueReport),
-    /// Misère play: the outcome, and misère values where known.
-    Misere(MisereValueReport),
-}
-
-/// The answer to "what can I do here, and where does each move lead?".
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum MovesAnswer {
-    /// Normal play of a game without cycles.
-    Normal(MovesReport),
-    /// Normal play of a game with cycles.
-    Loopy(LoopyMovesReport),
-    /// Misère play.
-    Misere(MisereMovesReport),
-}
-
-impl ValueAnswer {
-    /// The game as spec text.
-    pub fn spec(&self) -> &str {
-        match self {
-            ValueAnswer::Normal(report) => &report.spec,
-            ValueAnswer::Loopy(report) => &report.spec,
-            ValueAnswer::Misere(report) => &report.spec,
-        }
-    }
-
-    /// Who wins with perfect play: `"N"`, `"P"` or `"D"`.
-    pub fn outcome(&self) -> &'static str {
-        match self {
-            ValueAnswer::Normal(report) => report.outcome.letter(),
-            ValueAnswer::Loopy(report) => report.outcome.letter(),
-            ValueAnswer::Misere(report) => report.outcome.letter(),
-        }
-    }
-}
 
 /// Whether `error` says the game has a cycle, which generalised values answer.
 fn is_cycle(error: &crate::Error) -> bool {
@@ -221,6 +175,8 @@ pub fn computer_move(game: &Sum, play: Play, settings: &Settings) -> Result<Comp
 
 #[cfg(test)]
 mod tests {
+    use serde::Serialize;
+
     use super::*;
     use crate::spec;
 

@@ -4,6 +4,8 @@
 //! - every Rust source file opens with a doc comment (`//!`);
 //! - the library (`crates/grundy/src`, tests apart) never reads the clock or the filesystem;
 //! - only `analysis` derives `Serialize`;
+//! - a library module uses only the modules above it in ARCHITECTURE.md's code map (its
+//!   layers, lowest first), through `crate::` paths and the crate's flat re-exports;
 //! - only `spec` parses text, apart from the few helpers listed in [`PARSES_TEXT`], which
 //!   `spec` calls;
 //! - no `unwrap` or `expect` outside tests, except where a comment beside it says why it cannot
@@ -107,6 +109,93 @@ fn in_analysis(library_path: &str) -> bool {
     library_path == "analysis.rs" || library_path.starts_with("analysis/")
 }
 
+/// The library's modules in the order of ARCHITECTURE.md's code map, lowest first: its
+/// headings "### `name`" (and "### `name/`"), leaving out submodules and other crates.
+fn layers(architecture: &str) -> Vec<String> {
+    architecture
+        .lines()
+        .filter_map(|line| line.strip_prefix("### `"))
+        .filter_map(|rest| rest.split('`').next())
+        .map(|name| name.trim_end_matches('/'))
+        .filter(|name| !name.contains("::") && !name.contains('/'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The module of each name the library's `lib.rs` re-exports flat (`pub use game::{Limits,
+/// Solver}` makes `Limits` and `Solver` names of `game`).
+fn flat_names(lib: &str) -> Vec<(String, String)> {
+    let mut names = Vec::new();
+    for line in lib.lines() {
+        let Some(rest) = line.trim().strip_prefix("pub use ") else {
+            continue;
+        };
+        let Some((module, items)) = rest.split_once("::") else {
+            continue;
+        };
+        let items = items
+            .trim_end_matches(';')
+            .trim_matches(|c| c == '{' || c == '}');
+        for item in items
+            .split(',')
+            .map(str::trim)
+            .filter(|item| !item.is_empty())
+        {
+            names.push((item.to_string(), module.to_string()));
+        }
+    }
+    names
+}
+
+/// The modules a library file refers to with `crate::` paths, each with its line.
+fn crate_uses<'a>(text: &'a str, flat: &[(String, String)]) -> Vec<(usize, String)> {
+    let mut uses = Vec::new();
+    for (number, line, _) in code_lines(text) {
+        for (_, rest) in line
+            .match_indices("crate::")
+            .map(|(at, _)| ((), &line[at + 7..]))
+        {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let module = flat
+                .iter()
+                .find(|(flat_name, _)| *flat_name == name)
+                .map_or(name, |(_, module)| module.clone());
+            uses.push((number, module));
+        }
+    }
+    uses
+}
+
+/// The uses of a module from a lower layer in the library file at `library_path`.
+fn layer_violations(
+    path: &str,
+    library_path: &str,
+    text: &str,
+    layers: &[String],
+    flat: &[(String, String)],
+) -> Vec<String> {
+    let module = library_path
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches(".rs");
+    let Some(own) = layers.iter().position(|layer| layer == module) else {
+        return Vec::new();
+    };
+    crate_uses(text, flat)
+        .into_iter()
+        .filter_map(|(number, used)| {
+            let at = layers.iter().position(|layer| *layer == used)?;
+            (at > own).then(|| {
+                format!("{path}:{number}: {module} uses {used}, a module below it in ARCHITECTURE.md's layers")
+            })
+        })
+        .collect()
+}
+
 /// The rules broken by the file at `path` with `text`, one line each.
 fn violations(path: &str, text: &str) -> Vec<String> {
     let mut found = Vec::new();
@@ -156,13 +245,70 @@ fn violations(path: &str, text: &str) -> Vec<String> {
     found
 }
 
+/// ARCHITECTURE.md's layers and lib.rs's flat names, as the workspace has them.
+fn library_layers() -> (Vec<String>, Vec<(String, String)>) {
+    let architecture =
+        std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let lib = std::fs::read_to_string(root().join("crates/grundy/src/lib.rs")).expect("lib.rs");
+    (layers(&architecture), flat_names(&lib))
+}
+
 #[test]
 fn the_workspace_keeps_the_architecture_invariants() {
+    let (layers, flat) = library_layers();
     let broken: Vec<String> = workspace()
         .iter()
-        .flat_map(|(path, text)| violations(path, text))
+        .flat_map(|(path, text)| {
+            let mut found = violations(path, text);
+            let library_path = path.strip_prefix("crates/grundy/src/");
+            if let Some(library_path) = library_path.filter(|_| !is_test_file(path)) {
+                found.extend(layer_violations(path, library_path, text, &layers, &flat));
+            }
+            found
+        })
         .collect();
     assert!(broken.is_empty(), "tidy:\n{}", broken.join("\n"));
+}
+
+/// Every library module has its place in the layers, so that the rule sees it.
+#[test]
+fn every_library_module_has_a_layer() {
+    let (layers, _) = library_layers();
+    let lib = std::fs::read_to_string(root().join("crates/grundy/src/lib.rs")).expect("lib.rs");
+    for line in code_lines(&lib) {
+        let declared = line.1.trim().trim_start_matches("pub ");
+        if let Some(name) = declared.strip_prefix("mod ") {
+            let name = name.trim_end_matches(';');
+            assert!(
+                layers.iter().any(|layer| layer == name),
+                "ARCHITECTURE.md's code map has no section for the module {name}"
+            );
+        }
+    }
+}
+
+/// The layer rule fails on a use from below and passes one from above.
+#[test]
+fn the_layer_rule_catches_a_use_from_below() {
+    let layers: Vec<String> = ["nimber", "game", "sum"].map(String::from).to_vec();
+    let flat = flat_names("pub use game::{Limits, Solver};\npub use nimber::Nimber;\n");
+    let up = "//! A module.\nuse crate::nimber::mex;\nuse crate::Limits;\n";
+    assert_eq!(
+        layer_violations("x", "sum.rs", up, &layers, &flat),
+        Vec::<String>::new()
+    );
+    let down = "//! A module.\nuse crate::Limits;\nfn f() { crate::sum::g(); }\n";
+    let found = layer_violations("x", "nimber.rs", down, &layers, &flat);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].contains("nimber uses game"), "{found:?}");
+    assert_eq!(
+        layers_of_architecture_sample(),
+        ["nimber", "rules", "analysis"]
+    );
+}
+
+fn layers_of_architecture_sample() -> Vec<String> {
+    layers("## Code map\n### `nimber`\ntext\n### `rules/`\n### `analysis`\n### `analysis::census`\n### `crates/grundy-cli`\n")
 }
 
 #[test]

@@ -1,0 +1,53 @@
+//! The answers of the front door ([`crate::ask`]) to questions with variants: the report of
+//! each variant, tagged with its `"kind"` in JSON (`"normal"`, `"loopy"` or `"misere"`, in
+//! front of the report's own fields).
+
+use serde::Serialize;
+
+use super::loopy::{LoopyMovesReport, LoopyValueReport};
+use super::misere::{MisereMovesReport, MisereValueReport};
+use super::{MovesReport, ValueReport};
+
+/// The answer to "what is this game worth, and how do I win?".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum ValueAnswer {
+    /// Normal play of a game without cycles: its Grundy value.
+    Normal(ValueReport),
+    /// Normal play of a game with cycles: generalised values, draws.
+    Loopy(LoopyValueReport),
+    /// Misère play: the outcome, and misère values where known.
+    Misere(MisereValueReport),
+}
+
+/// The answer to "what can I do here, and where does each move lead?".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum MovesAnswer {
+    /// Normal play of a game without cycles.
+    Normal(MovesReport),
+    /// Normal play of a game with cycles.
+    Loopy(LoopyMovesReport),
+    /// Misère play.
+    Misere(MisereMovesReport),
+}
+
+impl ValueAnswer {
+    /// The game as spec text.
+    pub fn spec(&self) -> &str {
+        match self {
+            ValueAnswer::Normal(report) => &report.spec,
+            ValueAnswer::Loopy(report) => &report.spec,
+            ValueAnswer::Misere(report) => &report.spec,
+        }
+    }
+
+    /// Who wins with perfect play: `"N"`, `"P"` or `"D"`.
+    pub fn outcome(&self) -> &'static str {
+        match self {
+            ValueAnswer::Normal(report) => report.outcome.letter(),
+            ValueAnswer::Loopy(report) => report.outcome.letter(),
+            ValueAnswer::Misere(report) => report.outcome.letter(),
+        }
+    }
+}
