@@ -148,7 +148,7 @@ fn flat_names(lib: &str) -> Vec<(String, String)> {
 }
 
 /// The modules a library file refers to with `crate::` paths, each with its line.
-fn crate_uses<'a>(text: &'a str, flat: &[(String, String)]) -> Vec<(usize, String)> {
+fn crate_uses(text: &str, flat: &[(String, String)]) -> Vec<(usize, String)> {
     let mut uses = Vec::new();
     for (number, line, _) in code_lines(text) {
         for (_, rest) in line
