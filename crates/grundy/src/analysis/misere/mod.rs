@@ -14,18 +14,19 @@
 //! is too large for the limits, `value`, `genus` and `target_value` are left out rather than
 //! failing the report. Sums of Nim heaps use Bouton's rule and need no search at all.
 
-use std::collections::HashSet;
+mod nim;
+mod search;
 
 use serde::Serialize;
 
+use self::nim::{nim_moves, nim_value};
+pub(super) use self::search::{searched_moves, searched_value};
 use super::{quotient, ReportOutcome, SCHEMA};
 use crate::error::{Error, ErrorKind, Result};
-use crate::game::{check_output, Limits, Outcome};
-use crate::misere::{heap_sequence, nim_misere_value, Genus, MisereSolver};
-use crate::nimber::Nimber;
+use crate::game::Limits;
+use crate::misere::{heap_sequence, Genus};
 use crate::rules::HeapRule;
 use crate::sum::Sum;
-use crate::whole::{Position, PositionMove, State, SumGraph};
 
 /// The misère value of a sum, its outcome, its components and every winning move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -179,248 +180,6 @@ pub struct WildReport {
     pub genus: String,
 }
 
-struct Misere {
-    solver: MisereSolver,
-    position: Position,
-    state: State,
-}
-
-/// A value that may be out of reach: `None` when a limit stopped its search.
-fn within_limits<T>(result: Result<T>) -> Result<Option<T>> {
-    match result {
-        Ok(value) => Ok(Some(value)),
-        Err(error) if error.is_limit() => Ok(None),
-        Err(error) => Err(error),
-    }
-}
-
-impl Misere {
-    fn new(sum: &Sum, limits: Limits) -> Result<Misere> {
-        let mut solver = MisereSolver::new(sum, limits)?;
-        let position = solver.graph().position_of(sum)?;
-        let state = solver.graph().state(&position.terms)?;
-        Ok(Misere {
-            solver,
-            position,
-            state,
-        })
-    }
-
-    fn state_of_parts(&mut self, term: usize, ids: &[u32]) -> Result<State> {
-        let mut positions = vec![Vec::new(); self.position.terms.len()];
-        positions[term] = ids.to_vec();
-        self.solver.graph().state(&positions)
-    }
-
-    fn components(&mut self) -> Result<Vec<MisereComponentReport>> {
-        let mut reports = Vec::new();
-        for (term, ids) in self.position.terms.clone().into_iter().enumerate() {
-            for id in ids {
-                let state = self.state_of_parts(term, &[id])?;
-                let genus = within_limits(self.solver.genus(&state))?;
-                reports.push(MisereComponentReport {
-                    spec: self.solver.graph().table(term).format(&[id]),
-                    value: genus.as_ref().map(|g| g.misere_value().value()),
-                    genus: genus.as_ref().map(Genus::to_string),
-                    element: None,
-                });
-            }
-        }
-        Ok(reports)
-    }
-
-    fn report(&mut self, candidate: &PositionMove, target_value: Option<u64>) -> MisereMoveReport {
-        MisereMoveReport {
-            component: candidate.component,
-            from: candidate.from.clone(),
-            to: candidate.to.clone(),
-            target_value,
-            description: candidate.description.clone(),
-            result: self.solver.graph().format_position(&candidate.result),
-        }
-    }
-
-    /// Every move to a misère P-position, found by the pruned outcome search.
-    fn winning_moves(&mut self) -> Result<Vec<MisereMoveReport>> {
-        let moves: Vec<PositionMove> = self.solver.graph().position_moves(&self.position)?;
-        let mut found = Vec::new();
-        for candidate in moves {
-            let state = self.solver.graph().state(&candidate.result.terms)?;
-            if self.solver.outcome(&state)? == Outcome::PreviousWins {
-                found.push(candidate);
-            }
-        }
-        // Values only once every outcome is known: they may use up the limits.
-        let mut winning = Vec::with_capacity(found.len());
-        for candidate in found {
-            let parts = self.state_of_parts(candidate.term, &candidate.parts)?;
-            let target = within_limits(self.solver.genus(&parts))?;
-            let target_value = target.map(|genus| genus.misere_value().value());
-            winning.push(self.report(&candidate, target_value));
-        }
-        Ok(winning)
-    }
-
-    /// Every move with the misère value after it (this needs every position).
-    fn valued_moves(&mut self) -> Result<Vec<(MisereMoveReport, u64)>> {
-        let moves: Vec<PositionMove> = self.solver.graph().position_moves(&self.position)?;
-        let mut reports = Vec::with_capacity(moves.len());
-        for candidate in moves {
-            let parts = self.state_of_parts(candidate.term, &candidate.parts)?;
-            let component_genus = self.solver.genus(&parts)?;
-            let state = self.solver.graph().state(&candidate.result.terms)?;
-            let after = self.solver.genus(&state)?;
-            let target_value = component_genus.misere_value().value();
-            reports.push((
-                self.report(&candidate, Some(target_value)),
-                after.misere_value().value(),
-            ));
-        }
-        Ok(reports)
-    }
-}
-
-/// The report of a sum of Nim heaps by Bouton's rule, without search; `None` when some
-/// component is not a Nim heap.
-fn nim_value(sum: &Sum, limits: Limits) -> Result<Option<MisereValueReport>> {
-    let Some(heaps) = nim_heaps(sum, limits)? else {
-        return Ok(None);
-    };
-    let genus = Genus::nim(&heaps);
-    let components = sum
-        .components()
-        .into_iter()
-        .zip(&heaps)
-        .map(|((term, index), &heap)| {
-            let alone = Genus::nim(&[heap]);
-            MisereComponentReport {
-                spec: sum.terms()[term].format_component(index),
-                value: Some(alone.misere_value().value()),
-                genus: Some(alone.to_string()),
-                element: None,
-            }
-        })
-        .collect();
-    let mut winning_moves = Vec::new();
-    let mut seen = HashSet::new();
-    let total = heaps.iter().fold(0, |sum, heap| sum ^ heap);
-    let after = NimAfter::new(&heaps);
-    let leaves_p = |heap: u64, target: u64| after.misere_value(heap, target) == 0;
-    for (component, (term, index)) in sum.components().into_iter().enumerate() {
-        let heap = heaps[component];
-        // A misère P-position of Nim is firm with nim-sum 0, or has only heaps of 0 and 1 and
-        // nim-sum 1: the new heap is the nim-sum of the others, or 0, or 1.
-        let mut targets = vec![total ^ heap, 0, 1];
-        targets.sort_unstable();
-        targets.dedup();
-        for target in targets.into_iter().filter(|&target| target < heap) {
-            if !leaves_p(heap, target) {
-                continue;
-            }
-            let from = sum.terms()[term].format_component(index);
-            let term_moves = sum.terms()[term].moves(index, Some(Nimber::new(target)))?;
-            check_output(winning_moves.len() + term_moves.len(), heaps.len(), limits)?;
-            for term_move in term_moves {
-                // Equal heaps have equal moves: each result is listed once, as in the search.
-                if !seen.insert((from.clone(), term_move.to.clone())) {
-                    continue;
-                }
-                let mut terms: Vec<_> = sum.terms().iter().map(|t| t.clone_box()).collect();
-                terms[term] = term_move.after;
-                let result = Sum::new(terms).format();
-                winning_moves.push(MisereMoveReport {
-                    component,
-                    from: from.clone(),
-                    to: term_move.to,
-                    target_value: Some(nim_misere_value(&[target]).value()),
-                    description: term_move.description,
-                    result,
-                });
-            }
-        }
-    }
-    Ok(Some(MisereValueReport {
-        schema: SCHEMA,
-        spec: sum.format(),
-        play: "misere".to_string(),
-        value: Some(genus.misere_value().value()),
-        outcome: outcome_letter(&genus),
-        genus: Some(genus.to_string()),
-        components,
-        winning_moves,
-        quotient: None,
-    }))
-}
-
-/// The heaps of a sum whose every component is a Nim heap; `None` otherwise.
-fn nim_heaps(sum: &Sum, limits: Limits) -> Result<Option<Vec<u64>>> {
-    let graph = SumGraph::new(sum, limits)?;
-    let position = graph.position_of(sum)?;
-    let mut heaps = Vec::new();
-    for (term, ids) in position.terms.iter().enumerate() {
-        for &id in ids {
-            match graph.table(term).nim_heap(id) {
-                Some(heap) => heaps.push(heap),
-                None => return Ok(None),
-            }
-        }
-    }
-    Ok(Some(heaps))
-}
-
-/// The misère value of Nim heaps after one heap changes, in constant time: the nim-sum, ⊕ 1
-/// when no heap has two tokens or more (Bouton).
-struct NimAfter {
-    nim_sum: u64,
-    large: usize,
-}
-
-impl NimAfter {
-    fn new(heaps: &[u64]) -> NimAfter {
-        NimAfter {
-            nim_sum: heaps.iter().fold(0, |sum, heap| sum ^ heap),
-            large: heaps.iter().filter(|&&heap| heap >= 2).count(),
-        }
-    }
-
-    /// The misère value once a heap of `heap` becomes `target`.
-    fn misere_value(&self, heap: u64, target: u64) -> u64 {
-        let large = self.large - usize::from(heap >= 2) + usize::from(target >= 2);
-        self.nim_sum ^ heap ^ target ^ u64::from(large == 0)
-    }
-}
-
-/// The moves report of a sum of Nim heaps by Bouton's rule, without search; `None` when some
-/// component is not a Nim heap. Lists the same moves in the same order as the search.
-fn nim_moves(sum: &Sum, limits: Limits) -> Result<Option<MisereMovesReport>> {
-    let Some(heaps) = nim_heaps(sum, limits)? else {
-        return Ok(None);
-    };
-    let after = NimAfter::new(&heaps);
-    let moves = sum
-        .moves()?
-        .iter()
-        .map(|sum_move| {
-            let (heap, target) = (heaps[sum_move.component], sum_move.component_value.value());
-            let value_after = after.misere_value(heap, target);
-            MisereMoveEntry {
-                summary: MisereMoveReport {
-                    component: sum_move.component,
-                    from: sum_move.from.clone(),
-                    to: sum_move.to.clone(),
-                    target_value: Some(nim_misere_value(&[target]).value()),
-                    description: sum_move.description.clone(),
-                    result: sum_move.result.format(),
-                },
-                count: sum_move.count,
-                value_after: Some(value_after),
-                winning: value_after == 0,
-            }
-        })
-        .collect();
-    Ok(Some(moves_report(sum, &Genus::nim(&heaps), moves)))
-}
-
 /// The moves report of `sum`, whose genus is `genus`.
 fn moves_report(sum: &Sum, genus: &Genus, moves: Vec<MisereMoveEntry>) -> MisereMovesReport {
     MisereMovesReport {
@@ -541,27 +300,6 @@ pub(super) fn without_cycles<T>(result: Result<T>) -> Result<T> {
     })
 }
 
-/// [`value`] by searching the whole sum.
-pub(super) fn searched_value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
-    let mut misere = Misere::new(sum, limits)?;
-    let state = misere.state.clone();
-    let outcome = misere.solver.outcome(&state)?;
-    let winning_moves = misere.winning_moves()?;
-    let components = misere.components()?;
-    let genus = within_limits(misere.solver.genus(&state))?;
-    Ok(MisereValueReport {
-        schema: SCHEMA,
-        spec: sum.format(),
-        play: "misere".to_string(),
-        value: genus.as_ref().map(|g| g.misere_value().value()),
-        outcome: outcome.into(),
-        genus: genus.as_ref().map(Genus::to_string),
-        components,
-        winning_moves,
-        quotient: None,
-    })
-}
-
 /// Lists every move of a sum in misère play with the misère value it leads to.
 ///
 /// # Errors
@@ -598,24 +336,6 @@ pub fn moves_with_order(sum: &Sum, limits: Limits, max_order: u64) -> Result<Mis
             || quotient::misere_moves(sum, limits, max_order),
         ),
     })
-}
-
-/// [`moves`] by searching the whole sum.
-pub(super) fn searched_moves(sum: &Sum, limits: Limits) -> Result<MisereMovesReport> {
-    let mut misere = Misere::new(sum, limits)?;
-    let state = misere.state.clone();
-    let genus = misere.solver.genus(&state)?;
-    let moves = misere
-        .valued_moves()?
-        .into_iter()
-        .map(|(summary, value_after)| MisereMoveEntry {
-            summary,
-            count: 1,
-            value_after: Some(value_after),
-            winning: value_after == 0,
-        })
-        .collect();
-    Ok(moves_report(sum, &genus, moves))
 }
 
 /// Misère values and genera of heaps `0..=to` of a heap rule, and its tameness up to `to`.

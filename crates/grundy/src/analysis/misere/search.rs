@@ -1,0 +1,153 @@
+//! Misère reports by searching the whole sum: the outcome and winning moves from a search
+//! that stops at the first win, values and genera when the whole game fits in the limits.
+
+use super::super::SCHEMA;
+use super::{
+    moves_report, MisereComponentReport, MisereMoveEntry, MisereMoveReport, MisereMovesReport,
+    MisereValueReport,
+};
+use crate::error::Result;
+use crate::game::{Limits, Outcome};
+use crate::misere::{Genus, MisereSolver};
+use crate::sum::Sum;
+use crate::whole::{Position, PositionMove, State};
+
+struct Misere {
+    solver: MisereSolver,
+    position: Position,
+    state: State,
+}
+
+/// A value that may be out of reach: `None` when a limit stopped its search.
+fn within_limits<T>(result: Result<T>) -> Result<Option<T>> {
+    match result {
+        Ok(value) => Ok(Some(value)),
+        Err(error) if error.is_limit() => Ok(None),
+        Err(error) => Err(error),
+    }
+}
+
+impl Misere {
+    fn new(sum: &Sum, limits: Limits) -> Result<Misere> {
+        let mut solver = MisereSolver::new(sum, limits)?;
+        let position = solver.graph().position_of(sum)?;
+        let state = solver.graph().state(&position.terms)?;
+        Ok(Misere {
+            solver,
+            position,
+            state,
+        })
+    }
+
+    fn state_of_parts(&mut self, term: usize, ids: &[u32]) -> Result<State> {
+        let mut positions = vec![Vec::new(); self.position.terms.len()];
+        positions[term] = ids.to_vec();
+        self.solver.graph().state(&positions)
+    }
+
+    fn components(&mut self) -> Result<Vec<MisereComponentReport>> {
+        let mut reports = Vec::new();
+        for (term, ids) in self.position.terms.clone().into_iter().enumerate() {
+            for id in ids {
+                let state = self.state_of_parts(term, &[id])?;
+                let genus = within_limits(self.solver.genus(&state))?;
+                reports.push(MisereComponentReport {
+                    spec: self.solver.graph().table(term).format(&[id]),
+                    value: genus.as_ref().map(|g| g.misere_value().value()),
+                    genus: genus.as_ref().map(Genus::to_string),
+                    element: None,
+                });
+            }
+        }
+        Ok(reports)
+    }
+
+    fn report(&mut self, candidate: &PositionMove, target_value: Option<u64>) -> MisereMoveReport {
+        MisereMoveReport {
+            component: candidate.component,
+            from: candidate.from.clone(),
+            to: candidate.to.clone(),
+            target_value,
+            description: candidate.description.clone(),
+            result: self.solver.graph().format_position(&candidate.result),
+        }
+    }
+
+    /// Every move to a misère P-position, found by the pruned outcome search.
+    fn winning_moves(&mut self) -> Result<Vec<MisereMoveReport>> {
+        let moves: Vec<PositionMove> = self.solver.graph().position_moves(&self.position)?;
+        let mut found = Vec::new();
+        for candidate in moves {
+            let state = self.solver.graph().state(&candidate.result.terms)?;
+            if self.solver.outcome(&state)? == Outcome::PreviousWins {
+                found.push(candidate);
+            }
+        }
+        // Values only once every outcome is known: they may use up the limits.
+        let mut winning = Vec::with_capacity(found.len());
+        for candidate in found {
+            let parts = self.state_of_parts(candidate.term, &candidate.parts)?;
+            let target = within_limits(self.solver.genus(&parts))?;
+            let target_value = target.map(|genus| genus.misere_value().value());
+            winning.push(self.report(&candidate, target_value));
+        }
+        Ok(winning)
+    }
+
+    /// Every move with the misère value after it (this needs every position).
+    fn valued_moves(&mut self) -> Result<Vec<(MisereMoveReport, u64)>> {
+        let moves: Vec<PositionMove> = self.solver.graph().position_moves(&self.position)?;
+        let mut reports = Vec::with_capacity(moves.len());
+        for candidate in moves {
+            let parts = self.state_of_parts(candidate.term, &candidate.parts)?;
+            let component_genus = self.solver.genus(&parts)?;
+            let state = self.solver.graph().state(&candidate.result.terms)?;
+            let after = self.solver.genus(&state)?;
+            let target_value = component_genus.misere_value().value();
+            reports.push((
+                self.report(&candidate, Some(target_value)),
+                after.misere_value().value(),
+            ));
+        }
+        Ok(reports)
+    }
+}
+
+/// [`value`] by searching the whole sum.
+pub(in crate::analysis) fn searched_value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
+    let mut misere = Misere::new(sum, limits)?;
+    let state = misere.state.clone();
+    let outcome = misere.solver.outcome(&state)?;
+    let winning_moves = misere.winning_moves()?;
+    let components = misere.components()?;
+    let genus = within_limits(misere.solver.genus(&state))?;
+    Ok(MisereValueReport {
+        schema: SCHEMA,
+        spec: sum.format(),
+        play: "misere".to_string(),
+        value: genus.as_ref().map(|g| g.misere_value().value()),
+        outcome: outcome.into(),
+        genus: genus.as_ref().map(Genus::to_string),
+        components,
+        winning_moves,
+        quotient: None,
+    })
+}
+
+/// [`moves`] by searching the whole sum.
+pub(in crate::analysis) fn searched_moves(sum: &Sum, limits: Limits) -> Result<MisereMovesReport> {
+    let mut misere = Misere::new(sum, limits)?;
+    let state = misere.state.clone();
+    let genus = misere.solver.genus(&state)?;
+    let moves = misere
+        .valued_moves()?
+        .into_iter()
+        .map(|(summary, value_after)| MisereMoveEntry {
+            summary,
+            count: 1,
+            value_after: Some(value_after),
+            winning: value_after == 0,
+        })
+        .collect();
+    Ok(moves_report(sum, &genus, moves))
+}
