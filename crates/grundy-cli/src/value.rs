@@ -4,6 +4,7 @@
 use std::io::Write;
 
 use grundy::ask::{self, MovesAnswer, Settings, ValueAnswer};
+use grundy::sum::Sum;
 use grundy::Play;
 
 use crate::args::Format;
@@ -17,11 +18,11 @@ pub fn value(
     spec: &str,
     play: Play,
     format: Format,
-    mut settings: Settings,
+    settings: Settings,
 ) -> Result<(), Problem> {
-    let _ticker = ticker::start(&mut settings.limits);
-    let (spec, sum) = parse_sum(spec, settings.limits)?;
-    let answer = ask::value(&sum, play, &settings).map_err(with_input(&spec))?;
+    let answer = answer(spec, settings, |sum, settings| {
+        ask::value(sum, play, settings)
+    })?;
     emit(out, format, &answer, |answer| match answer {
         ValueAnswer::Normal(report) => render::value(report),
         ValueAnswer::Loopy(report) => render_loopy::value(report),
@@ -35,14 +36,26 @@ pub fn moves(
     spec: &str,
     play: Play,
     format: Format,
-    mut settings: Settings,
+    settings: Settings,
 ) -> Result<(), Problem> {
-    let _ticker = ticker::start(&mut settings.limits);
-    let (spec, sum) = parse_sum(spec, settings.limits)?;
-    let answer = ask::moves(&sum, play, &settings).map_err(with_input(&spec))?;
+    let answer = answer(spec, settings, |sum, settings| {
+        ask::moves(sum, play, settings)
+    })?;
     emit(out, format, &answer, |answer| match answer {
         MovesAnswer::Normal(report) => render::moves(report),
         MovesAnswer::Loopy(report) => render_loopy::moves(report),
         MovesAnswer::Misere(report) => render_misere::moves(report),
     })
+}
+
+/// The front door's answer to `question` about the game that `spec` names, with a spinner on
+/// a terminal while it computes.
+fn answer<A>(
+    spec: &str,
+    mut settings: Settings,
+    question: impl FnOnce(&Sum, &Settings) -> grundy::Result<A>,
+) -> Result<A, Problem> {
+    let _ticker = ticker::start(&mut settings.limits);
+    let (spec, sum) = parse_sum(spec, settings.limits)?;
+    question(&sum, &settings).map_err(with_input(&spec))
 }

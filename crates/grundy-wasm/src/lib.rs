@@ -62,6 +62,19 @@ fn parse(text: &str) -> Result<grundy::sum::Sum, String> {
     spec::parse_with(text, options).map_err(|error| error_json(&error))
 }
 
+/// The front door's answer to `question` about the game `spec` in normal or misère play, as
+/// JSON.
+fn answer<A: Serialize>(
+    spec: &str,
+    misere: bool,
+    settings: &Settings,
+    question: fn(&grundy::sum::Sum, Play, &Settings) -> grundy::Result<A>,
+) -> Json {
+    let sum = parse(spec)?;
+    let answer = question(&sum, Play::from_misere(misere), settings);
+    to_json(&answer.map_err(|error| error_json(&error))?)
+}
+
 /// `grundy value SPEC [--misere] --format json`: the front door's [`ask::ValueAnswer`] (its
 /// `kind` says `normal`, `loopy` or `misere`).
 ///
@@ -69,9 +82,7 @@ fn parse(text: &str) -> Result<grundy::sum::Sum, String> {
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
 pub fn value(spec: &str, misere: bool) -> Json {
-    let sum = parse(spec)?;
-    let answer = ask::value(&sum, Play::from_misere(misere), &SETTINGS);
-    to_json(&answer.map_err(|error| error_json(&error))?)
+    answer(spec, misere, &SETTINGS, ask::value)
 }
 
 /// `grundy moves SPEC [--misere] --format json`: every move with the value it leads to.
@@ -80,9 +91,7 @@ pub fn value(spec: &str, misere: bool) -> Json {
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
 pub fn moves(spec: &str, misere: bool) -> Json {
-    let sum = parse(spec)?;
-    let answer = ask::moves(&sum, Play::from_misere(misere), &SETTINGS);
-    to_json(&answer.map_err(|error| error_json(&error))?)
+    answer(spec, misere, &SETTINGS, ask::moves)
 }
 
 /// The computer's move from `spec` in normal or misère play (cycles allowed), with its
@@ -92,9 +101,7 @@ pub fn moves(spec: &str, misere: bool) -> Json {
 /// An `ErrorReport` as JSON: a finished game, a limit, misère play of a game with a cycle.
 #[wasm_bindgen]
 pub fn computer_move(spec: &str, misere: bool) -> Json {
-    let sum = parse(spec)?;
-    let chosen = ask::computer_move(&sum, Play::from_misere(misere), &SETTINGS);
-    to_json(&chosen.map_err(|error| error_json(&error))?)
+    answer(spec, misere, &SETTINGS, ask::computer_move)
 }
 
 /// `grundy dag SPEC --format json` (with `--misere` when `misere`): the game DAG with at most
@@ -109,13 +116,11 @@ pub fn dag(spec: &str, max_nodes: u32, misere: bool) -> Json {
             "a DAG may show at most {MAX_DAG_NODES} positions, not {max_nodes}"
         )));
     }
-    let sum = parse(spec)?;
     let settings = Settings {
         max_nodes: max_nodes as usize,
         ..SETTINGS
     };
-    let report = ask::dag(&sum, Play::from_misere(misere), &settings);
-    to_json(&report.map_err(|error| error_json(&error))?)
+    answer(spec, misere, &settings, ask::dag)
 }
 
 /// The highest-bit rule spelled out for the sum panel.

@@ -74,9 +74,21 @@ impl Default for Settings {
 /// How many positions a game DAG shows unless asked otherwise.
 pub const DEFAULT_MAX_NODES: usize = 200;
 
-/// Whether `error` says the game has a cycle, which generalised values answer.
-fn is_cycle(error: &crate::Error) -> bool {
-    matches!(error.kind(), ErrorKind::Cycle { .. })
+/// The answer of `normal`, or of `loopy` when the game has a cycle, in normal play; that of
+/// `misere` in misère play: the one place the routes are chosen.
+fn route<A>(
+    play: Play,
+    normal: impl FnOnce() -> Result<A>,
+    loopy: impl FnOnce() -> Result<A>,
+    misere: impl FnOnce() -> Result<A>,
+) -> Result<A> {
+    match play {
+        Play::Normal => match normal() {
+            Err(error) if matches!(error.kind(), ErrorKind::Cycle { .. }) => loopy(),
+            answer => answer,
+        },
+        Play::Misere => misere(),
+    }
 }
 
 /// The value, outcome and winning moves of `game` in `play`: the Grundy value in normal play
@@ -85,20 +97,15 @@ fn is_cycle(error: &crate::Error) -> bool {
 /// # Errors
 /// A limit reached; in misère play, a game with a cycle.
 pub fn value(game: &Sum, play: Play, settings: &Settings) -> Result<ValueAnswer> {
-    match play {
-        Play::Normal => match analysis::value(game) {
-            Ok(report) => Ok(ValueAnswer::Normal(report)),
-            Err(error) if is_cycle(&error) => {
-                Ok(ValueAnswer::Loopy(loopy::value(game, settings.limits)?))
-            }
-            Err(error) => Err(error),
-        },
-        Play::Misere => Ok(ValueAnswer::Misere(misere::value_with_order(
-            game,
-            settings.limits,
-            settings.max_order,
-        )?)),
-    }
+    let Settings {
+        limits, max_order, ..
+    } = *settings;
+    route(
+        play,
+        || analysis::value(game).map(ValueAnswer::Normal),
+        || loopy::value(game, limits).map(ValueAnswer::Loopy),
+        || misere::value_with_order(game, limits, max_order).map(ValueAnswer::Misere),
+    )
 }
 
 /// Every move of `game` in `play` with the value it leads to.
@@ -115,20 +122,15 @@ pub fn value(game: &Sum, play: Play, settings: &Settings) -> Result<ValueAnswer>
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn moves(game: &Sum, play: Play, settings: &Settings) -> Result<MovesAnswer> {
-    match play {
-        Play::Normal => match analysis::moves(game) {
-            Ok(report) => Ok(MovesAnswer::Normal(report)),
-            Err(error) if is_cycle(&error) => {
-                Ok(MovesAnswer::Loopy(loopy::moves(game, settings.limits)?))
-            }
-            Err(error) => Err(error),
-        },
-        Play::Misere => Ok(MovesAnswer::Misere(misere::moves_with_order(
-            game,
-            settings.limits,
-            settings.max_order,
-        )?)),
-    }
+    let Settings {
+        limits, max_order, ..
+    } = *settings;
+    route(
+        play,
+        || analysis::moves(game).map(MovesAnswer::Normal),
+        || loopy::moves(game, limits).map(MovesAnswer::Loopy),
+        || misere::moves_with_order(game, limits, max_order).map(MovesAnswer::Misere),
+    )
 }
 
 /// The game DAG of `game` in `play`, with at most [`Settings::max_nodes`] positions.

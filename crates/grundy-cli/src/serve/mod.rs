@@ -190,25 +190,26 @@ fn play_param(params: &HashMap<String, String>) -> Result<Play, Failure> {
 }
 
 async fn value(State(state): State<Arc<AppState>>, query: Params) -> Response {
-    let (spec_text, play) = match game_request(query) {
-        Ok(request) => request,
-        Err(failure) => return failure.into_response(),
-    };
-    compute(&state, move |settings| {
-        let sum = parse_sum(&spec_text, settings.limits)?;
-        ask::value(&sum, play, &settings).map_err(|error| Failure::library(&error))
-    })
-    .await
+    game_answer(&state, query, ask::value).await
 }
 
 async fn moves(State(state): State<Arc<AppState>>, query: Params) -> Response {
+    game_answer(&state, query, ask::moves).await
+}
+
+/// The front door's answer to `question` about the game of the `spec` and `misere` parameters.
+async fn game_answer<A: serde::Serialize + Send + 'static>(
+    state: &AppState,
+    query: Params,
+    question: fn(&grundy::sum::Sum, Play, &Settings) -> grundy::Result<A>,
+) -> Response {
     let (spec_text, play) = match game_request(query) {
         Ok(request) => request,
         Err(failure) => return failure.into_response(),
     };
-    compute(&state, move |settings| {
+    compute(state, move |settings| {
         let sum = parse_sum(&spec_text, settings.limits)?;
-        ask::moves(&sum, play, &settings).map_err(|error| Failure::library(&error))
+        question(&sum, play, &settings).map_err(|error| Failure::library(&error))
     })
     .await
 }
