@@ -55,11 +55,7 @@ impl Cancel {
 impl PartialEq for Cancel {
     /// The same flag, or none on both sides.
     fn eq(&self, other: &Cancel) -> bool {
-        match (self.0, other.0) {
-            (Some(a), Some(b)) => std::ptr::eq(a, b),
-            (None, None) => true,
-            _ => false,
-        }
+        self.0.map(std::ptr::from_ref) == other.0.map(std::ptr::from_ref)
     }
 }
 

@@ -104,11 +104,7 @@ impl Progress {
 impl PartialEq for Progress {
     /// The same counters, or none on both sides.
     fn eq(&self, other: &Progress) -> bool {
-        match (self.0, other.0) {
-            (Some(a), Some(b)) => std::ptr::eq(a, b),
-            (None, None) => true,
-            _ => false,
-        }
+        self.0.map(std::ptr::from_ref) == other.0.map(std::ptr::from_ref)
     }
 }
 
