@@ -31,12 +31,14 @@
 //! `{"schema": 1, "error": "unknown game 'foo'", "span": [0, 3], "limit": false}`, with a
 //! `"help"` line when the face knows how to get past it (a limit's flag and a value).
 
+pub mod board;
 pub mod census;
 pub mod loopy;
 pub mod misere;
 pub mod periodic;
 pub mod play;
 pub mod quotient;
+pub mod repetition;
 
 use serde::Serialize;
 
