@@ -570,6 +570,10 @@ test('a game with a cycle shows its loopy values, draws and drawing moves', asyn
     await (await moveButtons(page)).first().click();
   }
   assert.equal(await playState(page), 'draw');
+  // The library's rule, as in `grundy play`: a comes up at the start, then after each round.
+  assert.equal(await page.getByTestId('play-status').textContent(),
+    'Draw: digraph(a>b, b>a; a) has come up 3 times, which ends the game as a draw.');
+  assert.equal(await page.getByTestId('play-log').locator('li').count(), 4);
   // Misère play of a game with cycles is refused with the engine's error.
   await page.getByTestId('misere-switch').check();
   await page.getByTestId('spec-error').filter({ hasText: 'cycle' }).waitFor();
@@ -674,6 +678,44 @@ test('play by clicking drawn heaps and pins; a lost game says which move lost', 
     await page.getByTestId('board-play').first().click();
   }
   assert.equal(await playState(page), 'won');
+  assert.deepEqual(problems, []);
+});
+
+test('the board draws each game by its rule: pins, a split, coins turned over; the sequence follows the heap rule', async (t) => {
+  const { page, problems } = await explorer(t, 'nim(1)');
+  const spec = 'kayles(2) + grundy(5) + turtles(THTTH)';
+  await analyze(page, spec);
+  await page.getByTestId('result-game').filter({ hasText: spec }).waitFor();
+  // The first term is a heap game: the sequence panel plots it.
+  await page.waitForFunction(() => document.querySelector('[data-testid="seq-rule"]').value === 'kayles');
+  await page.getByTestId('seq-summary').filter({ hasText: 'kayles' }).waitFor();
+  await page.getByTestId('play-start').click();
+  assert.equal(await playState(page), 'your-turn');
+  // Two pins have no move that leaves two rows, yet Kayles is drawn as a row.
+  const kinds = await page.getByTestId('board-component').evaluateAll((rows) => rows.map((row) => row.dataset.kind));
+  assert.deepEqual(kinds, ['row', 'split', 'coins']);
+  const token = (component, position) => page.locator(`[data-testid="board-token"][data-component="${component}"][data-position="${position}"]`);
+  // Grundy's game: after the last token there is nothing to split off.
+  await token(1, 4).click();
+  await page.getByTestId('play-hint').filter({ hasText: 'No move in grundy(5) does that (splitting 5 into 5 and 0)' }).waitFor();
+  // Turning Turtles: coins 4 and 5 (the head at 5 to tails, coin 4 to heads).
+  await token(2, 3).click();
+  await token(2, 4).click();
+  await page.getByTestId('play-hint').filter({ hasText: 'turn coins 4 and 5: leaves kayles(2) + grundy(5) + turtles(THTHT)' }).waitFor();
+  await page.locator('[data-testid="board-play"][data-component="2"]').click();
+  await page.getByTestId('play-log').locator('li').first().filter({ hasText: 'in turtles(THTTH): turn coins 4 and 5 → kayles(2) + grundy(5) + turtles(THTHT)' }).waitFor();
+  // A new game: split 5 into 2 and 3 by a click after the second token.
+  await page.getByTestId('play-start').click();
+  assert.equal(await playState(page), 'your-turn');
+  await token(1, 1).click();
+  await page.getByTestId('play-log').locator('li').first().filter({ hasText: 'in grundy(5): split 5 into 2 and 3' }).waitFor();
+  // A game that is not played on heaps or coins gets the list of moves, no board.
+  await analyze(page, 'cram(2x3)');
+  await page.getByTestId('result-game').filter({ hasText: 'cram(2x3)' }).waitFor();
+  await page.getByTestId('play-start').click();
+  assert.equal(await playState(page), 'your-turn');
+  assert.equal(await page.getByTestId('board-component').count(), 0);
+  assert.ok(await (await moveButtons(page)).count() > 0);
   assert.deepEqual(problems, []);
 });
 
