@@ -420,12 +420,21 @@ mod tests {
         assert_eq!(report["heap_rule"], "kayles");
         assert_eq!(report["components"][0]["kind"], "row");
         assert!(board("nim(3").is_err());
-        let game = ["digraph(a>b, b>a; a)", "digraph(a>b, b>a; b)"].map(String::from);
-        let twice: serde_json::Value =
-            serde_json::from_str(&repetition(game.repeat(2)).unwrap()).unwrap();
-        assert_eq!((twice["visits"].as_u64(), twice["draw"].as_bool()), (Some(2), Some(false)));
-        let third = [game.repeat(2), game[..1].to_vec()].concat();
-        let draw: serde_json::Value = serde_json::from_str(&repetition(third).unwrap()).unwrap();
+        let game = |moves: usize| -> Vec<String> {
+            let positions = ["digraph(a>b, b>a; a)", "digraph(a>b, b>a; b)"];
+            positions
+                .iter()
+                .cycle()
+                .take(moves + 1)
+                .map(|p| p.to_string())
+                .collect()
+        };
+        let twice: serde_json::Value = serde_json::from_str(&repetition(game(3)).unwrap()).unwrap();
+        assert_eq!(
+            (twice["visits"].as_u64(), twice["draw"].as_bool()),
+            (Some(2), Some(false))
+        );
+        let draw: serde_json::Value = serde_json::from_str(&repetition(game(4)).unwrap()).unwrap();
         assert_eq!(draw["draw"], true);
         assert!(repetition(Vec::new()).is_err());
     }
