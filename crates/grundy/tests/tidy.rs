@@ -353,19 +353,33 @@ fn each_rule_catches_a_file_that_breaks_it() {
 #[test]
 fn the_web_rule_catches_a_script_that_reads_spec_text() {
     let broken = [
-        ("web/board.js", "  const match = /\\(([\\d,]+)\\)$/.exec(text);\n"),
-        ("web/board.js", "  const terms = report.spec.split(' + ');\n"),
+        (
+            "web/board.js",
+            "  const match = /\\(([\\d,]+)\\)$/.exec(text);\n",
+        ),
+        (
+            "web/board.js",
+            "  const terms = report.spec.split(' + ');\n",
+        ),
         ("web/board.js", "    if (/^[HT]+$/.test(args)) {\n"),
         ("web/board.js", "  return match[1].replace(/T+$/, '');\n"),
-        ("web/app.js", "  const rule = spec.slice(0, spec.indexOf('('));\n"),
-        ("web/app.js", "  const name = new RegExp('^[a-z]+').exec(spec)[0];\n"),
+        (
+            "web/app.js",
+            "  const rule = spec.slice(0, spec.indexOf('('));\n",
+        ),
+        (
+            "web/app.js",
+            "  const name = new RegExp('^[a-z]+').exec(spec)[0];\n",
+        ),
         // An exception holds in its own file only.
         ("web/play.js", "  const parts = spec.split(' + ');\n"),
     ];
     for (path, text) in broken {
         let found = web_violations(path, text);
         assert!(
-            found.iter().any(|line| line.contains("no game rule in web/")),
+            found
+                .iter()
+                .any(|line| line.contains("no game rule in web/")),
             "{path}: {text:?} should break the rule: {found:?}"
         );
     }
@@ -375,10 +389,20 @@ fn the_web_rule_catches_a_script_that_reads_spec_text() {
             "web/engine-worker.js",
             "    return typeof value === 'number' && /^\\d+$/.test(source ?? '')\n",
         ),
-        ("web/board.js", "  // A label such as nim(3) is never split('(') here.\n"),
-        ("web/board.js", "  const sorted = (parts) => [...parts].sort().join(',');\n"),
+        (
+            "web/board.js",
+            "  // A label such as nim(3) is never split('(') here.\n",
+        ),
+        (
+            "web/board.js",
+            "  const sorted = (parts) => [...parts].sort().join(',');\n",
+        ),
     ];
     for (path, text) in allowed {
-        assert_eq!(web_violations(path, text), Vec::<String>::new(), "{path}: {text:?}");
+        assert_eq!(
+            web_violations(path, text),
+            Vec::<String>::new(),
+            "{path}: {text:?}"
+        );
     }
 }
