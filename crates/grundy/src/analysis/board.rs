@@ -186,7 +186,9 @@ pub fn board(sum: &Sum) -> Result<BoardReport> {
         // A term whose positions cannot all be named (the table's limit) is not drawn.
         let ids = table.as_ref().and_then(|_| term.position_ids().ok());
         for index in 0..term.len() {
-            let at = table.as_deref().zip(ids.as_ref().map(|ids| ids[index]));
+            let at = table
+                .as_deref()
+                .zip(ids.as_ref().and_then(|ids| ids.get(index).copied()));
             components.push(component(
                 components.len(),
                 term.format_component(index),
