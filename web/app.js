@@ -177,12 +177,6 @@ function renderSum(report) {
   rule.replaceChildren(...parts);
 }
 
-/** The rule part of a spec's first term (`kayles` of `kayles(6) + nim(2)`), if any. */
-function heapRuleOf(spec) {
-  const match = /^\s*([^()+\s][^()+]*?)\s*\(/.exec(spec);
-  return match ? match[1] : null;
-}
-
 async function main() {
   let engine;
   try {
@@ -284,8 +278,11 @@ async function main() {
     if (play === 'misere') hash.set('play', 'misere');
     history.replaceState(null, '', `#${hash}`);
     showStatus(`Analyzed ${value.report.spec}${play === 'misere' ? ' in misère play' : ''} in ${Math.max(1, Math.round(performance.now() - started))} ms.`);
-    const rule = heapRuleOf(text);
-    if (!seqEdited && rule && (await engine.sequence(rule, 1)).ok && live()) {
+    if (seqEdited) return;
+    // The sequence panel follows the game when its first term is a heap game (the board report's heap rule).
+    const board = await engine.board(text);
+    const rule = board.ok ? board.report.heap_rule : null;
+    if (rule && live()) {
       $('seq-rule').value = rule;
       await plotSequence();
     }

@@ -13,6 +13,8 @@ const CALLS = {
   highestBit: wasm.highest_bit,
   sequence: wasm.sequence,
   periodicTable: wasm.periodic_table,
+  board: wasm.board,
+  repetition: wasm.repetition,
 };
 
 let ready = null;

@@ -98,4 +98,10 @@ class Engine {
 
   /** Heaps 0..=to of `rule` in rows of `period` from `preperiod` on; period 0: the proved one. */
   periodicTable(rule, to, period, preperiod) { return this.call('periodicTable', rule, to, period, preperiod); }
+
+  /** The board of `spec` (a BoardReport): each component's kind and size, each move drawable, the heap rule. */
+  board(spec) { return this.call('board', spec); }
+
+  /** Whether a game ends as a draw at the last of `positions` (the game's positions so far, start first). */
+  repetition(positions) { return this.call('repetition', positions); }
 }

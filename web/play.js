@@ -2,14 +2,14 @@
 // (whoever moves last loses) or a game with cycles (which may go on forever: a draw). You move
 // first. Your moves and the value each leads to come from the engine's `moves` report; the
 // computer's move and its reason from the engine's `computerMove` (the library's player, as
-// in `grundy play`). Heaps, rows of pins and rows of coins are drawn by board.js and clicked.
+// in `grundy play`), and whether a position come up again ends the game as a draw from the
+// engine's `repetition` (the library's rule, as in `grundy play`). Heaps, rows of pins and rows
+// of coins are drawn by board.js from the engine's `board` report and clicked.
 import { h } from './dom.js';
-import { Board, boardOf } from './board.js';
+import { Board } from './board.js';
 import { valueText } from './values.js';
 
 const COMPUTER_DELAY_MS = 350;
-/** A position seen this many times ends a game with cycles as a draw. */
-const DRAW_AFTER_VISITS = 3;
 
 const RULES = {
   normal: 'Normal play: whoever cannot move loses. You move first; the computer always takes a winning move when there is one.',
@@ -52,10 +52,9 @@ export class Play {
     if (!this.spec) return;
     this.game += 1;
     this.position = this.spec;
-    this.visits = new Map();
+    this.history = [];
     this.slip = null;
     this.userMoved = false;
-    this.board.reset();
     this.listBox.open = false;
     this.log.replaceChildren();
     // The last game's result must not stand while the new game's moves load.
@@ -92,13 +91,23 @@ export class Play {
     return this.report;
   }
 
-  /** Counts a visit to the position; true when it ends a game with cycles as a draw. */
-  repeated() {
-    const seen = (this.visits.get(this.position) ?? 0) + 1;
-    this.visits.set(this.position, seen);
-    if (seen < DRAW_AFTER_VISITS) return false;
+  /**
+   * Adds the position to the game's positions and asks the engine whether that ends the game
+   * as a draw; true when the game stops here (a draw, or a new game meanwhile).
+   */
+  async repeated(game) {
+    this.history.push(this.position);
+    const result = await this.engine.repetition(this.history);
+    if (game !== this.game) return true;
+    if (!result.ok) {
+      this.setStatus(result.cancelled ? 'idle' : 'error', result.cancelled ? 'Cancelled. Press “New game” to play again.' : `Cannot play this game: ${result.error.error}`);
+      this.clearMoves();
+      return true;
+    }
+    const { draw, position, visits } = result.report;
+    if (!draw) return false;
     this.clearMoves();
-    this.setStatus('draw', `Draw: ${this.position} has come up ${DRAW_AFTER_VISITS} times. With best play this game goes on forever.`);
+    this.setStatus('draw', `Draw: ${position} has come up ${visits} times, which ends the game as a draw.`);
     return true;
   }
 
@@ -115,20 +124,22 @@ export class Play {
   }
 
   async userTurn() {
+    const game = this.game;
     const report = await this.load();
     if (!report) return;
-    if (this.repeated()) return;
+    if (await this.repeated(game)) return;
     if (report.moves.length === 0) {
       this.clearMoves();
       this.finish(false);
       return;
     }
-    const game = this.game;
+    const board = await this.engine.board(this.position);
+    if (game !== this.game) return;
     // Moves that leave the same position (a heap of 1 taken from either of two such heaps)
     // are one choice for the player.
     const seen = new Set();
     const distinct = report.moves.filter((move) => !seen.has(move.result) && seen.add(move.result));
-    const drawn = this.board.show(boardOf(report));
+    const drawn = this.board.show(board.ok ? board.report : null, report);
     this.setStatus('your-turn', drawn ? `Your move: ${this.board.instructions()}` : 'Your move: click one.');
     this.listBox.hidden = false;
     // Without a board the list is the way to move; with one it stays as the player left it.
@@ -159,7 +170,7 @@ export class Play {
     if (game !== this.game) return;
     const report = await this.load();
     if (!report) return;
-    if (this.repeated()) return;
+    if (await this.repeated(game)) return;
     if (report.moves.length === 0) {
       this.clearMoves();
       this.finish(true);

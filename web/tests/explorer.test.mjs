@@ -1,60 +1,11 @@
 // Browser tests of the explorer: Debian's Chromium driven by playwright-core, the page served as
-// plain static files (the URL in $GRUNDY_PAGE_URL, else a server started here). Expected values
-// come from independent brute force written here, not from the page's engine.
-import { test, before, after } from 'node:test';
+// plain static files (page.mjs). Expected values come from independent brute force written
+// here, not from the page's engine. Playing against the computer is tested in play.test.mjs.
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launch, openPage } from './browser.mjs';
-import { startStaticServer, WEB_ROOT } from './static-server.mjs';
-
-const SHOTS = process.env.GRUNDY_SCREENSHOTS ?? join(WEB_ROOT, 'test-results');
-let browser;
-let ownServer = null;
-let baseUrl;
-
-before(async () => {
-  baseUrl = process.env.GRUNDY_PAGE_URL;
-  if (!baseUrl) {
-    ownServer = await startStaticServer();
-    baseUrl = ownServer.url;
-  }
-  browser = await launch();
-  await mkdir(SHOTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await ownServer?.close();
-});
-
-/** A page at the explorer with `spec` analyzed; fails the test on any console error. */
-async function explorer(t, spec = null, viewport = undefined) {
-  const url = spec === null ? baseUrl : `${baseUrl}#spec=${encodeURIComponent(spec)}`;
-  const opened = await openPage(browser.context, url, viewport);
-  t.after(async () => {
-    await opened.page.close();
-  });
-  return opened;
-}
-
-async function analyze(page, spec) {
-  await page.getByTestId('spec-input').fill(spec);
-  await page.getByTestId('analyze').click();
-}
-
-/** The buttons of the list of moves in play, opening the list when a board hides it. */
-async function moveButtons(page) {
-  const list = page.getByTestId('play-list');
-  if (!(await list.evaluate((details) => details.open))) await list.locator('summary').click();
-  return page.getByTestId('play-move');
-}
-
-/** Waits until the play card awaits a move or the game is over; returns the state. */
-async function playState(page) {
-  await page.waitForFunction(() => ['your-turn', 'won', 'lost', 'draw', 'error'].includes(document.querySelector('[data-testid="play-status"]').dataset.state));
-  return page.getByTestId('play-status').getAttribute('data-state');
-}
+import { SHOTS, explorer, pageAt, analyze, moveButtons, playState, random } from './page.mjs';
+import { startStaticServer } from './static-server.mjs';
 
 // ---- Independent brute force -------------------------------------------------------------
 
@@ -111,26 +62,6 @@ function kaylesKey(spec) {
   const match = /^kayles\(([\d,]+)\)$/.exec(spec);
   assert.ok(match, `not a Kayles position: ${spec}`);
   return match[1].split(',').map(Number).sort((a, b) => a - b).join(',');
-}
-
-/** The nim-sum of a Nim position `nim(a,b,c)`; 0 for `0`. */
-function nimSum(spec) {
-  if (spec === '0') return 0;
-  const match = /^nim\(([\d,]+)\)$/.exec(spec);
-  assert.ok(match, `not a Nim position: ${spec}`);
-  return match[1].split(',').map(Number).reduce((a, b) => a ^ b, 0);
-}
-
-/** A small seeded random generator (mulberry32), so that failures can be replayed. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // ---- Tests -------------------------------------------------------------------------------
@@ -252,48 +183,6 @@ test('big DAGs are cut at the limit and say how much was left out', async (t) =>
   assert.deepEqual(problems, []);
 });
 
-for (const seed of [1, 2, 3, 4, 5]) {
-  test(`nim(3,4,5), computer first: the computer wins against random moves (seed ${seed})`, async (t) => {
-    const { page, problems } = await explorer(t, 'nim(3,4,5)');
-    const next = random(seed);
-    await page.getByTestId('play-first-computer').check();
-    await page.getByTestId('play-start').click();
-    const status = page.getByTestId('play-status');
-    for (let turn = 0; turn < 20; turn += 1) {
-      await page.waitForFunction(() => ['your-turn', 'won', 'lost', 'error'].includes(document.querySelector('[data-testid="play-status"]').dataset.state));
-      const state = await status.getAttribute('data-state');
-      if (state !== 'your-turn') break;
-      // The computer has just moved: it always leaves a nim-sum of 0.
-      assert.equal(nimSum(await page.getByTestId('play-position').textContent()), 0);
-      const buttons = await moveButtons(page);
-      const count = await buttons.count();
-      if (seed === 1 && turn === 1) await page.locator('#play-card').screenshot({ path: join(SHOTS, 'explorer-play.png') });
-      await buttons.nth(Math.floor(next() * count)).click();
-    }
-    assert.equal(await status.getAttribute('data-state'), 'lost');
-    assert.match(await status.textContent(), /computer wins/);
-    assert.deepEqual(problems, []);
-  });
-}
-
-test('a player who moves first and plays perfectly beats the computer', async (t) => {
-  const { page, problems } = await explorer(t, 'nim(3,4,5)');
-  await page.getByTestId('play-first-you').check();
-  await page.getByTestId('play-start').click();
-  const status = page.getByTestId('play-status');
-  for (let turn = 0; turn < 20; turn += 1) {
-    await page.waitForFunction(() => ['your-turn', 'won', 'lost', 'error'].includes(document.querySelector('[data-testid="play-status"]').dataset.state));
-    if ((await status.getAttribute('data-state')) !== 'your-turn') break;
-    const buttons = await moveButtons(page);
-    const moves = await buttons.evaluateAll((list) => list.map((b) => b.querySelector('.to').textContent.replace('→ ', '')));
-    const index = moves.findIndex((result) => nimSum(result) === 0);
-    assert.ok(index >= 0, `a winning move exists among ${moves}`);
-    await buttons.nth(index).click();
-  }
-  assert.equal(await status.getAttribute('data-state'), 'won');
-  assert.deepEqual(problems, []);
-});
-
 test('bad specs show a clear error with the place marked', async (t) => {
   const { page, problems } = await explorer(t);
   await analyze(page, 'nim(3');
@@ -403,7 +292,7 @@ test('a new analysis cancels the one in flight', async (t) => {
 
 test('the page keeps working with its server stopped', async (t) => {
   const server = await startStaticServer();
-  const opened = await openPage(browser.context, server.url);
+  const opened = await pageAt(server.url);
   t.after(() => opened.page.close());
   await server.close();
   const { page, problems } = opened;
@@ -570,6 +459,10 @@ test('a game with a cycle shows its loopy values, draws and drawing moves', asyn
     await (await moveButtons(page)).first().click();
   }
   assert.equal(await playState(page), 'draw');
+  // The library's rule, as in `grundy play`: a comes up at the start, then after each round.
+  assert.equal(await page.getByTestId('play-status').textContent(),
+    'Draw: digraph(a>b, b>a; a) has come up 3 times, which ends the game as a draw.');
+  assert.equal(await page.getByTestId('play-log').locator('li').count(), 4);
   // Misère play of a game with cycles is refused with the engine's error.
   await page.getByTestId('misere-switch').check();
   await page.getByTestId('spec-error').filter({ hasText: 'cycle' }).waitFor();
@@ -632,50 +525,6 @@ for (const spec of ['grundy(40)', 'kayles(30)']) {
     assert.deepEqual(problems, []);
   });
 }
-
-test('play by clicking drawn heaps and pins; a lost game says which move lost', async (t) => {
-  const { page, problems } = await explorer(t, 'nim(3,4,5)');
-  await page.getByTestId('play-start').click();
-  // Perfect play by clicking tokens: in the heap h with h ⊕ x < h, click token h ⊕ x + 1.
-  for (let turn = 0; turn < 12; turn += 1) {
-    if ((await playState(page)) !== 'your-turn') break;
-    const position = await page.getByTestId('play-position').textContent();
-    const heaps = /^nim\(([\d,]+)\)$/.exec(position)[1].split(',').map(Number);
-    const total = heaps.reduce((a, b) => a ^ b, 0);
-    const index = heaps.findIndex((heap) => (heap ^ total) < heap);
-    if (turn === 0) await page.locator('#play-card').screenshot({ path: join(SHOTS, 'explorer-play-board.png') });
-    await page.locator(`[data-testid="board-token"][data-component="${index}"][data-position="${heaps[index] ^ total}"]`).click();
-  }
-  assert.equal(await playState(page), 'won');
-  // A slip: take 1 from the heap of 3, leaving nim-sum 2 ⊕ 4 ⊕ 5 = 3; then the computer wins.
-  await page.getByTestId('play-start').click();
-  assert.equal(await playState(page), 'your-turn');
-  await page.locator('[data-testid="board-token"][data-component="0"][data-position="2"]').click();
-  for (let turn = 0; turn < 12; turn += 1) {
-    if ((await playState(page)) !== 'your-turn') break;
-    await page.locator('[data-testid="board-token"]').last().click();
-  }
-  assert.equal(await playState(page), 'lost');
-  const status = await page.getByTestId('play-status').textContent();
-  assert.match(status, /Your move 1 \(take 1 from 3, leaving 2\) left a position of value 3/);
-  assert.match(status, /a move to value 0 was “take 2 from 3, leaving 1” in nim\(3\)/);
-  // Kayles: knock down the middle pin of three, leaving two rows of one (value 1 ⊕ 1 = 0).
-  await analyze(page, 'kayles(3)');
-  await page.getByTestId('result-game').filter({ hasText: 'kayles(3)' }).waitFor();
-  await page.getByTestId('play-start').click();
-  assert.equal(await playState(page), 'your-turn');
-  assert.equal(await page.getByTestId('board-component').getAttribute('data-kind'), 'row');
-  await page.locator('[data-testid="board-token"][data-position="1"]').click();
-  await page.getByTestId('play-hint').filter({ hasText: 'leaves kayles(1,1)' }).waitFor();
-  await page.getByTestId('board-play').click();
-  for (let turn = 0; turn < 4; turn += 1) {
-    if ((await playState(page)) !== 'your-turn') break;
-    await page.locator('[data-testid="board-token"]').first().click();
-    await page.getByTestId('board-play').first().click();
-  }
-  assert.equal(await playState(page), 'won');
-  assert.deepEqual(problems, []);
-});
 
 test('the periodic table arranges a sequence by its period', async (t) => {
   const { page, problems } = await explorer(t, 'nim(1)');

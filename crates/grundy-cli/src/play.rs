@@ -2,13 +2,16 @@
 //!
 //! Only input and output live here. The library's [`grundy::play::Game`] lists the moves,
 //! reads a typed move, chooses the computer's move with its reason and knows when the game is
-//! over; this loop shows the position, asks, and says who won.
+//! over; [`grundy::analysis::repetition`] says when a game with cycles ends as a draw (a
+//! position come up for the third time), as on the page; this loop shows the position, asks,
+//! and says who won.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use clap::ValueEnum;
 use grundy::analysis::play::{computer_move, view, PlayMove};
+use grundy::analysis::repetition::{Repetitions, DRAW_AFTER_VISITS};
 use grundy::ask::{self, Settings};
 use grundy::play::Game;
 use grundy::{Limits, Play};
@@ -62,8 +65,8 @@ fn rules(play: Play, loopy: bool) -> String {
     };
     if loopy {
         format!(
-            "{goal}. Positions can repeat; if neither side can force a win the game goes on \
-             forever (a draw): type q to stop"
+            "{goal}. Positions can repeat; a position that comes up {DRAW_AFTER_VISITS} times \
+             ends the game as a draw (type q to stop sooner)"
         )
     } else {
         goal.to_string()
@@ -119,11 +122,21 @@ pub fn run(
         First::Computer => Player::Computer,
     };
     let mut last_mover: Option<Player> = None;
+    let mut repetitions = Repetitions::new();
     loop {
         let shown = view(game)?;
         writeln!(out, "\nposition: {}", shown.position)?;
         if shown.over {
             return Ok(announce(out, game, to_move, last_mover)?);
+        }
+        let seen = repetitions.visit(&shown.position);
+        if seen.draw {
+            writeln!(
+                out,
+                "Draw: {} has come up {} times, which ends the game as a draw.",
+                seen.position, seen.visits
+            )?;
+            return Ok(());
         }
         match to_move {
             Player::Human => {

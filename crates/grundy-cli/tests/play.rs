@@ -271,21 +271,44 @@ fn typing_mistakes_hints_and_quitting() {
 }
 
 #[test]
-fn a_drawn_game_goes_round_until_stopped() {
+fn a_drawn_game_ends_when_a_position_comes_up_the_third_time() {
     if skip() {
         return;
     }
-    // From a, moving to the sink c loses at once in misère play: both sides circle a <-> b.
-    let mut turns = 0;
+    // From a, moving to the sink c loses at once in misère play: both sides circle a <-> b,
+    // and a comes up the third time after the player's second move, as on the page.
     let transcript = session(
         "'digraph(a>b, b>a, a>c; a)' --misere --first computer",
-        |_| {
-            turns += 1;
-            if turns < 3 { "1" } else { "q" }.to_string()
+        |turn| {
+            assert!(turn
+                .text
+                .contains("1. in digraph(a>b, b>a, a>c; b): move from b to a"));
+            "1".to_string()
         },
     );
-    assert!(transcript.contains("Positions can repeat"));
+    assert!(transcript.contains("Positions can repeat; a position that comes up 3 times ends"));
     assert!(transcript.contains("(no move wins, and this one keeps the draw)"));
+    assert_eq!(transcript.matches("your move> ").count(), 2, "{transcript}");
+    assert_eq!(
+        transcript
+            .matches("\nposition: digraph(a>b, b>a, a>c; a)\n")
+            .count(),
+        3
+    );
+    assert!(
+        transcript.ends_with(
+            "Draw: digraph(a>b, b>a, a>c; a) has come up 3 times, which ends the game as a draw.\n"
+        ),
+        "{transcript}"
+    );
+}
+
+#[test]
+fn a_drawn_game_can_be_stopped_sooner() {
+    if skip() {
+        return;
+    }
+    let transcript = session("'digraph(a>b, b>a; a)' --first me", |_| "q".to_string());
     assert!(
         transcript.ends_with("You stopped the game.\n"),
         "{transcript}"

@@ -188,6 +188,31 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
+/// The board of `spec` for the page's play card ([`analysis::board::board`]): each component's
+/// kind (`heap`, `row`, `split`, `coins` or none) and size, each move in drawable terms, and
+/// the heap rule of the first term, for the sequence plot.
+///
+/// # Errors
+/// An `ErrorReport` as JSON.
+#[wasm_bindgen]
+pub fn board(spec: &str) -> Json {
+    let sum = parse(spec)?;
+    to_json(&analysis::board::board(&sum).map_err(|error| error_json(&error))?)
+}
+
+/// Whether a game ends as a draw at the last of `positions`, the positions of the game so far
+/// in order, the start first ([`analysis::repetition`]: a position come up for the third
+/// time), as `grundy play` decides it.
+///
+/// # Errors
+/// An `ErrorReport` as JSON when `positions` is empty.
+#[wasm_bindgen]
+pub fn repetition(positions: Vec<String>) -> Json {
+    let report = analysis::repetition::repetition(&positions)
+        .ok_or_else(|| message_json("a game has at least one position".to_string()))?;
+    to_json(&report)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -386,5 +411,33 @@ mod tests {
         assert!(dag("nim(3)", MAX_DAG_NODES + 1, false).is_err());
         assert!(sequence("wythoff", 10).is_err());
         assert!(sequence("nim", MAX_SEQUENCE_TO + 1).is_err());
+    }
+
+    #[test]
+    fn boards_and_draws_are_the_library_json() {
+        let text = "kayles(3) + nim(2) + turtles(THH)";
+        let expected = analysis::board::board(&spec::parse(text).unwrap()).unwrap();
+        assert_eq!(board(text), to_json(&expected));
+        let report: serde_json::Value = serde_json::from_str(&board(text).unwrap()).unwrap();
+        assert_eq!(report["heap_rule"], "kayles");
+        assert_eq!(report["components"][0]["kind"], "row");
+        assert!(board("nim(3").is_err());
+        let game = |moves: usize| -> Vec<String> {
+            let positions = ["digraph(a>b, b>a; a)", "digraph(a>b, b>a; b)"];
+            positions
+                .iter()
+                .cycle()
+                .take(moves + 1)
+                .map(|p| p.to_string())
+                .collect()
+        };
+        let twice: serde_json::Value = serde_json::from_str(&repetition(game(3)).unwrap()).unwrap();
+        assert_eq!(
+            (twice["visits"].as_u64(), twice["draw"].as_bool()),
+            (Some(2), Some(false))
+        );
+        let draw: serde_json::Value = serde_json::from_str(&repetition(game(4)).unwrap()).unwrap();
+        assert_eq!(draw["draw"], true);
+        assert!(repetition(Vec::new()).is_err());
     }
 }

@@ -32,12 +32,14 @@
 //! `"help"` line when the face knows how to get past it (a limit's flag and a value).
 
 pub mod answer;
+pub mod board;
 pub mod census;
 pub mod loopy;
 pub mod misere;
 pub mod periodic;
 pub mod play;
 pub mod quotient;
+pub mod repetition;
 
 use serde::Serialize;
 

@@ -9,18 +9,22 @@
 //! ids instead.
 //!
 //! This module knows no ruleset by name, except that [`PositionTable::nim_heap`] recognises
-//! Nim, so that closed forms such as Bouton's rule for misère Nim can apply.
+//! Nim, so that closed forms such as Bouton's rule for misère Nim can apply, and that
+//! [`PositionTable::heap`] and [`PositionTable::coin_row`] hand out the heaps of the built-in
+//! heap games and the rows of coin-turning games, which a face draws
+//! ([`crate::analysis::board`]).
 
 use std::any::Any;
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use crate::coin_solver::CoinSolver;
 use crate::error::{Error, Limit, Result};
 use crate::game::{check_move_count, format_sorted, Evaluator, Parts, Ruleset, Solver};
 use crate::heap::HeapSolver;
 use crate::nimber::Nimber;
-use crate::rules::{HeapRule, Nim};
+use crate::rules::{CoinRow, CoinTurning, HeapRule, Nim};
 
 /// The moves of one position, each as the ids of the parts it leaves.
 pub type IdMoves = Arc<[Parts<u32>]>;
@@ -67,6 +71,10 @@ pub trait PositionTable: Send {
 
     /// The heap size of position `id` when [`heap_rule`](Self::heap_rule) is known.
     fn heap(&self, id: u32) -> Option<u64>;
+
+    /// The coins of position `id` when it is a row of a coin-turning game ([`CoinTurning`]);
+    /// `None` for every other game.
+    fn coin_row(&self, id: u32) -> Option<CoinRow>;
 }
 
 /// The positions met so far, with their canonical ids and moves: the data behind a table.
@@ -283,6 +291,17 @@ where
         let position: &dyn Any = positions.get(id)?;
         position.downcast_ref::<u64>().copied()
     }
+
+    fn coin_row(&self, id: u32) -> Option<CoinRow> {
+        let guard = lock(&self.evaluator);
+        let evaluator: &dyn Any = &*guard;
+        if !(evaluator.is::<CoinSolver>() || evaluator.is::<Solver<CoinTurning>>()) {
+            return None;
+        }
+        let positions = lock(&self.positions);
+        let position: &dyn Any = positions.get(id)?;
+        position.downcast_ref::<CoinRow>().copied()
+    }
 }
 
 #[cfg(test)]
@@ -347,6 +366,20 @@ mod tests {
         let wythoff = table(Solver::new(crate::rules::Wythoff));
         let pair = lock(&wythoff.positions).intern(&(1, 2), 100)?;
         assert_eq!((wythoff.heap_rule(), wythoff.heap(pair)), (None, None));
+        assert_eq!(heaps.coin_row(four), None);
+        Ok(())
+    }
+
+    #[test]
+    fn rows_of_coins_are_recognised() -> Result<()> {
+        let turtles = CoinTurning(crate::rules::CoinRule::TURTLES);
+        let row = CoinRow::parse("THHT")?;
+        let coins = table(CoinSolver::new(turtles, crate::Limits::default()));
+        let id = lock(&coins.positions).intern(&row, 100)?;
+        assert_eq!((coins.coin_row(id), coins.heap(id)), (Some(row), None));
+        let plain = table(Solver::new(turtles));
+        let id = lock(&plain.positions).intern(&row, 100)?;
+        assert_eq!(plain.coin_row(id), Some(row));
         Ok(())
     }
 

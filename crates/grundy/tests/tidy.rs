@@ -9,7 +9,10 @@
 //! - only `spec` parses text, apart from the few helpers listed in [`PARSES_TEXT`], which
 //!   `spec` calls;
 //! - no `unwrap` or `expect` outside tests, except where a comment beside it says why it cannot
-//!   fail.
+//!   fail;
+//! - no game rule in `web/`: the page's scripts take no spec text apart (no regular
+//!   expression, no splitting, no parenthesis searched for), they draw and play from the
+//!   library's reports, apart from the few lines listed in [`WEB_TEXT_EXCEPTIONS`].
 //!
 //! Each rule is a function of a file's path and text, and the tests at the end show each rule
 //! failing on a file that breaks it.
@@ -37,6 +40,37 @@ const CLOCK_OR_FILES: [&str; 6] = [
 
 /// What parses text.
 const PARSING: [&str; 4] = [".parse::<", ".parse()", "FromStr", "fn parse"];
+
+/// What takes text apart in the page's scripts: regular expressions, splitting, a parenthesis
+/// searched for. Spec text is the library's to read; the page gets what it needs in a report
+/// (`analysis::board` for the board, the heap rule of the sequence plot).
+const READS_TEXT: [&str; 10] = [
+    ".exec(",
+    ".test(",
+    ".match(",
+    ".matchAll(",
+    ".search(",
+    "RegExp",
+    ".replace(/",
+    ".split(",
+    "'('",
+    "\"(\"",
+];
+
+/// Lines of the page that take text apart but are no game theory: `(file, text on the line,
+/// reason)`.
+const WEB_TEXT_EXCEPTIONS: [(&str, &str, &str); 2] = [
+    (
+        "web/dag-view.js",
+        "spec.split(' + ')",
+        "a DAG label's lines, one per part of a sum: layout",
+    ),
+    (
+        "web/engine-worker.js",
+        "/^\\d+$/.test(source",
+        "a JSON integer's digits, kept exact beyond 2^53 as BigInt",
+    ),
+];
 
 /// The workspace's root folder.
 fn root() -> PathBuf {
@@ -78,6 +112,50 @@ fn workspace() -> Vec<(String, String)> {
     sources.sort();
     assert!(sources.len() > 50, "the workspace's sources were not found");
     sources
+}
+
+/// The page's scripts (`web/*.js`, not its tests or what the build copies in), as paths
+/// relative to the root and their text.
+fn web_sources() -> Vec<(String, String)> {
+    let folder = root().join("web");
+    let mut sources: Vec<(String, String)> = std::fs::read_dir(&folder)
+        .expect("the web folder")
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "js"))
+        .map(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            let text = std::fs::read_to_string(&path).expect("a readable script");
+            (format!("web/{name}"), text)
+        })
+        .collect();
+    sources.sort();
+    assert!(sources.len() > 5, "the page's scripts were not found");
+    sources
+}
+
+/// The lines of a page script that break "no game rule in web/", one message each.
+fn web_violations(path: &str, text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let code = line.trim_start();
+        if code.starts_with("//") || code.starts_with('*') || code.starts_with("/*") {
+            continue;
+        }
+        let excepted = WEB_TEXT_EXCEPTIONS
+            .iter()
+            .any(|(file, allowed, _)| *file == path && line.contains(allowed));
+        for word in READS_TEXT {
+            if line.contains(word) && !excepted {
+                found.push(format!(
+                    "{path}:{}: no game rule in web/: the page takes no text apart ({word}); \
+                     get what it needs in a report from the library",
+                    index + 1
+                ));
+            }
+        }
+    }
+    found
 }
 
 /// Whether `path` is test code as a whole (a `tests` folder or a `tests.rs` module, benches,
@@ -312,6 +390,23 @@ fn layers_of_architecture_sample() -> Vec<String> {
 }
 
 #[test]
+fn the_page_keeps_no_game_rule() {
+    let broken: Vec<String> = web_sources()
+        .iter()
+        .flat_map(|(path, text)| web_violations(path, text))
+        .collect();
+    assert!(broken.is_empty(), "tidy:\n{}", broken.join("\n"));
+    // An exception that is no longer on its page is dead weight: remove it from the list.
+    let sources = web_sources();
+    for (file, allowed, reason) in WEB_TEXT_EXCEPTIONS {
+        let found = sources
+            .iter()
+            .any(|(name, text)| name == file && text.contains(allowed));
+        assert!(found, "{file} no longer has {allowed:?} ({reason})");
+    }
+}
+
+#[test]
 fn the_exceptions_still_parse_text() {
     // An exception that no longer parses anything is dead weight: remove it from the list.
     let sources = workspace();
@@ -393,6 +488,65 @@ fn each_rule_catches_a_file_that_breaks_it() {
     for (path, text) in allowed {
         assert_eq!(
             violations(path, text),
+            Vec::<String>::new(),
+            "{path}: {text:?}"
+        );
+    }
+}
+
+/// The rule "no game rule in web/" fails on the page's old ways of reading spec text, and
+/// passes on its exceptions and on code that takes nothing apart.
+#[test]
+fn the_web_rule_catches_a_script_that_reads_spec_text() {
+    let broken = [
+        (
+            "web/board.js",
+            "  const match = /\\(([\\d,]+)\\)$/.exec(text);\n",
+        ),
+        (
+            "web/board.js",
+            "  const terms = report.spec.split(' + ');\n",
+        ),
+        ("web/board.js", "    if (/^[HT]+$/.test(args)) {\n"),
+        ("web/board.js", "  return match[1].replace(/T+$/, '');\n"),
+        (
+            "web/app.js",
+            "  const rule = spec.slice(0, spec.indexOf('('));\n",
+        ),
+        (
+            "web/app.js",
+            "  const name = new RegExp('^[a-z]+').exec(spec)[0];\n",
+        ),
+        // An exception holds in its own file only.
+        ("web/play.js", "  const parts = spec.split(' + ');\n"),
+    ];
+    for (path, text) in broken {
+        let found = web_violations(path, text);
+        assert!(
+            found
+                .iter()
+                .any(|line| line.contains("no game rule in web/")),
+            "{path}: {text:?} should break the rule: {found:?}"
+        );
+    }
+    let allowed = [
+        ("web/dag-view.js", "  const parts = spec.split(' + ');\n"),
+        (
+            "web/engine-worker.js",
+            "    return typeof value === 'number' && /^\\d+$/.test(source ?? '')\n",
+        ),
+        (
+            "web/board.js",
+            "  // A label such as nim(3) is never split('(') here.\n",
+        ),
+        (
+            "web/board.js",
+            "  const sorted = (parts) => [...parts].sort().join(',');\n",
+        ),
+    ];
+    for (path, text) in allowed {
+        assert_eq!(
+            web_violations(path, text),
             Vec::<String>::new(),
             "{path}: {text:?}"
         );
