@@ -197,7 +197,7 @@ pub fn version() -> String {
 #[wasm_bindgen]
 pub fn board(spec: &str) -> Json {
     let sum = parse(spec)?;
-    to_json(&analysis::board::board(&sum).map_err(|error| error_json(&error))?)
+    to_json(&ask::board(&sum).map_err(|error| error_json(&error))?)
 }
 
 /// Whether a game ends as a draw at the last of `positions`, the positions of the game so far

@@ -24,6 +24,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::analysis::board::BoardReport;
 use crate::analysis::play::ComputerMove;
 use crate::analysis::{self, loopy, misere, DagReport, HighestBitReport};
 use crate::error::{ErrorKind, Result};
@@ -147,6 +148,15 @@ pub fn dag(game: &Sum, play: Play, settings: &Settings) -> Result<DagReport> {
 /// As for [`analysis::highest_bit`].
 pub fn highest_bit(game: &Sum) -> Result<HighestBitReport> {
     analysis::highest_bit(game)
+}
+
+/// What a face draws of `game`: each component's kind and size, and each move as what it
+/// leaves (the same in both plays).
+///
+/// # Errors
+/// As for [`analysis::board::board`].
+pub fn board(game: &Sum) -> Result<BoardReport> {
+    analysis::board::board(game)
 }
 
 /// A game against the computer from `game` in `play`; each turn's view and the computer's
