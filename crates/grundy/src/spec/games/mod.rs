@@ -19,6 +19,7 @@ use crate::error::Result;
 use crate::game::{Evaluator, Ruleset, Solver};
 use crate::rules::{CoinRule, HeapRule, NAMED_CODES};
 use crate::sum::{RulesetTerm, Term};
+use Read::{Heaps, Positions};
 
 /// How a game's arguments are read, after its name.
 #[derive(Clone, Copy)]
@@ -48,72 +49,29 @@ const fn game(name: &'static str, example: &'static str, read: Read) -> Game {
     }
 }
 
-/// The games with a name of their own.
+/// The games with a name of their own, in the order of the grammar in `spec`'s docs.
+#[rustfmt::skip]
 pub(super) const GAMES: &[Game] = &[
-    game("nim", "nim(3,4,5)", Read::Heaps(heaps::nim)),
-    game("grundy", "grundy(17)", Read::Heaps(heaps::grundy)),
-    game("sub", "sub{squares,1 mod 4,2}(9)", Read::Heaps(heaps::sub)),
-    game("allbut", "allbut{1,2}(10)", Read::Heaps(heaps::allbut)),
-    game("take", "take[2..5](17)", Read::Heaps(heaps::take)),
-    game("octal", "octal(0.137)(20)", Read::Heaps(heaps::octal)),
-    game("hex", "hex(0.8)(5)", Read::Heaps(heaps::octal)),
-    game(
-        "wythoff",
-        "wythoff(3,5; a=2)",
-        Read::Positions(multiheap::wythoff),
-    ),
-    game(
-        "staircase",
-        "staircase(0,3,1,4)",
-        Read::Positions(multiheap::staircase),
-    ),
-    game(
-        "moore",
-        "moore(2; 3,4,5)",
-        Read::Positions(multiheap::moore),
-    ),
-    game(
-        "fibnim",
-        "fibnim(7; max=2)",
-        Read::Positions(multiheap::fibnim),
-    ),
-    game(
-        "turn",
-        "turn{spaced 1..4,9}(TH)",
-        Read::Positions(coins::row),
-    ),
-    game(
-        "tartan",
-        "tartan(ruler,mock; TH/HT)",
-        Read::Positions(coins::tartan),
-    ),
-    game(
-        "corners",
-        "corners(H,THT/TTH)",
-        Read::Positions(coins::tartan),
-    ),
-    game("cram", "cram(3x4,oox/ooo)", Read::Positions(boards::cram)),
-    game("chomp", "chomp(5,3,3,1)", Read::Positions(boards::chomp)),
-    game(
-        "digraph",
-        "digraph(a>b, a>c, b>c; a)",
-        Read::Positions(graphs::digraph),
-    ),
-    game(
-        "green",
-        "green(a-b, b-c, a-c; ground=a)",
-        Read::Positions(graphs::green),
-    ),
-    game(
-        "nodekayles",
-        "nodekayles(a-b, b-c)",
-        Read::Positions(graphs::node_kayles),
-    ),
-    game(
-        "arckayles",
-        "arckayles(1-2, 2-3, 3)",
-        Read::Positions(graphs::arc_kayles),
-    ),
+    game("nim",        "nim(3,4,5)",                     Heaps(heaps::nim)),
+    game("grundy",     "grundy(17)",                     Heaps(heaps::grundy)),
+    game("sub",        "sub{squares,1 mod 4,2}(9)",      Heaps(heaps::sub)),
+    game("allbut",     "allbut{1,2}(10)",                Heaps(heaps::allbut)),
+    game("take",       "take[2..5](17)",                 Heaps(heaps::take)),
+    game("octal",      "octal(0.137)(20)",               Heaps(heaps::octal)),
+    game("hex",        "hex(0.8)(5)",                    Heaps(heaps::octal)),
+    game("wythoff",    "wythoff(3,5; a=2)",              Positions(multiheap::wythoff)),
+    game("staircase",  "staircase(0,3,1,4)",             Positions(multiheap::staircase)),
+    game("moore",      "moore(2; 3,4,5)",                Positions(multiheap::moore)),
+    game("fibnim",     "fibnim(7; max=2)",               Positions(multiheap::fibnim)),
+    game("turn",       "turn{spaced 1..4,9}(TH)",        Positions(coins::row)),
+    game("tartan",     "tartan(ruler,mock; TH/HT)",      Positions(coins::tartan)),
+    game("corners",    "corners(H,THT/TTH)",             Positions(coins::tartan)),
+    game("cram",       "cram(3x4,oox/ooo)",              Positions(boards::cram)),
+    game("chomp",      "chomp(5,3,3,1)",                 Positions(boards::chomp)),
+    game("digraph",    "digraph(a>b, a>c, b>c; a)",      Positions(graphs::digraph)),
+    game("green",      "green(a-b, b-c, a-c; ground=a)", Positions(graphs::green)),
+    game("nodekayles", "nodekayles(a-b, b-c)",           Positions(graphs::node_kayles)),
+    game("arckayles",  "arckayles(1-2, 2-3, 3)",         Positions(graphs::arc_kayles)),
 ];
 
 /// The reader of the game called `name`: a row of [`GAMES`], a take-and-break code (`0.137`), a
@@ -123,12 +81,12 @@ pub(super) fn find(name: &str) -> Option<Read> {
         return Some(game.read);
     }
     if name.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
-        return Some(Read::Heaps(heaps::code));
+        return Some(Heaps(heaps::code));
     }
     if NAMED_CODES.iter().any(|&(known, _, _)| known == name) {
-        return Some(Read::Heaps(heaps::named_code));
+        return Some(Heaps(heaps::named_code));
     }
-    CoinRule::named(name).map(|_| Read::Positions(coins::row))
+    CoinRule::named(name).map(|_| Positions(coins::row))
 }
 
 /// Every name of a game: the table's, the named codes' and the named coin-turning rules'.
