@@ -2,7 +2,7 @@
 //! filled squares split by `/`) and `chomp(4x7)` or `chomp(5,3,3,1)` (a Young diagram by its
 //! rows). Both are valued by the positional search on every core.
 
-use super::{term, unless_over};
+use super::{rectangle, term, unless_over};
 use crate::error::Result;
 use crate::positional;
 use crate::rules::{ChompBoard, ChompSolver, CramBoard, CramSolver};
@@ -17,11 +17,7 @@ pub(super) fn cram(parser: &mut Parser<'_>, _: &str) -> Result<Box<dyn Term>> {
         parser.skip_space();
         let board_start = parser.position;
         let board = if parser.peek().is_some_and(|c| c.is_ascii_digit()) {
-            let height = parser.number("the rows of a cram board, as in 3x4")?;
-            if !parser.eat('x') {
-                return Err(parser.unexpected("'x' between rows and columns, as in 3x4"));
-            }
-            let width = parser.number("the columns of a cram board, as in 3x4")?;
+            let (height, width) = rectangle(parser, "a cram board", "3x4")?;
             CramBoard::rectangle(height, width)
         } else {
             let (_, text) = parser.scan(|c| c.is_ascii_alphanumeric() || c == '/');

@@ -3,7 +3,7 @@
 //! and Node and Arc Kayles on a family (`nodekayles(path(10))`, `grid(3x5)`, `petersen`) or
 //! edges (`arckayles(a-b, b-c)`).
 
-use super::{solved, term, unless_over};
+use super::{rectangle, solved, term, unless_over};
 use crate::error::{Error, ErrorKind, Result};
 use crate::positional;
 use crate::rules::{
@@ -171,11 +171,7 @@ fn kayles_graph(parser: &mut Parser<'_>) -> Result<Graph> {
         }
         "grid" if parser.peek() == Some('(') => {
             parser.expect('(')?;
-            let rows = parser.number("the rows of a grid, as in grid(3x5)")?;
-            if !parser.eat('x') {
-                return Err(parser.unexpected("'x' between rows and columns, as in grid(3x5)"));
-            }
-            let columns = parser.number("the columns of a grid, as in grid(3x5)")?;
+            let (rows, columns) = rectangle(parser, "a grid", "grid(3x5)")?;
             parser.expect(')')?;
             Graph::grid(rows, columns)
         }

@@ -126,3 +126,14 @@ fn unless_over<T>(over: bool, position: T) -> Vec<T> {
         vec![position]
     }
 }
+
+/// `3x5`: the rows and columns of `thing`, as in `example`, named in errors.
+fn rectangle(parser: &mut Parser<'_>, thing: &str, example: &str) -> Result<(u64, u64)> {
+    let rows = parser.number(&format!("the rows of {thing}, as in {example}"))?;
+    if !parser.eat('x') {
+        let expected = format!("'x' between rows and columns, as in {example}");
+        return Err(parser.unexpected(&expected));
+    }
+    let columns = parser.number(&format!("the columns of {thing}, as in {example}"))?;
+    Ok((rows, columns))
+}
