@@ -5,10 +5,8 @@
 //! A spec of 10^5 Nim heaps is an everyday contest input, larger than the operating system lets
 //! one argument be (about 128 KB), hence `@FILE` and `-`.
 
-use std::io::Read;
-
 use grundy::sum::Sum;
-use grundy::{spec, Error, Limit, Limits};
+use grundy::{spec, Error, Limits};
 
 use crate::{with_input, Failure, Problem};
 
@@ -19,10 +17,10 @@ use crate::{with_input, Failure, Problem};
 /// A file that cannot be read, or one larger than [`spec::MAX_FILE_BYTES`].
 pub fn spec_text(argument: &str) -> Result<String, Error> {
     let text = if argument == "-" {
-        read_capped(std::io::stdin().lock(), "standard input")?
+        spec::read_capped(std::io::stdin().lock(), "standard input")?
     } else if let Some(file) = argument.strip_prefix('@') {
         let opened = std::fs::File::open(file).map_err(|error| include_error(file, &error))?;
-        read_capped(opened, file)?
+        spec::read_capped(opened, file)?
     } else {
         return Ok(argument.to_string());
     };
@@ -33,39 +31,14 @@ pub fn spec_text(argument: &str) -> Result<String, Error> {
 pub fn parse_sum(argument: &str, limits: Limits) -> Result<(String, Sum), Problem> {
     let text = spec_text(argument)
         .map_err(|error| Problem::Library(Box::new(Failure { error, input: None })))?;
-    let options = spec::Options {
-        limits,
-        include: Some(&include),
-    };
+    let options = spec::Options::new(limits).with_include(&include);
     let sum = spec::parse_with(&text, options).map_err(with_input(&text))?;
     Ok((text, sum))
 }
 
 /// Reads a file included by a spec, for [`spec::Options::include`].
 pub fn include(file: &str) -> Result<String, String> {
-    let opened = std::fs::File::open(file).map_err(|error| error.to_string())?;
-    read_capped(opened, file).map_err(|error| match error.kind() {
-        grundy::ErrorKind::Include { reason, .. } => reason.clone(),
-        _ => error.to_string(),
-    })
-}
-
-/// All of `source` as UTF-8 text, refused past [`spec::MAX_FILE_BYTES`] without reading on.
-fn read_capped(source: impl Read, name: &str) -> Result<String, Error> {
-    let mut bytes = Vec::new();
-    source
-        .take(spec::MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|error| include_error(name, &error))?;
-    if bytes.len() as u64 > spec::MAX_FILE_BYTES {
-        return Err(Error::limit(Limit::FileSize, spec::MAX_FILE_BYTES));
-    }
-    String::from_utf8(bytes).map_err(|_| {
-        Error::new(grundy::ErrorKind::Include {
-            file: name.to_string(),
-            reason: "it is not UTF-8 text".to_string(),
-        })
-    })
+    spec::read_include(std::fs::File::open(file), file)
 }
 
 fn include_error(file: &str, error: &std::io::Error) -> Error {

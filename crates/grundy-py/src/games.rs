@@ -69,8 +69,9 @@ impl Game {
     }
 }
 
+/// Reads a file included by a spec, capped as the CLI caps it.
 fn read_file(name: &str) -> Result<String, String> {
-    std::fs::read_to_string(name).map_err(|error| error.to_string())
+    spec::read_include(std::fs::File::open(name), name)
 }
 
 /// Parses spec text (`"kayles(13) + nim(3,4,5)"`) into a game.
@@ -79,10 +80,7 @@ fn read_file(name: &str) -> Result<String, String> {
 fn parse(spec: &str, max_positions: Option<u64>, max_work: Option<u64>) -> PyResult<Game> {
     not_in_callback()?;
     let limits = limits(max_positions, max_work);
-    let options = spec::Options {
-        limits,
-        include: Some(&read_file),
-    };
+    let options = spec::Options::new(limits).with_include(&read_file);
     let sum = spec::parse_with(spec, options).map_err(|error| to_py(error, Some(spec)))?;
     Ok(Game::new(sum, limits))
 }

@@ -55,11 +55,7 @@ fn message_json(message: String) -> String {
 }
 
 fn parse(text: &str) -> Result<grundy::sum::Sum, String> {
-    let options = spec::Options {
-        limits: LIMITS,
-        include: None,
-    };
-    spec::parse_with(text, options).map_err(|error| error_json(&error))
+    spec::parse_with(text, spec::Options::new(LIMITS)).map_err(|error| error_json(&error))
 }
 
 /// The front door's answer to `question` about the game `spec` in normal or misère play, as
@@ -365,11 +361,7 @@ mod tests {
         let specs = include_str!("../../grundy/tests/data/faces.txt");
         for text in specs.lines().filter(|line| !line.starts_with('#')) {
             let expected = |run: Run| {
-                let options = spec::Options {
-                    limits: LIMITS,
-                    include: None,
-                };
-                spec::parse_with(text, options)
+                spec::parse_with(text, spec::Options::new(LIMITS))
                     .and_then(|sum| run(&sum))
                     .map_err(|error| json(&analysis::error(&error)))
             };

@@ -157,11 +157,7 @@ pub(super) fn params(query: Params) -> Result<HashMap<String, String>, Failure> 
 }
 
 pub(super) fn parse_sum(text: &str, limits: Limits) -> Result<grundy::sum::Sum, Failure> {
-    let options = spec::Options {
-        limits,
-        include: None,
-    };
-    spec::parse_with(text, options).map_err(|error| Failure::library(&error))
+    spec::parse_with(text, spec::Options::new(limits)).map_err(|error| Failure::library(&error))
 }
 
 #[cfg(test)]

@@ -47,14 +47,14 @@ pub struct CoinRule {
     sizes: u128,
 }
 
-/// The named rules, as the spec language writes them.
+/// The named rules, as the spec language writes them, in the order its errors list them.
 const NAMED: [(&str, CoinRule); 9] = [
     ("turtles", CoinRule::TURTLES),
-    ("mock", CoinRule::MOCK_TURTLES),
-    ("ruler", CoinRule::RULER),
     ("twins", CoinRule::sized(Shape::Any, 0b10)),
+    ("mock", CoinRule::MOCK_TURTLES),
     ("moebius", CoinRule::sized(Shape::Any, 0b1_1111)),
     ("mogul", CoinRule::sized(Shape::Any, 0b111_1111)),
+    ("ruler", CoinRule::RULER),
     ("rulerette", CoinRule::sized(Shape::Run, u128::MAX - 1)),
     ("ternups", CoinRule::sized(Shape::Spaced, 0b100)),
     ("grunt", CoinRule::sized(Shape::Grunt, 0)),
