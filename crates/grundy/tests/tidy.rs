@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 const PARSES_TEXT: [(&str, &str); 4] = [
     ("rules/take_break.rs", "a code's digits, for spec"),
     ("rules/coins.rs", "a row of coins, for spec"),
-    ("rules/cram.rs", "a board of squares, for spec"),
+    ("rules/cram/mod.rs", "a board of squares, for spec"),
     ("play/typed.rs", "a move typed by its number"),
 ];
 
