@@ -3,7 +3,7 @@
 //! Misère values do not add: `*1 + *1` is a first-player win in normal play's terms of values
 //! (value 0, so a loss) but a win in misère play, while `*1` alone is a misère loss. So a sum is
 //! searched as one game, its position being the multiset of its components
-//! ([`crate::whole::State`]), memoised and iteratively, within [`Limits`].
+//! ([`crate::whole::State`]), memoised and iteratively, within [`Limits`](crate::Limits).
 //!
 //! What the search computes:
 //! - the misère outcome (P or N), stopping at the first winning move found;

@@ -128,9 +128,9 @@ impl<G: Decomposable> NimberSearch<G> {
     /// The nimber of `part` (canonical), searched by `threads` threads (at least one).
     ///
     /// # Errors
-    /// [`Limit::Work`] when the search examines more moves than `limits.max_work`,
-    /// [`ErrorKind::Cancelled`] when the cancel flag is raised, [`ErrorKind::Unsupported`] for
-    /// a nimber of 256 or more.
+    /// [`Limit::Work`](crate::Limit::Work) when the search examines more moves than
+    /// `limits.max_work`, [`ErrorKind::Cancelled`] when the cancel flag is raised,
+    /// [`ErrorKind::Unsupported`] for a nimber of 256 or more.
     pub fn nimber(&self, part: &G::Part, threads: usize) -> Result<u8> {
         if let Some(nimber) = self.lookup(part) {
             return Ok(nimber);
