@@ -243,6 +243,19 @@ mod tests {
         Ok((memo, searched))
     }
 
+    /// Asserts that the memoised solver and the search (on `threads`) both value the whole
+    /// graph of `game` at `expected`.
+    fn both_are<G: KaylesGraph + Clone>(
+        game: &G,
+        threads: usize,
+        expected: u64,
+        label: &str,
+    ) -> Result<()> {
+        let (memo, searched) = both(game, threads)?;
+        assert_eq!((memo, searched), (expected, expected), "{label}");
+        Ok(())
+    }
+
     /// Random graphs of 1 to 12 vertices, of densities from sparse to dense.
     fn random_graphs() -> Result<Vec<Graph>> {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
@@ -315,19 +328,19 @@ mod tests {
         let published = dawson_chess();
         for n in 0..=100u64 {
             let expected = published[n as usize];
-            let (memo, searched) = both(&NodeKayles::new(Graph::path(n)?), 1)?;
-            assert_eq!(
-                (memo, searched),
-                (expected, expected),
-                "nodekayles(path({n}))"
-            );
+            both_are(
+                &NodeKayles::new(Graph::path(n)?),
+                1,
+                expected,
+                &format!("nodekayles(path({n}))"),
+            )?;
             let expected = if n == 0 { 0 } else { published[n as usize - 1] };
-            let (memo, searched) = both(&ArcKayles::new(Graph::path(n)?), 1)?;
-            assert_eq!(
-                (memo, searched),
-                (expected, expected),
-                "arckayles(path({n}))"
-            );
+            both_are(
+                &ArcKayles::new(Graph::path(n)?),
+                1,
+                expected,
+                &format!("arckayles(path({n}))"),
+            )?;
         }
         Ok(())
     }
@@ -344,18 +357,8 @@ mod tests {
             let arc = ArcKayles::new(Graph::cycle(n)?);
             if n <= 24 {
                 // The memoised solver sees n copies of each path: kept short.
-                let (memo, searched) = both(&node, 1)?;
-                assert_eq!(
-                    (memo, searched),
-                    (expected, expected),
-                    "nodekayles(cycle({n}))"
-                );
-                let (memo, searched) = both(&arc, 1)?;
-                assert_eq!(
-                    (memo, searched),
-                    (expected, expected),
-                    "arckayles(cycle({n}))"
-                );
+                both_are(&node, 1, expected, &format!("nodekayles(cycle({n}))"))?;
+                both_are(&arc, 1, expected, &format!("arckayles(cycle({n}))"))?;
             }
             let limits = small();
             let node = NodeKaylesSolver::new(node, limits, 1).value(&start)?;
