@@ -317,7 +317,7 @@ impl Evaluator for TartanSolver {
 mod tests {
     use super::*;
     use crate::game::Solver;
-    use crate::rules::CoinRule;
+    use crate::rules::{published_values, CoinRule};
 
     fn rule(name: &str) -> CoinRule {
         CoinRule::named(name).unwrap_or(CoinRule::TURTLES)
@@ -379,12 +379,7 @@ mod tests {
         let twins = heads(rule("twins"), 128)?;
         assert!((1..).zip(&twins).all(|(n, &g)| g == n - 1));
         // Grunt is Grundy's game: OEIS A002188, g(1..) = 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, ...
-        let grundy: Vec<u64> = include_str!("../tests/data/grundys_game.txt")
-            .lines()
-            .filter(|line| !line.starts_with('#'))
-            .flat_map(str::split_whitespace)
-            .filter_map(|word| word.parse().ok())
-            .collect();
+        let grundy = published_values(include_str!("../tests/data/grundys_game.txt"));
         assert_eq!(grundy.len(), 105);
         assert_eq!(heads(rule("grunt"), 104)?, grundy[1..]);
         // Rulerette (at least two consecutive coins): half of Ruler's value, rounded down

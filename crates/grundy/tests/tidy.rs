@@ -20,12 +20,12 @@
 use std::path::{Path, PathBuf};
 
 /// Library files besides `spec/` that turn text into values, each called by `spec` (or, for
-/// `play.rs`, reading a move typed by number), with the reason.
+/// `play/typed.rs`, reading a move typed by number), with the reason.
 const PARSES_TEXT: [(&str, &str); 4] = [
     ("rules/take_break.rs", "a code's digits, for spec"),
     ("rules/coins.rs", "a row of coins, for spec"),
-    ("rules/cram.rs", "a board of squares, for spec"),
-    ("play.rs", "a move typed by its number"),
+    ("rules/cram/mod.rs", "a board of squares, for spec"),
+    ("play/typed.rs", "a move typed by its number"),
 ];
 
 /// What reads the clock or the filesystem.

@@ -7,12 +7,14 @@
 //! **Architecture Invariant:** knows no ruleset by name; a ruleset says how its positions
 //! move and split ([`Decomposable`]), and [`Region`] is the board shape that grid games share.
 
+mod decomposable;
 mod grid;
 mod nimbers;
 mod search;
 mod table;
 
+pub use decomposable::{Decomposable, Known, Options};
 pub use grid::{Region, MAX_COLUMNS, MAX_ROWS};
 pub use nimbers::NimberSet;
-pub use search::{default_threads, Decomposable, Known, NimberSearch, Options};
+pub use search::{default_threads, NimberSearch};
 pub use table::Table;

@@ -203,16 +203,9 @@ impl Ruleset for CoinTurning {
 mod tests {
     use super::*;
     use crate::game::Solver;
+    use crate::rules::published_values;
 
     const RULES: [CoinRule; 3] = [CoinRule::TURTLES, CoinRule::MOCK_TURTLES, CoinRule::RULER];
-
-    fn data(text: &str) -> Vec<u64> {
-        text.lines()
-            .filter(|line| !line.starts_with('#'))
-            .flat_map(str::split_whitespace)
-            .filter_map(|word| word.parse().ok())
-            .collect()
-    }
 
     fn single_head(n: u32) -> CoinRow {
         CoinRow {
@@ -243,13 +236,13 @@ mod tests {
         let cases = [
             (
                 CoinRule::MOCK_TURTLES,
-                data(include_str!("../../tests/data/mock_turtles.txt")),
+                published_values(include_str!("../../tests/data/mock_turtles.txt")),
                 65,
                 12,
             ),
             (
                 CoinRule::RULER,
-                data(include_str!("../../tests/data/ruler.txt")),
+                published_values(include_str!("../../tests/data/ruler.txt")),
                 102,
                 14,
             ),

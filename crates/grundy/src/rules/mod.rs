@@ -149,3 +149,14 @@ pub(crate) fn describe_take(from: u64, to: &[u64]) -> String {
         format!("take {taken} from {from}, leaving {leaving}")
     }
 }
+
+/// The numbers of a file of published values (`tests/data/`): whitespace-separated, with
+/// comment lines starting with `#`.
+#[cfg(test)]
+pub(crate) fn published_values(text: &str) -> Vec<u64> {
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .filter_map(|word| word.parse().ok())
+        .collect()
+}

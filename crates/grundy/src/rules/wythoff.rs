@@ -82,17 +82,10 @@ mod tests {
     use crate::error::Result;
     use crate::game::Solver;
     use crate::nimber::Nimber;
+    use crate::rules::published_values;
 
     /// Published values: OEIS A004481, read by antidiagonals (see the file's header).
     const TABLE: &str = include_str!("../../tests/data/wythoff.txt");
-
-    fn data(text: &str) -> Vec<u64> {
-        text.lines()
-            .filter(|line| !line.starts_with('#'))
-            .flat_map(str::split_whitespace)
-            .filter_map(|word| word.parse().ok())
-            .collect()
-    }
 
     fn value(solver: &mut Solver<Wythoff>, a: u64, b: u64) -> Result<u64> {
         solver.value(&(a, b)).map(Nimber::value)
@@ -161,7 +154,7 @@ mod tests {
 
     #[test]
     fn table_matches_oeis_a004481() -> Result<()> {
-        let values = data(TABLE);
+        let values = published_values(TABLE);
         assert_eq!(values.len(), 91);
         let mut solver = Solver::new(Wythoff);
         let mut index = 0;

@@ -1,0 +1,235 @@
+"""Games and sums: :class:`Game` (a position, built-in or written in Python), and what can be
+asked of one: its value and winning moves, its moves, its DAG, and play against the computer."""
+
+from __future__ import annotations
+
+import html as _html
+import json as _json
+from typing import Optional, Union
+
+from . import _grundy
+from ._grundy import GrundyError
+from ._reports import Report, _report
+
+
+class Game:
+    """A position: a sum of games, built-in (from spec text) or written in Python.
+
+    ``a + b`` is the sum of two games (a spec string is parsed first). Games made from the
+    same ruleset share one memo of values.
+    """
+
+    __slots__ = ("_native",)
+
+    def __init__(self, native: "_grundy.Game"):
+        self._native = native
+
+    @property
+    def spec(self) -> str:
+        """The game as spec text (games written in Python print as ``name(repr, ...)``)."""
+        return self._native.spec()
+
+    def __repr__(self) -> str:
+        return f"Game({self.spec!r})"
+
+    def __str__(self) -> str:
+        return self.spec
+
+    def __add__(self, other: Union["Game", str]) -> "Game":
+        if isinstance(other, str):
+            other = parse(other)
+        if not isinstance(other, Game):
+            return NotImplemented
+        return Game(self._native.plus(other._native))
+
+    def __radd__(self, other: Union["Game", str, int]) -> "Game":
+        if isinstance(other, int) and other == 0:
+            return self  # sum() starts from 0
+        if isinstance(other, str):
+            return parse(other) + self
+        return NotImplemented
+
+    def value(self) -> Union[int, str]:
+        """The Grundy value: an int, or ``"inf"`` for a loopy position of infinite value."""
+        return self.analyze().value
+
+    @property
+    def outcome(self) -> str:
+        """``"N"`` (the player to move wins), ``"P"`` (the previous player wins) or ``"D"``."""
+        return self.analyze().outcome
+
+    def analyze(self, misere: bool = False) -> Report:
+        """Value, outcome, components and every winning move (``grundy value``)."""
+        return _report(self._native.value_report(misere))
+
+    def moves(self, misere: bool = False) -> Report:
+        """Every move with the value it leads to (``grundy moves``); see ``.moves``."""
+        return _report(self._native.moves_report(misere))
+
+    def winning_moves(self, misere: bool = False) -> list:
+        """The winning moves, each a report with ``description``, ``result`` and, for games
+        without cycles in normal play, ``game``: the position it leaves as a :class:`Game`."""
+        report = self.analyze(misere)
+        entries = report.to_dict().get("winning_moves", [])
+        games: list = []
+        if not misere and entries:
+            try:
+                games = [Game(native) for native in self._native.results(True)]
+            except GrundyError:
+                games = []  # a game with cycles: its report is the loopy one
+            if [g.spec for g in games] != [entry["result"] for entry in entries]:
+                games = []
+        return [
+            _MoveReport(entry, games[index] if games else None)
+            for index, entry in enumerate(entries)
+        ]
+
+    def dag(self, max_nodes: int = 200, misere: bool = False) -> "Dag":
+        """The game DAG: every position reachable, equal ones merged (``grundy dag``); in
+        misère play each position carries its misère value."""
+        return Dag(_json.loads(self._native.dag_report(max_nodes, misere)))
+
+    def highest_bit(self) -> Report:
+        """The highest-bit rule of the sum spelled out."""
+        return _report(self._native.highest_bit_report())
+
+    def play(self, misere: bool = False) -> "Play":
+        """This position in play against a perfect opponent."""
+        return Play(self._native.play(misere))
+
+    def _repr_html_(self) -> str:
+        try:
+            return self.analyze()._repr_html_()
+        except GrundyError as error:
+            return f"<p>{_html.escape(self.spec)}: {_html.escape(str(error))}</p>"
+
+
+class _MoveReport(Report):
+    """A winning move: its report fields, and ``game``, the position it leaves."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, data: dict, game: Optional[Game]):
+        super().__init__(data)
+        object.__setattr__(self, "game", game)
+
+
+def parse(
+    spec: str, *, max_positions: Optional[int] = None, max_work: Optional[int] = None
+) -> Game:
+    """A game from spec text: ``parse("kayles(13) + nim(3,4,5)")``.
+
+    Raises :class:`SpecError` with ``span`` (a byte range of ``spec``) on bad input.
+    """
+    return Game(_grundy.parse(spec, max_positions, max_work))
+
+
+def _game(spec_or_game: Union[str, Game]) -> Game:
+    if isinstance(spec_or_game, Game):
+        return spec_or_game
+    if isinstance(spec_or_game, str):
+        return parse(spec_or_game)
+    raise TypeError(f"expected spec text or a grundy.Game, not {type(spec_or_game).__name__}")
+
+
+def analyze(spec: Union[str, Game], misere: bool = False) -> Report:
+    """Value, outcome, components and every winning move: ``grundy value SPEC``.
+
+    The report has the fields of the JSON: ``value``, ``outcome`` (``"N"``, ``"P"``, or
+    ``"D"`` for a draw), ``components`` and ``winning_moves`` (each with ``description``,
+    ``result`` and ``target_value``). Misère play (``misere=True``) adds ``genus``; a sum of
+    heaps of one game too large to search is answered by its misère quotient instead
+    (``quotient`` set, no ``value`` or ``genus``). Games with cycles report
+    ``value == "inf"`` with ``escapes``.
+
+    Example::
+
+        >>> import grundy
+        >>> report = grundy.analyze("nim(3,4,5)")
+        >>> report.value, report.outcome, report.winning_moves[0].result
+        (2, 'N', 'nim(1,4,5)')
+        >>> grundy.analyze("nim(1,1,1)", misere=True).outcome
+        'P'
+    """
+    return _game(spec).analyze(misere)
+
+
+def moves(spec: Union[str, Game], misere: bool = False) -> Report:
+    """Every move with the value it leads to: ``grundy moves SPEC``.
+
+    In misère play a sum of heaps of one game too large to search is answered by its misère
+    quotient: ``quotient`` is set, and each move has ``winning`` but no ``value_after``.
+
+    >>> [m.result for m in moves("nim(2)").moves]
+    ['0', 'nim(1)']
+    """
+    return _game(spec).moves(misere)
+
+
+class Dag(Report):
+    """The game DAG report (``grundy dag``); in Jupyter it draws itself as SVG, in layers (the
+    end of the game at the bottom), P-positions coloured, winning moves in red."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        from ._draw import dag_svg
+
+        return dag_svg(self._data)
+
+    def svg(self) -> str:
+        """The picture as SVG text."""
+        return self._repr_svg_()
+
+
+def dag(spec: Union[str, Game], max_nodes: int = 200, misere: bool = False) -> Dag:
+    """Every position reachable from ``spec``, equal ones merged, with values and winning
+    moves (``grundy dag``); at most ``max_nodes`` positions, the rest counted. With
+    ``misere=True`` the values are misère values (the mex of the options', 1 at the end).
+
+    >>> [node["value"] for node in dag("nim(1,1)", misere=True).nodes]
+    [1, 0, 1]
+    """
+    return _game(spec).dag(max_nodes, misere)
+
+
+class Play:
+    """A game against a perfect opponent (``grundy play``).
+
+    ``view()`` shows the position, its outcome and the moves; ``move(text)`` plays a move
+    given by its number (from 1), its description or the position it leads to;
+    ``computer_move()`` lets the computer move and says why.
+    """
+
+    __slots__ = ("_native",)
+
+    def __init__(self, native: "_grundy.PlayState"):
+        self._native = native
+
+    @property
+    def position(self) -> str:
+        return self._native.position()
+
+    def view(self) -> Report:
+        return _report(self._native.view())
+
+    @property
+    def over(self) -> bool:
+        return self.view().over
+
+    def move(self, text: Union[str, int]) -> None:
+        self._native.make_move(str(text))
+
+    def computer_move(self) -> Report:
+        return _report(self._native.computer_move())
+
+    def __repr__(self) -> str:
+        return f"Play({self.position!r})"
+
+    def _repr_html_(self) -> str:
+        return self.view()._repr_html_()
+
+
+def play(spec: Union[str, Game], misere: bool = False) -> Play:
+    """Starts a game against the computer from ``spec``."""
+    return _game(spec).play(misere)

@@ -1,0 +1,251 @@
+//! [`Searcher`]: one thread's search, with its scratch lists: a full value by aspiration, a
+//! narrower question by the cut set of candidates, and an option of several parts by valuing
+//! the lighter parts and asking the heaviest.
+
+use std::sync::atomic::Ordering;
+
+use super::{nimber_too_large, Found, NimberSearch, Stop, WORK_BATCH};
+use crate::error::{Error, Limit};
+use crate::positional::{Decomposable, Known, NimberSet, Options};
+
+/// One thread's search: its scratch lists, one a level.
+pub(super) struct Searcher<'a, G: Decomposable> {
+    search: &'a NimberSearch<G>,
+    scratch: Vec<Options<G::Part>>,
+    /// The options still to search, one list a level.
+    order: Vec<Vec<u32>>,
+    /// Work done since the shared count was last brought up to date.
+    pub(super) unsettled: u64,
+}
+
+impl<'a, G: Decomposable> Searcher<'a, G> {
+    pub(super) fn new(search: &'a NimberSearch<G>) -> Searcher<'a, G> {
+        Searcher {
+            search,
+            scratch: Vec::new(),
+            order: Vec::new(),
+            unsettled: 0,
+        }
+    }
+
+    /// `Some(N)`, `part`'s nimber, or `None` when `N` is not in `wanted` (not empty).
+    pub(super) fn value_in(&mut self, part: &G::Part, wanted: NimberSet, depth: usize) -> Found {
+        let search = self.search;
+        let game = &search.game;
+        let known = game.known(part);
+        if let Known::Nimber(nimber) = known {
+            return Ok(Some(nimber));
+        }
+        if let Some(nimber) = search.lookup(part) {
+            return Ok(Some(nimber));
+        }
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Options::default);
+            self.order.resize_with(depth + 1, Vec::new);
+            search
+                .stats
+                .depth
+                .fetch_max(depth as u64, Ordering::Relaxed);
+        }
+        let mut options = std::mem::take(&mut self.scratch[depth]);
+        let mut order = std::mem::take(&mut self.order[depth]);
+        options.clear();
+        order.clear();
+        game.moves(part, &mut options);
+        let answer = if wanted == NimberSet::ALL {
+            self.aspire(&options, &mut order, known, depth)
+        } else {
+            self.settle(&options, &mut order, known, wanted, depth)
+        };
+        self.scratch[depth] = options;
+        self.order[depth] = order;
+        let answer = answer?;
+        if let Some(nimber) = answer {
+            search.store(part, nimber);
+        }
+        Ok(answer)
+    }
+
+    /// Counts a position with `moves` options examined, and looks at the limits now and then.
+    fn charge(&mut self, moves: usize) -> std::result::Result<(), Stop> {
+        self.unsettled += moves as u64 + 1;
+        if self.unsettled >= WORK_BATCH {
+            let search = self.search;
+            let work = search.report(self.unsettled);
+            self.unsettled = 0;
+            if search.done.load(Ordering::Relaxed) {
+                return Err(Stop::Done);
+            }
+            if work > search.limits.max_work {
+                return Err(Error::limit(Limit::Work, search.limits.max_work).into());
+            }
+            search.limits.cancel.check()?;
+        }
+        self.search.stats.positions.fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// The nimber of a position with `options`, or `None` when it is not in `wanted`.
+    fn settle(
+        &mut self,
+        options: &Options<G::Part>,
+        order: &mut Vec<u32>,
+        known: Known,
+        wanted: NimberSet,
+        depth: usize,
+    ) -> Found {
+        let count = options.len();
+        self.charge(count)?;
+        let cap = wanted.max().unwrap_or(0);
+        let up_to_cap = NimberSet::below(usize::from(cap) + 1);
+        let mut candidates = NimberSet::below(count + 1);
+        if known == Known::NotZero {
+            candidates = candidates.without(0);
+        }
+        let mut left = count;
+        let met = self.known_first(options, order, |nimber| {
+            left -= 1;
+            candidates = candidates.without(nimber).smallest(left + 1);
+            candidates.meets(wanted)
+        });
+        if !met {
+            return Ok(None);
+        }
+        let mut exact = true;
+        for &i in order.iter() {
+            // Only the `left` least candidates can be the nimber (counting this option), and
+            // the option matters only if it rules out one of them.
+            let cut = candidates.smallest(left);
+            let ask = cut.and(up_to_cap);
+            let nimber = if ask.is_empty() {
+                None
+            } else {
+                self.option_in(options.get(i as usize), ask, depth)?
+            };
+            left -= 1;
+            candidates = match nimber {
+                Some(nimber) => candidates.without(nimber).smallest(left + 1),
+                None => {
+                    exact = false;
+                    cut
+                }
+            };
+            if !candidates.meets(wanted) {
+                return Ok(None);
+            }
+        }
+        match candidates.min() {
+            Some(nimber) if exact || nimber <= cap => Ok(Some(nimber)),
+            Some(_) => Ok(None),
+            None => Err(nimber_too_large().into()),
+        }
+    }
+
+    /// The nimber of a position with `options`, found by asking, for `n = 0, 1, …` in turn,
+    /// whether an option has nimber `n` (an aspiration search: a position with a small nimber
+    /// is settled by questions with one answer each).
+    fn aspire(
+        &mut self,
+        options: &Options<G::Part>,
+        order: &mut Vec<u32>,
+        known: Known,
+        depth: usize,
+    ) -> Found {
+        let count = options.len();
+        self.charge(count)?;
+        // Nimbers that an option is known to have.
+        let mut taken = NimberSet::EMPTY;
+        self.known_first(options, order, |nimber| {
+            taken = taken.with(nimber);
+            true
+        });
+        let first = u8::from(known == Known::NotZero);
+        'nimbers: for nimber in first..=count.min(255) as u8 {
+            if taken.contains(nimber) {
+                continue;
+            }
+            let mut k = 0;
+            while k < order.len() {
+                match self.option_in(
+                    options.get(order[k] as usize),
+                    NimberSet::single(nimber),
+                    depth,
+                )? {
+                    Some(found) => {
+                        order.remove(k);
+                        taken = taken.with(found);
+                        if found == nimber {
+                            continue 'nimbers;
+                        }
+                    }
+                    None => k += 1,
+                }
+            }
+            return Ok(Some(nimber));
+        }
+        Err(nimber_too_large().into())
+    }
+
+    /// Takes the options whose parts are all known first: gives each one's nimber to `known`,
+    /// until it returns false (then false), and lists the others in `order`, easiest first.
+    pub(super) fn known_first(
+        &self,
+        options: &Options<G::Part>,
+        order: &mut Vec<u32>,
+        mut known: impl FnMut(u8) -> bool,
+    ) -> bool {
+        for i in 0..options.len() {
+            match self.known_value(options.get(i)) {
+                Some(nimber) => {
+                    if !known(nimber) {
+                        return false;
+                    }
+                }
+                None => order.push(i as u32),
+            }
+        }
+        self.sort(options, order);
+        true
+    }
+
+    /// The options still to search, easiest first: by the sum of the squares of their parts'
+    /// difficulties.
+    fn sort(&self, options: &Options<G::Part>, order: &mut [u32]) {
+        let game = &self.search.game;
+        order.sort_by_cached_key(|&i| {
+            options
+                .get(i as usize)
+                .iter()
+                .map(|part| game.difficulty(part).pow(2))
+                .sum::<u32>()
+        });
+    }
+
+    /// The nimber of an option whose parts are all known, else `None`.
+    fn known_value(&self, parts: &[G::Part]) -> Option<u8> {
+        parts
+            .iter()
+            .try_fold(0u8, |sum, part| Some(sum ^ self.search.lookup(part)?))
+    }
+
+    /// The nimber of the option of `parts`, or `None` when it is not in `ask`: every part but
+    /// the heaviest valued in full, the heaviest asked about `ask` shifted by their nim-sum.
+    pub(super) fn option_in(&mut self, parts: &[G::Part], ask: NimberSet, depth: usize) -> Found {
+        let game = &self.search.game;
+        let Some(heaviest) = (0..parts.len()).max_by_key(|&i| game.weight(&parts[i])) else {
+            return Ok(Some(0));
+        };
+        let mut others = 0u8;
+        for (i, part) in parts.iter().enumerate() {
+            if i != heaviest {
+                match self.value_in(part, NimberSet::ALL, depth + 1)? {
+                    Some(nimber) => others ^= nimber,
+                    None => return Err(nimber_too_large().into()),
+                }
+            }
+        }
+        Ok(self
+            .value_in(&parts[heaviest], ask.xor(others), depth + 1)?
+            .map(|nimber| nimber ^ others))
+    }
+}

@@ -1,0 +1,335 @@
+//! [`CramSolver`]: Cram boards valued by the positional search ([`NimberSearch`]), a part being
+//! a connected region of empty squares ([`Region`]), with the three theorems of the
+//! [module docs](super): straight regions, and half turns about a corner or a side's midpoint.
+
+use std::sync::OnceLock;
+
+use super::{Cram, CramBoard, MAX_CELLS};
+use crate::error::{Error, ErrorKind, Result};
+use crate::game::{Evaluator, Limits, MoveClass, MoveList, Ruleset};
+use crate::nimber::Nimber;
+use crate::positional::{
+    Decomposable, Known, NimberSearch, Options, Region, MAX_COLUMNS, MAX_ROWS,
+};
+
+impl CramBoard {
+    /// The region of this board's empty squares, trimmed, when it spans at most 32 rows and
+    /// 32 columns (turned a quarter turn if that makes it fit).
+    fn region(&self) -> Result<Region> {
+        let trimmed = self.trimmed();
+        let (height, width) = (trimmed.height as usize, trimmed.width as usize);
+        let (turn, height) = if height <= MAX_ROWS && width <= MAX_COLUMNS {
+            (false, height)
+        } else if width <= MAX_ROWS && height <= MAX_COLUMNS {
+            (true, width)
+        } else {
+            return Err(Error::new(ErrorKind::Unsupported {
+                reason: format!(
+                    "the positional search takes regions of at most {MAX_ROWS} rows and \
+                     {MAX_COLUMNS} columns (one way or the other), and this one spans {height} x {width}"
+                ),
+            }));
+        };
+        let mut rows = vec![0u32; height];
+        for &(r, c) in &trimmed.empty {
+            let (r, c) = if turn { (c, r) } else { (r, c) };
+            rows[r as usize] |= 1 << c;
+        }
+        Ok(Region::from_rows(&rows))
+    }
+}
+
+/// The nimbers of Dawson's Kayles (octal 0.07) on `0..=n`: Cram on a straight region of `n`
+/// squares, where a domino leaves two straight regions of `a` and `b` squares, `a + b = n - 2`.
+fn straight(n: usize) -> u8 {
+    static VALUES: OnceLock<Vec<u8>> = OnceLock::new();
+    let values = VALUES.get_or_init(|| {
+        let most = MAX_ROWS.max(MAX_CELLS as usize);
+        let mut values = vec![0u8; most + 1];
+        for length in 2..=most {
+            let mut seen = [false; 256];
+            for a in 0..=(length - 2) / 2 {
+                seen[usize::from(values[a] ^ values[length - 2 - a])] = true;
+            }
+            values[length] = seen.iter().position(|&seen| !seen).unwrap_or(255) as u8;
+        }
+        values
+    });
+    values[n]
+}
+
+impl Decomposable for Cram {
+    type Part = Region;
+
+    fn moves(&self, region: &Region, out: &mut Options<Region>) {
+        let rows = region.rows();
+        let mut after = [0u32; MAX_ROWS];
+        let after = &mut after[..rows.len()];
+        for (r, &row) in rows.iter().enumerate() {
+            let across = row & row >> 1;
+            let down = rows.get(r + 1).map_or(0, |&below| row & below);
+            for (mut dominoes, below) in [(across, false), (down, true)] {
+                while dominoes != 0 {
+                    let square = dominoes & dominoes.wrapping_neg();
+                    dominoes ^= square;
+                    after.copy_from_slice(rows);
+                    if below {
+                        after[r] &= !square;
+                        after[r + 1] &= !square;
+                    } else {
+                        after[r] &= !(square | square << 1);
+                    }
+                    Region::split(after, |_, part| {
+                        // A region of one square has no move: worth 0, left out.
+                        if part.len() > 1 || part[0].count_ones() > 1 {
+                            out.push_part(Region::canonical_of(part));
+                        }
+                    });
+                    out.end_option();
+                }
+            }
+        }
+    }
+
+    fn key(&self, region: &Region) -> Option<u128> {
+        region.key()
+    }
+
+    fn weight(&self, region: &Region) -> u32 {
+        region.cells()
+    }
+
+    /// The number of dominoes that fit.
+    fn difficulty(&self, region: &Region) -> u32 {
+        let rows = region.rows();
+        rows.iter()
+            .enumerate()
+            .map(|(r, &row)| {
+                (row & row >> 1).count_ones()
+                    + rows
+                        .get(r + 1)
+                        .map_or(0, |below| (row & below).count_ones())
+            })
+            .sum()
+    }
+
+    fn known(&self, region: &Region) -> Known {
+        let (height, width) = (region.height(), region.width());
+        if width == 1 {
+            return Known::Nimber(straight(height));
+        }
+        if region.is_centrally_symmetric() {
+            let rows = region.rows();
+            match (height % 2, width % 2) {
+                (0, 0) => return Known::Nimber(0),
+                (0, 1) => {
+                    let c = width / 2;
+                    if rows[height / 2 - 1] >> c & rows[height / 2] >> c & 1 == 1 {
+                        return Known::NotZero;
+                    }
+                }
+                (1, 0) => {
+                    let pair = 0b11 << (width / 2 - 1);
+                    if rows[height / 2] & pair == pair {
+                        return Known::NotZero;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Known::Nothing
+    }
+}
+
+/// Values Cram boards by the positional search ([`NimberSearch`]) on every core, its table
+/// kept across the boards of a sum.
+pub struct CramSolver {
+    search: NimberSearch<Cram>,
+    threads: usize,
+}
+
+impl CramSolver {
+    /// A solver within `limits` (its table takes `limits.max_memory` bytes), on `threads`
+    /// threads.
+    pub fn new(limits: Limits, threads: usize) -> CramSolver {
+        CramSolver {
+            search: NimberSearch::new(Cram, &limits),
+            threads,
+        }
+    }
+
+    /// The search, for its figures.
+    pub fn search(&self) -> &NimberSearch<Cram> {
+        &self.search
+    }
+
+    /// A connected region of a board: its nimber when a theorem gives it at once (a straight
+    /// region, however long), else its canonical part for the search.
+    fn region_part(&self, region: &CramBoard) -> Result<std::result::Result<u8, Region>> {
+        let trimmed = region.trimmed();
+        if trimmed.height <= 1 || trimmed.width <= 1 {
+            return Ok(Ok(straight(trimmed.empty.len())));
+        }
+        let part = region.region()?.canonical();
+        Ok(self.search.lookup(&part).ok_or(part))
+    }
+}
+
+impl Evaluator for CramSolver {
+    type Rules = Cram;
+
+    fn rules(&self) -> &Cram {
+        &Cram
+    }
+
+    fn limits(&self) -> Limits {
+        self.search.limits()
+    }
+
+    /// The moves of `board` to a position of value `target`, each found by asking the
+    /// search whether the move's value is `target` rather than for its value.
+    fn moves_to_value(
+        &mut self,
+        board: &CramBoard,
+        target: Nimber,
+    ) -> Result<Option<MoveList<Cram>>> {
+        let Ok(target) = u8::try_from(target.value()) else {
+            return Ok(Some(Vec::new()));
+        };
+        let mut moves = Vec::new();
+        Ruleset::moves(&Cram, board, &mut moves);
+        let mut found = Vec::new();
+        for parts in moves {
+            let mut regions = Vec::new();
+            let mut known = 0u8;
+            for part in &parts {
+                match self.region_part(part)? {
+                    Ok(nimber) => known ^= nimber,
+                    Err(region) => regions.push(region),
+                }
+            }
+            let hit = self.search.sum_is(regions, known, target, self.threads)?;
+            if hit {
+                found.push(MoveClass { parts, count: 1 });
+            }
+        }
+        Ok(Some(found))
+    }
+
+    /// The nim-sum of the board's regions' nimbers.
+    ///
+    /// # Errors
+    /// A region spanning more than 32 rows and 32 columns either way (unless straight), or a
+    /// limit of the search.
+    fn value(&mut self, board: &CramBoard) -> Result<Nimber> {
+        let mut value = 0u8;
+        for region in board.regions(&board.empty) {
+            value ^= match self.region_part(&region)? {
+                Ok(nimber) => nimber,
+                Err(part) => self.search.nimber(&part, self.threads)?,
+            };
+        }
+        Ok(Nimber::new(u64::from(value)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Solver;
+    use crate::rules::published_values;
+
+    fn searched(board: &CramBoard, threads: usize) -> Result<u64> {
+        Ok(CramSolver::new(Limits::default(), threads)
+            .value(board)?
+            .value())
+    }
+
+    #[test]
+    fn strips_are_dawsons_kayles() -> Result<()> {
+        // OEIS A002187 (Dawson's Chess, 0.137); Dawson's Kayles (0.07) on n is a(n - 1).
+        let published = published_values(include_str!("../../../tests/data/dawson_chess.txt"));
+        let mut solver = Solver::new(Cram);
+        let mut search = CramSolver::new(Limits::default(), 1);
+        for n in 1..=64u64 {
+            let expected = Nimber::new(published[n as usize - 1]);
+            assert_eq!(
+                solver.value(&CramBoard::rectangle(1, n)?)?,
+                expected,
+                "1x{n}"
+            );
+            assert_eq!(
+                solver.value(&CramBoard::rectangle(n, 1)?)?,
+                expected,
+                "{n}x1"
+            );
+            assert_eq!(
+                search.value(&CramBoard::rectangle(n, 1)?)?,
+                expected,
+                "{n}x1"
+            );
+            assert_eq!(u64::from(straight(n as usize)), expected.value(), "{n}");
+        }
+        for n in 65..published.len() as u64 {
+            let expected = Nimber::new(published[n as usize - 1]);
+            assert_eq!(
+                search.value(&CramBoard::rectangle(1, n)?)?,
+                expected,
+                "1x{n}"
+            );
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_search_agrees_with_the_memoised_solver() -> Result<()> {
+        // Boards with holes of up to 4 x 5, from a fixed stream of hole patterns, and the
+        // rectangles up to 4 x 5, on one thread and on two.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut boards: Vec<CramBoard> = (1..=4)
+            .flat_map(|h| (1..=5).map(move |w| (h, w)))
+            .filter_map(|(h, w)| CramBoard::rectangle(h, w).ok())
+            .collect();
+        for _ in 0..150 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (h, w) = (1 + x % 4, 1 + (x >> 8) % 5);
+            let rows: Vec<String> = (0..h)
+                .map(|r| {
+                    (0..w)
+                        .map(|c| {
+                            if x >> (16 + r * 5 + c) & 7 == 0 {
+                                'x'
+                            } else {
+                                'o'
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            boards.push(CramBoard::parse(&rows.join("/"))?);
+        }
+        let mut memo = Solver::new(Cram);
+        for board in &boards {
+            let expected = memo.value(board)?.value();
+            assert_eq!(searched(board, 1)?, expected, "{board}");
+        }
+        for board in boards.iter().step_by(7) {
+            assert_eq!(searched(board, 2)?, memo.value(board)?.value(), "{board}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn regions_too_wide_either_way_are_refused() -> Result<()> {
+        let wide = searched(&CramBoard::rectangle(2, 40)?, 1)
+            .err()
+            .map(|e| e.to_string());
+        assert_eq!(
+            wide.as_deref(),
+            Some("not supported: the positional search takes regions of at most 32 rows and 32 columns (one way or the other), and this one spans 2 x 40")
+        );
+        Ok(())
+    }
+}
