@@ -573,7 +573,7 @@ pub fn run_summary(
         schema: SCHEMA,
         rule,
         heaps: stats.heaps,
-        max_value: u64::from(stats.max_value),
+        max_value: stats.max_value,
         max_value_at: stats.max_value_at,
         rare_masks: stats
             .masks

@@ -125,7 +125,7 @@ pub fn row(rule: HeapRule, heaps: u64, limits: Limits) -> Result<CensusRow> {
         theorem: certificate.map(|c| c.theorem.name().to_string()),
         checked_to: certificate.map(|c| c.checked_to),
         certificate_checksum: certificate.map(|c| hex(c.checksum)),
-        max_value: u64::from(stats.max_value),
+        max_value: stats.max_value,
         max_value_at: stats.max_value_at,
         rare_mask: splits.then_some(rare_mask),
         rare_count: splits.then_some(stats.rare_heaps),

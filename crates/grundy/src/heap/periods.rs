@@ -1,7 +1,8 @@
 //! [`HeapSolver`]'s periods: sought as the table grows, proved on request, and copied by
 //! once proved.
 
-use super::{period, Certificate, Code, HeapGame, HeapSolver, TableValues, Theorem, DIRECT_TABLE};
+use super::table::with_values;
+use super::{period, Certificate, Code, HeapGame, HeapSolver, Theorem, DIRECT_TABLE};
 use crate::error::Result;
 
 impl<R: HeapGame> HeapSolver<R> {
@@ -22,11 +23,8 @@ impl<R: HeapGame> HeapSolver<R> {
             self.sought_at = len;
             if let Some(code) = &self.code {
                 let rule = self.rules.format(&[0]);
-                let (certificate, promising) = match self.table.values() {
-                    TableValues::Narrow(values) => seek(code, &rule, values),
-                    TableValues::Wide(values) => seek(code, &rule, values),
-                    TableValues::Owned(values) => seek(code, &rule, &values),
-                };
+                let (certificate, promising) =
+                    with_values!(self.table.values(), values => seek(code, &rule, values));
                 self.certificate = certificate.map(|mut certificate| {
                     certificate.rule = rule_text(&certificate.rule);
                     certificate
@@ -70,7 +68,7 @@ impl<R: HeapGame> HeapSolver<R> {
 
 /// The period `code`'s theorem proves in `values`, or else where a longer table would prove
 /// the period they show ([`period::promising`]).
-fn seek<V: Copy + Into<u32>>(
+fn seek<V: Copy + Into<u64>>(
     code: &Code,
     rule: &str,
     values: &[V],

@@ -49,7 +49,7 @@ pub struct TableStats {
     /// Heaps tabulated.
     pub heaps: u64,
     /// The largest value.
-    pub max_value: u32,
+    pub max_value: u64,
     /// The first heap with the largest value.
     pub max_value_at: u64,
     /// For each parity of split removals in use (`d` = 0, 1): the mask over extended values
@@ -207,7 +207,7 @@ impl Table {
         let classes = &engine.sparse.classes;
         TableStats {
             heaps: self.values.len() as u64,
-            max_value: engine.tally.max_value,
+            max_value: u64::from(engine.tally.max_value),
             max_value_at: engine.tally.max_value_at,
             masks: classes.iter().map(|c| (c.parity, c.mask)).collect(),
             rare_heaps: classes.iter().map(|c| c.heaps.len() as u64).sum(),
