@@ -5,6 +5,10 @@ use super::table::with_values;
 use super::{period, Certificate, Code, HeapGame, HeapSolver, Theorem, DIRECT_TABLE};
 use crate::error::Result;
 
+/// The most heaps [`HeapSolver::prove_period_watched`] computes between two calls of its
+/// watcher.
+const PERIOD_STEP: u64 = 1 << 16;
+
 impl<R: HeapGame> HeapSolver<R> {
     /// Fills the table to `target` heaps by the proved period (nothing without one).
     pub(super) fn copy_by_period(&mut self, target: u64) -> Result<()> {
@@ -53,15 +57,35 @@ impl<R: HeapGame> HeapSolver<R> {
     /// # Errors
     /// A limit reached before `max_heaps`.
     pub fn prove_period(&mut self, max_heaps: u64) -> Result<Option<&Certificate>> {
+        self.prove_period_watched(max_heaps, &mut |_, _| {})
+    }
+
+    /// [`prove_period`](HeapSolver::prove_period), calling `watch(heaps, look)` as each look
+    /// for a period begins and after each step (at most 2^16 heaps) towards it, with the heaps
+    /// computed and the table length of the look. Each look may spend the work limit.
+    ///
+    /// # Errors
+    /// A limit reached before `max_heaps`; the cancel flag raised.
+    pub fn prove_period_watched(
+        &mut self,
+        max_heaps: u64,
+        watch: &mut dyn FnMut(u64, u64),
+    ) -> Result<Option<&Certificate>> {
         let max_heaps = max_heaps.min(self.limits.max_positions);
-        let mut len = self.len().max(DIRECT_TABLE / 4);
+        let mut look = self.len().max(DIRECT_TABLE / 4);
         loop {
-            len = len.min(max_heaps);
-            self.fill(len, self.budget())?;
-            if self.seek_period().is_some() || len >= max_heaps {
+            look = look.min(max_heaps);
+            watch(self.len(), look);
+            let stop = self.table.work().saturating_add(self.budget());
+            while self.len() < look {
+                let step_to = look.min(self.len().saturating_add(PERIOD_STEP));
+                self.fill(step_to, stop.saturating_sub(self.table.work()))?;
+                watch(self.len(), look);
+            }
+            if self.seek_period().is_some() || look >= max_heaps {
                 return Ok(self.certificate.as_ref());
             }
-            len = self.next_look();
+            look = self.next_look();
         }
     }
 }

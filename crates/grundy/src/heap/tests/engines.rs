@@ -184,7 +184,7 @@ fn sparse_space_engine_equals_plain_scan() {
         let stats = solver.stats();
         if text != "0.77" {
             assert!(
-                stats.masks.iter().any(|&(_, mask)| mask != 0),
+                stats.masks.iter().any(|&[_, mask]| mask != 0),
                 "{text}: {stats:?}"
             );
         }
