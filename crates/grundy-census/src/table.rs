@@ -73,47 +73,33 @@ pub fn encode(rows: &[CensusRow]) -> anyhow::Result<Vec<u8>> {
         let column = &COLUMNS[index];
         index += 1;
         let cells: Vec<Cell> = rows.iter().map(column.get).collect();
-        let levels: Vec<i16> = cells
+        let present: Vec<i16> = cells
             .iter()
-            .map(|cell| i16::from(!matches!(cell, Cell::Text(None) | Cell::Integer(None))))
+            .map(|cell| i16::from(!cell.is_null()))
             .collect();
-        let levels = column.nullable.then_some(&levels[..]);
+        let levels = column.nullable.then_some(&present[..]);
         match column.kind {
             CellKind::Text => {
                 let values: Vec<ByteArray> = cells
                     .iter()
-                    .filter_map(|cell| match cell {
-                        Cell::Text(Some(text)) => Some(ByteArray::from(text.as_str())),
-                        _ => None,
-                    })
+                    .filter_map(Cell::text)
+                    .map(ByteArray::from)
                     .collect();
                 column_writer
                     .typed::<ByteArrayType>()
                     .write_batch(&values, levels, None)?;
             }
             CellKind::Integer => {
-                let values: Vec<i64> = cells
-                    .iter()
-                    .filter_map(|cell| match cell {
-                        Cell::Integer(number) => *number,
-                        _ => None,
-                    })
-                    .collect();
+                let values: Vec<i64> = cells.iter().filter_map(Cell::integer).collect();
                 column_writer
                     .typed::<Int64Type>()
                     .write_batch(&values, levels, None)?;
             }
             CellKind::Real => {
-                let values: Vec<f64> = cells
-                    .iter()
-                    .filter_map(|cell| match cell {
-                        Cell::Real(real) => Some(*real),
-                        _ => None,
-                    })
-                    .collect();
+                let values: Vec<f64> = cells.iter().filter_map(Cell::real).collect();
                 column_writer
                     .typed::<DoubleType>()
-                    .write_batch(&values, None, None)?;
+                    .write_batch(&values, levels, None)?;
             }
         }
         column_writer.close()?;

@@ -4,7 +4,7 @@
 use grundy::analysis::period::{PeriodReport, PeriodSearch, Recomputed};
 use grundy::analysis::{self, period};
 use grundy::rules::HeapRule;
-use grundy::spec;
+use grundy::{spec, Limits};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -26,6 +26,21 @@ fn rule(text: &str) -> PyResult<HeapRule> {
     spec::parse_heap_rule(text).map_err(|error| to_py(error, Some(text)))
 }
 
+/// `compute(rule, to, limits)` for the rule `rule_text`, with the limits given (the defaults
+/// where not), without the GIL: the heap engine calls no Python, so other threads may run
+/// meanwhile.
+fn on_heaps<T: Send>(
+    py: Python<'_>,
+    rule_text: &str,
+    (to, max_positions, max_work): (u64, Option<u64>, Option<u64>),
+    compute: impl FnOnce(HeapRule, u64, Limits) -> grundy::Result<T> + Send,
+) -> PyResult<T> {
+    let heap_rule = rule(rule_text)?;
+    let limits = limits(max_positions, max_work);
+    py.detach(|| compute(heap_rule, to, limits))
+        .map_err(|error| to_py(error, Some(rule_text)))
+}
+
 /// Grundy values of heaps `0..=to` as a NumPy array of `uint64`.
 #[pyfunction]
 #[pyo3(signature = (rule_text, to, max_positions=None, max_work=None))]
@@ -36,13 +51,8 @@ fn seq<'py>(
     max_positions: Option<u64>,
     max_work: Option<u64>,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
-    let heap_rule = rule(rule_text)?;
-    let limits = limits(max_positions, max_work);
-    // The heap engine calls no Python: other threads may run meanwhile.
-    let values = py
-        .detach(|| analysis::run::values(heap_rule, to, limits))
-        .map_err(|error| to_py(error, Some(rule_text)))?;
-    Ok(values.into_pyarray(py))
+    let size = (to, max_positions, max_work);
+    Ok(on_heaps(py, rule_text, size, analysis::run::values)?.into_pyarray(py))
 }
 
 /// `grundy seq RULE --to N --format json`.
@@ -55,12 +65,8 @@ fn sequence_report(
     max_positions: Option<u64>,
     max_work: Option<u64>,
 ) -> PyResult<String> {
-    let heap_rule = rule(rule_text)?;
-    let limits = limits(max_positions, max_work);
-    let report = py
-        .detach(|| analysis::heap_sequence(heap_rule, to, limits))
-        .map_err(|error| to_py(error, Some(rule_text)))?;
-    json(&report)
+    let size = (to, max_positions, max_work);
+    json(&on_heaps(py, rule_text, size, analysis::heap_sequence)?)
 }
 
 /// `grundy seq RULE --misere --to N --format json`.
@@ -73,12 +79,9 @@ fn misere_sequence_report(
     max_positions: Option<u64>,
     max_work: Option<u64>,
 ) -> PyResult<String> {
-    let heap_rule = rule(rule_text)?;
-    let limits = limits(max_positions, max_work);
-    let report = py
-        .detach(|| analysis::misere::sequence(&heap_rule, to, limits))
-        .map_err(|error| to_py(error, Some(rule_text)))?;
-    json(&report)
+    let size = (to, max_positions, max_work);
+    let misere = |rule: HeapRule, to, limits| analysis::misere::sequence(&rule, to, limits);
+    json(&on_heaps(py, rule_text, size, misere)?)
 }
 
 /// `grundy period RULE --max MAX --format json`: [`period::search`], up to `max` heaps or what

@@ -34,6 +34,37 @@ pub enum Cell {
     Real(f64),
 }
 
+impl Cell {
+    /// Whether the cell is null.
+    pub fn is_null(&self) -> bool {
+        matches!(self, Cell::Text(None) | Cell::Integer(None))
+    }
+
+    /// The text of a text cell.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Cell::Text(text) => text.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// The number of an integer cell.
+    pub fn integer(&self) -> Option<i64> {
+        match self {
+            Cell::Integer(number) => *number,
+            _ => None,
+        }
+    }
+
+    /// The number of a floating-point cell.
+    pub fn real(&self) -> Option<f64> {
+        match self {
+            Cell::Real(real) => Some(*real),
+            _ => None,
+        }
+    }
+}
+
 /// The kind of a column: what its cells hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CellKind {
@@ -60,84 +91,69 @@ pub trait CellValue: Sized {
     fn from_cell(cell: Cell) -> std::result::Result<Self, String>;
 }
 
-/// The cell conversions of a field type `$outer` that is never null: `Option<$outer>`'s, with
-/// nulls refused.
-macro_rules! required_cell {
-    ($outer:ty) => {
-        impl CellValue for $outer {
-            const KIND: CellKind = <Option<$outer> as CellValue>::KIND;
-            const NULLABLE: bool = false;
+/// The cell conversions of a nullable field stored as it is, in a cell `Cell::$cell`.
+macro_rules! stored_cell {
+    ($type:ty, $cell:ident, $what:literal) => {
+        impl CellValue for Option<$type> {
+            const KIND: CellKind = CellKind::$cell;
+            const NULLABLE: bool = true;
             fn to_cell(&self) -> Cell {
-                Some(self.to_owned()).to_cell()
+                Cell::$cell(self.to_owned())
             }
             fn from_cell(cell: Cell) -> std::result::Result<Self, String> {
-                Option::<$outer>::from_cell(cell)?.ok_or_else(|| "is empty".to_string())
+                match cell {
+                    Cell::$cell(value) => Ok(value),
+                    other => Err(format!("holds {other:?}, not {}", $what)),
+                }
             }
         }
     };
 }
 
-impl CellValue for Option<String> {
-    const KIND: CellKind = CellKind::Text;
-    const NULLABLE: bool = true;
-    fn to_cell(&self) -> Cell {
-        Cell::Text(self.clone())
-    }
-    fn from_cell(cell: Cell) -> std::result::Result<Self, String> {
-        match cell {
-            Cell::Text(text) => Ok(text),
-            other => Err(format!("holds {other:?}, not text")),
+/// The cell conversions of a nullable field stored as a `$stored`: written by `$to`, read back
+/// by `$from` (or the reason it cannot be).
+macro_rules! converted_cell {
+    ($type:ty as $stored:ty, $to:expr, $from:expr) => {
+        impl CellValue for Option<$type> {
+            const KIND: CellKind = <Option<$stored> as CellValue>::KIND;
+            const NULLABLE: bool = true;
+            fn to_cell(&self) -> Cell {
+                self.as_ref().map($to).to_cell()
+            }
+            fn from_cell(cell: Cell) -> std::result::Result<Self, String> {
+                Option::<$stored>::from_cell(cell)?.map($from).transpose()
+            }
         }
-    }
+    };
 }
 
-impl CellValue for Option<u64> {
-    const KIND: CellKind = CellKind::Integer;
-    const NULLABLE: bool = true;
-    fn to_cell(&self) -> Cell {
-        // Every count and heap here is far below 2^63.
-        Cell::Integer(self.map(|count| i64::try_from(count).unwrap_or(i64::MAX)))
-    }
-    fn from_cell(cell: Cell) -> std::result::Result<Self, String> {
-        match Option::<i64>::from_cell(cell)? {
-            Some(number) => u64::try_from(number)
-                .map(Some)
-                .map_err(|_| format!("holds a negative count {number}")),
-            None => Ok(None),
+/// The cell conversions of a field that is never null: `Option<$type>`'s, with nulls refused.
+macro_rules! required_cell {
+    ($type:ty) => {
+        impl CellValue for $type {
+            const KIND: CellKind = <Option<$type> as CellValue>::KIND;
+            const NULLABLE: bool = false;
+            fn to_cell(&self) -> Cell {
+                Some(self.to_owned()).to_cell()
+            }
+            fn from_cell(cell: Cell) -> std::result::Result<Self, String> {
+                Option::<$type>::from_cell(cell)?.ok_or_else(|| "is empty".to_string())
+            }
         }
-    }
+    };
 }
 
-impl CellValue for Option<i64> {
-    const KIND: CellKind = CellKind::Integer;
-    const NULLABLE: bool = true;
-    fn to_cell(&self) -> Cell {
-        Cell::Integer(*self)
-    }
-    fn from_cell(cell: Cell) -> std::result::Result<Self, String> {
-        match cell {
-            Cell::Integer(number) => Ok(number),
-            other => Err(format!("holds {other:?}, not a number")),
-        }
-    }
-}
-
-impl CellValue for Option<Checksum> {
-    const KIND: CellKind = CellKind::Text;
-    const NULLABLE: bool = true;
-    fn to_cell(&self) -> Cell {
-        Cell::Text(self.map(|checksum| checksum.to_string()))
-    }
-    fn from_cell(cell: Cell) -> std::result::Result<Self, String> {
-        match Option::<String>::from_cell(cell)? {
-            Some(text) => Checksum::from_hex(&text)
-                .map(Some)
-                .ok_or_else(|| format!("holds '{text}', not a checksum")),
-            None => Ok(None),
-        }
-    }
-}
-
+stored_cell!(String, Text, "text");
+stored_cell!(i64, Integer, "a number");
+// Every count and heap here is far below 2^63.
+converted_cell!(
+    u64 as i64,
+    |count: &u64| i64::try_from(*count).unwrap_or(i64::MAX),
+    |number: i64| u64::try_from(number).map_err(|_| format!("holds a negative count {number}"))
+);
+converted_cell!(Checksum as String, Checksum::to_string, |text: String| {
+    Checksum::from_hex(&text).ok_or_else(|| format!("holds '{text}', not a checksum"))
+});
 required_cell!(String);
 required_cell!(u64);
 required_cell!(i64);
