@@ -381,7 +381,7 @@ pub fn assign_classes(rows: &mut [CensusRow]) {
     });
     let mut start = 0;
     while start < order.len() {
-        let key = rows[order[start]].class_key.clone();
+        let key = rows[order[start]].class_key;
         let end = order[start..]
             .iter()
             .position(|&index| rows[index].class_key != key)
