@@ -70,7 +70,7 @@ pub struct RunSummary {
 /// assert_eq!(run.values(3, 6), [3, 1, 4]);
 /// assert_eq!(run.status().period, Some(12));
 /// let summary = run.summary(Checksum::of(run.values(0, 5000)));
-/// assert_eq!((summary.heaps, summary.max_value), (5000, 7));
+/// assert_eq!((summary.heaps, summary.max_value), (5000, 8));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub struct Tabulation {
