@@ -7,8 +7,9 @@
 //! - [`run`]: the census itself, on rayon's pool, each finished row saved at once.
 //! - [`table`]: the file (one row group of plain columns, replaced whole by a rename).
 //! - [`row`]: one row, timed (what a distributed worker computes).
-//! - [`memory`]: the memory available now, which both faces check before a long run (a
-//!   census, a certificate's table) instead of failing on an allocation.
+//! - [`memory`]: the memory available now, which both faces pass to the library so that a long
+//!   run (a census, a period search, a certificate's table) too large for it is refused
+//!   before any work instead of failing on an allocation.
 //!
 //! The rows and their classes are the library's ([`grundy::analysis::census`]); this crate
 //! adds the clock, the threads and the file.

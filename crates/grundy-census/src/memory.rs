@@ -1,8 +1,8 @@
-//! The memory available now, for the faces that refuse a long run too large for it before any
-//! work. The library never looks (it reads no file): its limits ([`grundy::Limits`]) are the
-//! faces' choice.
+//! The memory available now, which the faces pass to the library ([`Memory`]) so that a long
+//! run too large for it is refused before any work: the one figure the library cannot read
+//! (it reads no file).
 
-use grundy::{Error, Limit};
+use grundy::analysis::period::Memory;
 
 /// Bytes of memory available now, where the system says (`MemAvailable` in `/proc/meminfo`);
 /// `None` where it does not (other systems, WebAssembly).
@@ -15,36 +15,17 @@ pub fn available_bytes() -> Option<u64> {
     })
 }
 
-/// The most heaps of `bytes_a_heap` bytes each that fit in the memory available now.
-pub fn heaps_that_fit(bytes_a_heap: u64) -> Option<u64> {
-    Some(available_bytes()? / bytes_a_heap.max(1))
-}
-
-/// Refuses a run that holds `heaps` heaps of `bytes_a_heap` bytes each when they would not fit
-/// in the memory available now; where the system does not say, every run passes.
+/// The memory available now, as the library's front door takes it.
 ///
 /// # Example
 /// ```
-/// use grundy_census::memory;
-/// assert!(memory::check_fits(1000, 2).is_ok());
-/// # if memory::available_bytes().is_some() {
-/// assert!(memory::check_fits(u64::MAX, 2).is_err());
-/// # }
+/// use grundy::analysis::period::Memory;
+/// let memory = grundy_census::memory::now();
+/// assert!(memory.check(1000, 2).is_ok());
+/// if memory != Memory::Unknown {
+///     assert!(memory.check(u64::MAX, 2).is_err());
+/// }
 /// ```
-///
-/// # Errors
-/// [`Limit::Memory`], with the heaps that fit as its limit.
-pub fn check_fits(heaps: u64, bytes_a_heap: u64) -> Result<(), Error> {
-    refuse_beyond(heaps, heaps_that_fit(bytes_a_heap))
-}
-
-/// Refuses a run of `heaps` heaps when at most `fits` fit in memory (`None`: nobody says).
-///
-/// # Errors
-/// [`Limit::Memory`], with `fits` as its limit.
-pub fn refuse_beyond(heaps: u64, fits: Option<u64>) -> Result<(), Error> {
-    match fits {
-        Some(fits) if heaps > fits => Err(Error::limit_needing(Limit::Memory, fits, heaps)),
-        _ => Ok(()),
-    }
+pub fn now() -> Memory {
+    available_bytes().map_or(Memory::Unknown, Memory::Bytes)
 }

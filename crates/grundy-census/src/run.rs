@@ -10,7 +10,7 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use grundy::analysis::census::{self, CensusRow};
 use grundy::rules::{TakeBreak, MAX_FAMILY_DIGITS};
-use grundy::{spec, Limits};
+use grundy::spec;
 use rayon::prelude::*;
 
 use crate::table;
@@ -61,13 +61,8 @@ pub fn rules(texts: &[String]) -> anyhow::Result<Vec<String>> {
 /// A rule that is not a heap rule; a limit reached.
 pub fn row(rule: &str, heaps: u64) -> anyhow::Result<CensusRow> {
     let parsed = spec::parse_heap_rule(rule).with_context(|| format!("rule '{rule}'"))?;
-    let limits = Limits {
-        max_positions: heaps.max(1),
-        max_work: u64::MAX,
-        ..Limits::default()
-    };
     let start = Instant::now();
-    let mut row = census::row(parsed, heaps, limits).with_context(|| format!("rule '{rule}'"))?;
+    let mut row = census::row(parsed, heaps).with_context(|| format!("rule '{rule}'"))?;
     row.seconds = start.elapsed().as_secs_f64();
     Ok(row)
 }

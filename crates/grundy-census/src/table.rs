@@ -7,101 +7,15 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{bail, Context};
+use anyhow::{anyhow, bail, Context};
 use bytes::Bytes;
-use grundy::analysis::census::CensusRow;
+use grundy::analysis::census::{Cell, CellKind, CensusRow, COLUMNS};
 use parquet::data_type::{ByteArray, ByteArrayType, DoubleType, Int64Type};
 use parquet::file::properties::WriterProperties;
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::record::{Field, Row};
 use parquet::schema::parser::parse_message_type;
-
-/// How a column reads its value from a row.
-#[derive(Clone, Copy)]
-enum Getter {
-    Text(fn(&CensusRow) -> Option<String>),
-    Number(fn(&CensusRow) -> Option<i64>),
-    Real(fn(&CensusRow) -> f64),
-}
-
-/// One column: its name, whether it may be null, and its getter.
-struct Column {
-    name: &'static str,
-    nullable: bool,
-    get: Getter,
-}
-
-/// A `u64` as Parquet's `INT64` (every count and heap here is far below 2^63).
-fn signed(value: u64) -> i64 {
-    i64::try_from(value).unwrap_or(i64::MAX)
-}
-
-macro_rules! text {
-    ($name:literal, $field:ident) => {
-        Column {
-            name: $name,
-            nullable: false,
-            get: Getter::Text(|row| Some(row.$field.clone())),
-        }
-    };
-    ($name:literal, $field:ident, optional) => {
-        Column {
-            name: $name,
-            nullable: true,
-            get: Getter::Text(|row| row.$field.clone()),
-        }
-    };
-}
-
-macro_rules! number {
-    ($name:literal, $field:ident) => {
-        Column {
-            name: $name,
-            nullable: false,
-            get: Getter::Number(|row| Some(signed(row.$field))),
-        }
-    };
-    ($name:literal, $field:ident, optional) => {
-        Column {
-            name: $name,
-            nullable: true,
-            get: Getter::Number(|row| row.$field.map(signed)),
-        }
-    };
-}
-
-/// The columns, in file order: the fields of [`CensusRow`].
-const COLUMNS: [Column; 20] = [
-    text!("rule", rule),
-    number!("heaps", heaps),
-    number!("preperiod", preperiod, optional),
-    number!("period", period, optional),
-    number!("saltus", saltus, optional),
-    text!("theorem", theorem, optional),
-    number!("checked_to", checked_to, optional),
-    text!("certificate_checksum", certificate_checksum, optional),
-    number!("max_value", max_value),
-    number!("max_value_at", max_value_at),
-    text!("rare_mask", rare_mask, optional),
-    number!("rare_count", rare_count, optional),
-    number!("last_rare", last_rare, optional),
-    text!("checksum", checksum),
-    text!("prefix_checksum", prefix_checksum),
-    number!("first_nonzero", first_nonzero),
-    text!("class_key", class_key),
-    text!("class", class),
-    Column {
-        name: "offset",
-        nullable: false,
-        get: Getter::Number(|row| Some(row.offset)),
-    },
-    Column {
-        name: "seconds",
-        nullable: false,
-        get: Getter::Real(|row| row.seconds),
-    },
-];
 
 /// The Parquet schema of [`COLUMNS`].
 fn message_type() -> String {
@@ -113,14 +27,10 @@ fn message_type() -> String {
             } else {
                 "REQUIRED"
             };
-            let kind = match column.get {
-                Getter::Text(_) => "BYTE_ARRAY",
-                Getter::Number(_) => "INT64",
-                Getter::Real(_) => "DOUBLE",
-            };
-            let annotation = match column.get {
-                Getter::Text(_) => " (STRING)",
-                _ => "",
+            let (kind, annotation) = match column.kind {
+                CellKind::Text => ("BYTE_ARRAY", " (STRING)"),
+                CellKind::Integer => ("INT64", ""),
+                CellKind::Real => ("DOUBLE", ""),
             };
             format!("  {repetition} {kind} {}{annotation};", column.name)
         })
@@ -162,47 +72,40 @@ pub fn encode(rows: &[CensusRow]) -> anyhow::Result<Vec<u8>> {
     while let Some(mut column_writer) = group.next_column()? {
         let column = &COLUMNS[index];
         index += 1;
-        match column.get {
-            Getter::Text(get) => {
-                let cells: Vec<Option<String>> = rows.iter().map(get).collect();
+        let cells: Vec<Cell> = rows.iter().map(column.get).collect();
+        let present: Vec<i16> = cells
+            .iter()
+            .map(|cell| i16::from(!cell.is_null()))
+            .collect();
+        let levels = column.nullable.then_some(&present[..]);
+        match column.kind {
+            CellKind::Text => {
                 let values: Vec<ByteArray> = cells
                     .iter()
-                    .flatten()
-                    .map(|text| ByteArray::from(text.as_str()))
+                    .filter_map(Cell::text)
+                    .map(ByteArray::from)
                     .collect();
-                let levels = definition_levels(&cells);
-                column_writer.typed::<ByteArrayType>().write_batch(
-                    &values,
-                    column.nullable.then_some(&levels[..]),
-                    None,
-                )?;
+                column_writer
+                    .typed::<ByteArrayType>()
+                    .write_batch(&values, levels, None)?;
             }
-            Getter::Number(get) => {
-                let cells: Vec<Option<i64>> = rows.iter().map(get).collect();
-                let values: Vec<i64> = cells.iter().flatten().copied().collect();
-                let levels = definition_levels(&cells);
-                column_writer.typed::<Int64Type>().write_batch(
-                    &values,
-                    column.nullable.then_some(&levels[..]),
-                    None,
-                )?;
+            CellKind::Integer => {
+                let values: Vec<i64> = cells.iter().filter_map(Cell::integer).collect();
+                column_writer
+                    .typed::<Int64Type>()
+                    .write_batch(&values, levels, None)?;
             }
-            Getter::Real(get) => {
-                let values: Vec<f64> = rows.iter().map(get).collect();
+            CellKind::Real => {
+                let values: Vec<f64> = cells.iter().filter_map(Cell::real).collect();
                 column_writer
                     .typed::<DoubleType>()
-                    .write_batch(&values, None, None)?;
+                    .write_batch(&values, levels, None)?;
             }
         }
         column_writer.close()?;
     }
     group.close()?;
     Ok(writer.into_inner()?)
-}
-
-/// Parquet's definition levels of an optional column: 1 where a value is present.
-fn definition_levels<T>(cells: &[Option<T>]) -> Vec<i16> {
-    cells.iter().map(|cell| i16::from(cell.is_some())).collect()
 }
 
 fn temporary_path(path: &Path) -> PathBuf {
@@ -233,66 +136,25 @@ pub fn decode(bytes: Vec<u8>) -> anyhow::Result<Vec<CensusRow>> {
     Ok(rows)
 }
 
-/// A [`CensusRow`] from a row of the file.
+/// A [`CensusRow`] from a row of the file: every column of [`COLUMNS`], by name.
 fn decode_row(row: &Row) -> anyhow::Result<CensusRow> {
-    let field = |name: &str| -> anyhow::Result<&Field> {
-        row.get_column_iter()
-            .find(|(column, _)| column.as_str() == name)
+    let mut decoded = CensusRow::default();
+    for column in COLUMNS {
+        let name = column.name;
+        let field = row
+            .get_column_iter()
+            .find(|(found, _)| found.as_str() == name)
             .map(|(_, field)| field)
-            .with_context(|| format!("the census file has no column '{name}'"))
-    };
-    let optional_text = |name: &str| -> anyhow::Result<Option<String>> {
-        match field(name)? {
-            Field::Null => Ok(None),
-            Field::Str(text) => Ok(Some(text.clone())),
-            other => bail!("column '{name}' holds {other}, not text"),
-        }
-    };
-    let text = |name: &str| -> anyhow::Result<String> {
-        optional_text(name)?.with_context(|| format!("column '{name}' is empty"))
-    };
-    let optional_number = |name: &str| -> anyhow::Result<Option<i64>> {
-        match field(name)? {
-            Field::Null => Ok(None),
-            Field::Long(number) => Ok(Some(*number)),
-            other => bail!("column '{name}' holds {other}, not a number"),
-        }
-    };
-    let optional_count = |name: &str| -> anyhow::Result<Option<u64>> {
-        optional_number(name)?
-            .map(|number| {
-                u64::try_from(number)
-                    .with_context(|| format!("column '{name}' holds a negative count {number}"))
-            })
-            .transpose()
-    };
-    let count = |name: &str| -> anyhow::Result<u64> {
-        optional_count(name)?.with_context(|| format!("column '{name}' is empty"))
-    };
-    let seconds = match field("seconds")? {
-        Field::Double(seconds) => *seconds,
-        other => bail!("column 'seconds' holds {other}, not seconds"),
-    };
-    Ok(CensusRow {
-        rule: text("rule")?,
-        heaps: count("heaps")?,
-        preperiod: optional_count("preperiod")?,
-        period: optional_count("period")?,
-        saltus: optional_count("saltus")?,
-        theorem: optional_text("theorem")?,
-        checked_to: optional_count("checked_to")?,
-        certificate_checksum: optional_text("certificate_checksum")?,
-        max_value: count("max_value")?,
-        max_value_at: count("max_value_at")?,
-        rare_mask: optional_text("rare_mask")?,
-        rare_count: optional_count("rare_count")?,
-        last_rare: optional_count("last_rare")?,
-        checksum: text("checksum")?,
-        prefix_checksum: text("prefix_checksum")?,
-        first_nonzero: count("first_nonzero")?,
-        class_key: text("class_key")?,
-        class: text("class")?,
-        offset: optional_number("offset")?.context("column 'offset' is empty")?,
-        seconds,
-    })
+            .with_context(|| format!("the census file has no column '{name}'"))?;
+        let cell = match (column.kind, field) {
+            (CellKind::Text, Field::Null) => Cell::Text(None),
+            (CellKind::Text, Field::Str(text)) => Cell::Text(Some(text.clone())),
+            (CellKind::Integer, Field::Null) => Cell::Integer(None),
+            (CellKind::Integer, Field::Long(number)) => Cell::Integer(Some(*number)),
+            (CellKind::Real, Field::Double(real)) => Cell::Real(*real),
+            (kind, other) => bail!("column '{name}' holds {other}, not {kind:?}"),
+        };
+        (column.set)(&mut decoded, cell).map_err(|why| anyhow!("column '{name}' {why}"))?;
+    }
+    Ok(decoded)
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 use clap::{Parser, Subcommand, ValueEnum};
-use grundy::heap::Recomputed;
+use grundy::analysis::period::Recomputed;
 use grundy::{analysis, spec, Limits, Play};
 
 use crate::play::First;

@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use grundy::analysis::period::TABLE_BYTES_A_HEAP;
 use grundy::analysis::{self, BenchRow};
 
 use crate::args::Format;
@@ -16,7 +17,7 @@ fn bench(plan: &[(String, u64)], window: u64) -> Result<Vec<BenchRow>, Problem> 
     plan.iter()
         .map(|(text, heaps)| {
             let rule = parse_rule(text)?;
-            check_memory(text, *heaps)?;
+            check_memory(text, *heaps, TABLE_BYTES_A_HEAP)?;
             analysis::bench(rule, *heaps, window, &mut clock).map_err(with_input(text))
         })
         .collect()

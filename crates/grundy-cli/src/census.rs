@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Context};
+use grundy::analysis::period::SEARCH_BYTES_A_HEAP;
 use grundy::spec;
 use grundy_census::CensusRow;
 
@@ -77,7 +78,7 @@ pub fn command(
     let heaps = to.saturating_add(1);
     let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get() as u64);
     // Each core holds one table at a time, growing by copying.
-    check_memory("census", heaps.saturating_mul(cores).saturating_mul(2))?;
+    check_memory("census", heaps.saturating_mul(cores), SEARCH_BYTES_A_HEAP)?;
     let progress = indicatif::ProgressBar::new(0);
     progress.set_style(
         indicatif::ProgressStyle::with_template(

@@ -1,61 +1,15 @@
 //! Certificate files: `grundy period --cert` writes a proved period's [`PeriodReport`] as one
-//! JSON line, and `grundy verify` reads it back as a [`CertificateFile`] (the same fields, typed)
-//! and turns it into the library's [`Certificate`].
+//! JSON line, and `grundy verify` reads it back as the same type and takes the library's
+//! certificate from it ([`PeriodReport::certificate`]).
 
 use std::path::Path;
 
-use anyhow::{bail, Context};
-use grundy::analysis::PeriodReport;
-use grundy::heap::{Certificate, Theorem};
-use serde::Deserialize;
-
-/// The fields of a [`PeriodReport`] that a proof needs, with the report's types: the period's
-/// fields are null (`None`) when no period is proved. Other fields are ignored.
-#[derive(Debug, Deserialize)]
-struct CertificateFile {
-    rule: String,
-    proved: bool,
-    preperiod: Option<u64>,
-    period: Option<u64>,
-    saltus: Option<u64>,
-    theorem: Option<String>,
-    checked_to: u64,
-    checksum: Option<String>,
-}
-
-impl CertificateFile {
-    /// The certificate this file claims, or why it claims none.
-    fn certificate(self) -> anyhow::Result<Certificate> {
-        if !self.proved {
-            bail!("the file claims no proved period, so there is nothing to verify");
-        }
-        let number = |field: Option<u64>, name: &str| {
-            field.with_context(|| format!("the certificate has no number '{name}'"))
-        };
-        let text = |field: Option<String>, name: &str| {
-            field.with_context(|| format!("the certificate has no text '{name}'"))
-        };
-        let theorem_name = text(self.theorem, "theorem")?;
-        let theorem = Theorem::from_name(&theorem_name)
-            .with_context(|| format!("unknown theorem '{theorem_name}'"))?;
-        let checksum_text = text(self.checksum, "checksum")?;
-        let checksum = u64::from_str_radix(&checksum_text, 16)
-            .with_context(|| format!("'{checksum_text}' is not a hexadecimal checksum"))?;
-        Ok(Certificate {
-            rule: self.rule,
-            theorem,
-            preperiod: number(self.preperiod, "preperiod")?,
-            period: number(self.period, "period")?,
-            saltus: number(self.saltus, "saltus")?,
-            checked_to: self.checked_to,
-            checksum,
-        })
-    }
-}
+use anyhow::Context;
+use grundy::analysis::period::{Certificate, PeriodReport};
 
 /// Decodes the text of a certificate file; `name` names it in errors.
 fn decode(text: &str, name: &str) -> anyhow::Result<Certificate> {
-    let file: CertificateFile = serde_json::from_str(text).map_err(|error| {
+    let report: PeriodReport = serde_json::from_str(text).map_err(|error| {
         let what = if error.is_data() {
             "a certificate"
         } else {
@@ -63,7 +17,7 @@ fn decode(text: &str, name: &str) -> anyhow::Result<Certificate> {
         };
         anyhow::Error::new(error).context(format!("{name} is not {what}"))
     })?;
-    file.certificate()
+    Ok(report.certificate()?)
 }
 
 /// Reads a certificate written by `grundy period --format json` or `--cert`.
@@ -91,7 +45,7 @@ mod tests {
     fn existing_certificates_load() {
         let certificate = decode(KAYLES, "kayles.cert.json").expect("a valid certificate");
         assert_eq!(certificate.rule, "kayles");
-        assert_eq!(certificate.theorem, Theorem::GuySmith);
+        assert_eq!(certificate.theorem.name(), "guy-smith");
         let numbers = (
             certificate.preperiod,
             certificate.period,
@@ -105,7 +59,7 @@ mod tests {
     #[test]
     fn certificates_read_back_what_they_write() {
         let write = |certificate: &Certificate| {
-            let report = grundy::analysis::period_proved(certificate, 1024);
+            let report = PeriodReport::proved(certificate, 1024);
             serde_json::to_string(&report).expect("a report serialises") + "\n"
         };
         let certificate = decode(KAYLES, "kayles.cert.json").expect("a valid certificate");

@@ -8,13 +8,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use grundy::analysis::period::Checksum;
+use grundy::analysis::run::Tabulation;
 use grundy::analysis::{self, periodic, RunSummary};
-use grundy::heap::{period, HeapSolver};
 use grundy::{Limits, Play};
 
 use crate::args::TableFormat;
 use crate::stream::{Checkpoint, StreamFormat};
-use crate::tables::{check_memory, parse_rule, run_limits};
+use crate::tables::{memory, parse_rule};
 use crate::{print_json, render, render_misere, with_input, Problem};
 
 /// Options of a long `seq --out` run.
@@ -42,13 +43,12 @@ pub struct LongRun {
 /// Returns the summary, or `None` when stopped early by `--stop-after`.
 fn long_run(run: &LongRun) -> Result<Option<RunSummary>, Problem> {
     let rule = parse_rule(&run.rule)?;
-    let name = rule.to_string();
     let heaps = run.to.saturating_add(1);
-    check_memory(&run.rule, heaps)?;
-    let mut solver =
-        HeapSolver::with_limits(rule, run_limits(heaps)).extend_by_period(run.by_period);
+    let mut table =
+        Tabulation::new(rule, heaps, run.by_period, memory()).map_err(with_input(&run.rule))?;
+    let name = table.rule();
     let mut file;
-    let mut hash = period::CHECKSUM_START;
+    let mut hash = Checksum::EMPTY;
     let written: u64;
     let bytes: u64;
     if run.resume {
@@ -80,8 +80,8 @@ fn long_run(run: &LongRun) -> Result<Option<RunSummary>, Problem> {
             )
             .into());
         }
-        hash = period::checksum_extend(hash, values.iter().copied());
-        solver.push_known(values).map_err(with_input(&run.rule))?;
+        hash = hash.extend(values.iter().copied());
+        table.resume(values).map_err(with_input(&run.rule))?;
         file.seek(SeekFrom::End(0))?;
     } else {
         file = File::create(&run.out)
@@ -130,7 +130,7 @@ fn long_run(run: &LongRun) -> Result<Option<RunSummary>, Problem> {
             sink.writer.get_ref().sync_data()?;
             Ok(sink)
         });
-        let computed = compute_chunks(&mut solver, run, written, heaps, step, &progress, chunks);
+        let computed = compute_chunks(&mut table, run, written, heaps, step, &progress, chunks);
         let sink = writer
             .join()
             .map_err(|_| anyhow::anyhow!("the thread writing {} stopped", run.out.display()))??;
@@ -144,15 +144,7 @@ fn long_run(run: &LongRun) -> Result<Option<RunSummary>, Problem> {
     }
     // The file is complete: nothing is left to resume.
     Checkpoint::remove(&run.out)?;
-    let certificate = solver.certificate().cloned();
-    let sum = finished.hash;
-    let period = certificate.map(|certificate| analysis::period_proved(&certificate, heaps));
-    Ok(Some(analysis::run_summary(
-        name,
-        &solver.stats(),
-        sum,
-        period,
-    )))
+    Ok(Some(table.summary(finished.hash)))
 }
 
 /// `grundy seq` without `--out`: values (misère values and genera in misère play) of heaps
@@ -246,7 +238,7 @@ pub fn stream(out: &mut impl Write, run: &LongRun, json: bool) -> Result<ExitCod
 /// Computes heaps `written..heaps` a chunk at a time and hands each chunk's values to
 /// `chunks`, until done, stopped by `--stop-after`, or the writer is gone.
 fn compute_chunks(
-    solver: &mut HeapSolver<grundy::rules::HeapRule>,
+    table: &mut Tabulation,
     run: &LongRun,
     mut written: u64,
     heaps: u64,
@@ -263,24 +255,17 @@ fn compute_chunks(
             }
         }
         let target = written + chunk;
-        if solver.len() < target {
-            solver
-                .extend(target - solver.len())
-                .map_err(with_input(&run.rule))?;
-        }
-        if chunks
-            .send(solver.tabulated_range(written, target))
-            .is_err()
-        {
+        table.extend_to(target).map_err(with_input(&run.rule))?;
+        if chunks.send(table.values(written, target)).is_err() {
             // The writer failed; its error is the one to report.
             break;
         }
         written = target;
-        let stats = solver.stats();
+        let status = table.status();
         progress.set_position(written);
-        progress.set_message(match solver.certificate() {
-            Some(certificate) => format!("period {} proved", certificate.period),
-            None => format!("rare {}  max value {}", stats.rare_heaps, stats.max_value),
+        progress.set_message(match status.period {
+            Some(period) => format!("period {period} proved"),
+            None => format!("rare {}  max value {}", status.rare_heaps, status.max_value),
         });
     }
     Ok(())
@@ -292,7 +277,7 @@ struct Sink<'a> {
     writer: BufWriter<File>,
     format: StreamFormat,
     /// The checksum of the values written.
-    hash: u64,
+    hash: Checksum,
     /// Heaps written, and the bytes of the file they fill.
     heaps: u64,
     bytes: u64,
@@ -317,7 +302,7 @@ impl Sink<'_> {
 
     /// Writes the values of the next heaps.
     fn take(&mut self, values: Vec<u64>) -> anyhow::Result<()> {
-        self.hash = period::checksum_extend(self.hash, values.iter().copied());
+        self.hash = self.hash.extend(values.iter().copied());
         let mut buffer = Vec::with_capacity(values.len() * 2);
         for (offset, value) in values.iter().enumerate() {
             self.format

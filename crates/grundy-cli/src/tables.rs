@@ -1,34 +1,23 @@
-//! The heap tables that `period`, `verify`, `bench` and `seq --out` build: the rule they are
-//! for, their limits, and whether they fit in the memory available.
+//! The heap rules of the long commands (`period`, `verify`, `bench`, `seq --out`, `census`),
+//! and the memory their tables may take: the library checks, the system says how much there is.
 
+use grundy::analysis::period::Memory;
 use grundy::rules::HeapRule;
-use grundy::{spec, Limits};
+use grundy::spec;
 
 use crate::{with_input, Problem};
 
-/// Limits for explicit long runs: the table may hold `heaps`, and work is unbounded.
-pub fn run_limits(heaps: u64) -> Limits {
-    Limits {
-        max_positions: heaps.max(1),
-        max_work: u64::MAX,
-        ..Limits::default()
-    }
+/// Refuses, before any work, a run whose `heaps` heaps of `bytes_a_heap` bytes each would not
+/// fit in the memory available now.
+pub fn check_memory(rule: &str, heaps: u64, bytes_a_heap: u64) -> Result<(), Problem> {
+    memory()
+        .check(heaps, bytes_a_heap)
+        .map_err(with_input(rule))
 }
 
-/// The most heaps whose table (2 bytes a heap) fits in the memory available now, where the
-/// system says.
-pub fn heaps_in_memory() -> Option<u64> {
-    grundy_census::memory::heaps_that_fit(2)
-}
-
-/// Refuses, before any work, a run whose table of `heaps` heaps would not fit in memory.
-pub fn check_memory(rule: &str, heaps: u64) -> Result<(), Problem> {
-    check_fits(rule, heaps, heaps_in_memory())
-}
-
-/// Refuses a run of `heaps` heaps when at most `fits` fit in memory.
-pub fn check_fits(rule: &str, heaps: u64, fits: Option<u64>) -> Result<(), Problem> {
-    grundy_census::memory::refuse_beyond(heaps, fits).map_err(with_input(rule))
+/// The memory available now, where the system says.
+pub fn memory() -> Memory {
+    grundy_census::memory::now()
 }
 
 /// The heap rule `text` names.

@@ -4,23 +4,17 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use grundy::analysis::{self, VerifyReport};
-use grundy::heap::{Recomputed, VERIFY_BYTES_A_HEAP};
-use grundy_census::memory;
+use grundy::analysis::period::{self, Recomputed, VerifyReport};
 
 use crate::args::Format;
-use crate::tables::{parse_rule, run_limits};
+use crate::tables::memory;
 use crate::{certificate, emit, render, with_input, Problem};
 
 /// Re-checks the certificate in the file `path`; a table too large for the memory available is
 /// refused before any work.
 fn verify(path: &Path, by: Option<Recomputed>) -> Result<VerifyReport, Problem> {
     let certificate = certificate::read(path)?;
-    let rule = parse_rule(&certificate.rule)?;
-    let heaps = certificate.checked_to.saturating_add(1);
-    memory::check_fits(heaps, VERIFY_BYTES_A_HEAP).map_err(with_input(&certificate.rule))?;
-    let limits = run_limits(heaps);
-    analysis::verify(rule, &certificate, limits, by).map_err(with_input(&certificate.rule))
+    period::verify(&certificate, by, memory()).map_err(with_input(&certificate.rule))
 }
 
 /// `grundy verify`: the verdict in `format`; exit code 1 when the certificate fails.

@@ -1,8 +1,8 @@
 //! Heap rules: Grundy sequences as NumPy arrays (the table moved into the array, no copy per
 //! value), the sequence reports, periods with their certificates, and certificates re-checked.
 
-use grundy::analysis;
-use grundy::heap::{period, Certificate, HeapGame, HeapSolver, Recomputed, Theorem};
+use grundy::analysis::period::{PeriodReport, PeriodSearch, Recomputed};
+use grundy::analysis::{self, period};
 use grundy::rules::HeapRule;
 use grundy::{spec, Limits};
 use numpy::{IntoPyArray, PyArray1};
@@ -26,6 +26,21 @@ fn rule(text: &str) -> PyResult<HeapRule> {
     spec::parse_heap_rule(text).map_err(|error| to_py(error, Some(text)))
 }
 
+/// `compute(rule, to, limits)` for the rule `rule_text`, with the limits given (the defaults
+/// where not), without the GIL: the heap engine calls no Python, so other threads may run
+/// meanwhile.
+fn on_heaps<T: Send>(
+    py: Python<'_>,
+    rule_text: &str,
+    (to, max_positions, max_work): (u64, Option<u64>, Option<u64>),
+    compute: impl FnOnce(HeapRule, u64, Limits) -> grundy::Result<T> + Send,
+) -> PyResult<T> {
+    let heap_rule = rule(rule_text)?;
+    let limits = limits(max_positions, max_work);
+    py.detach(|| compute(heap_rule, to, limits))
+        .map_err(|error| to_py(error, Some(rule_text)))
+}
+
 /// Grundy values of heaps `0..=to` as a NumPy array of `uint64`.
 #[pyfunction]
 #[pyo3(signature = (rule_text, to, max_positions=None, max_work=None))]
@@ -36,19 +51,8 @@ fn seq<'py>(
     max_positions: Option<u64>,
     max_work: Option<u64>,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
-    let heap_rule = rule(rule_text)?;
-    let limits = limits(max_positions, max_work);
-    // The heap engine calls no Python: other threads may run meanwhile.
-    let values = py
-        .detach(|| {
-            let mut solver = HeapSolver::with_limits(heap_rule, limits);
-            solver
-                .values(to)
-                .map(|values| values.into_iter().map(|value| value.value()).collect())
-        })
-        .map_err(|error| to_py(error, Some(rule_text)))?;
-    let values: Vec<u64> = values;
-    Ok(values.into_pyarray(py))
+    let size = (to, max_positions, max_work);
+    Ok(on_heaps(py, rule_text, size, analysis::run::values)?.into_pyarray(py))
 }
 
 /// `grundy seq RULE --to N --format json`.
@@ -61,12 +65,8 @@ fn sequence_report(
     max_positions: Option<u64>,
     max_work: Option<u64>,
 ) -> PyResult<String> {
-    let heap_rule = rule(rule_text)?;
-    let limits = limits(max_positions, max_work);
-    let report = py
-        .detach(|| analysis::heap_sequence(heap_rule, to, limits))
-        .map_err(|error| to_py(error, Some(rule_text)))?;
-    json(&report)
+    let size = (to, max_positions, max_work);
+    json(&on_heaps(py, rule_text, size, analysis::heap_sequence)?)
 }
 
 /// `grundy seq RULE --misere --to N --format json`.
@@ -79,58 +79,28 @@ fn misere_sequence_report(
     max_positions: Option<u64>,
     max_work: Option<u64>,
 ) -> PyResult<String> {
-    let heap_rule = rule(rule_text)?;
-    let limits = limits(max_positions, max_work);
-    let report = py
-        .detach(|| analysis::misere::sequence(&heap_rule, to, limits))
-        .map_err(|error| to_py(error, Some(rule_text)))?;
-    json(&report)
+    let size = (to, max_positions, max_work);
+    let misere = |rule: HeapRule, to, limits| analysis::misere::sequence(&rule, to, limits);
+    json(&on_heaps(py, rule_text, size, misere)?)
 }
 
-/// Limits of a table of up to `heaps` heaps that may take as long as it needs.
-fn table_limits(heaps: u64) -> Limits {
-    Limits {
-        max_positions: heaps.max(1),
-        max_work: u64::MAX,
-        ..Limits::default()
-    }
-}
-
-/// `grundy period RULE --max MAX --format json`: the table grows (doubling, or straight to the
-/// length that would prove the period it shows) until a theorem proves a period or `max` heaps.
+/// `grundy period RULE --max MAX --format json`: [`period::search`], up to `max` heaps or what
+/// fits in the memory available now.
 #[pyfunction]
 #[pyo3(signature = (rule_text, max))]
 fn period_report(py: Python<'_>, rule_text: &str, max: u64) -> PyResult<String> {
     let heap_rule = rule(rule_text)?;
-    let name = heap_rule.to_string();
-    let theorem = HeapGame::code(&heap_rule)
-        .as_ref()
-        .and_then(Theorem::for_code);
+    let memory = grundy_census::memory::now();
     let report = py
         .detach(|| {
-            let mut solver = HeapSolver::with_limits(heap_rule, table_limits(max));
-            let proved = solver.prove_period(max)?.cloned();
-            let heaps = solver.len();
-            Ok(match (proved, theorem) {
-                (Some(certificate), _) => analysis::period_proved(&certificate, heaps),
-                (None, Some(theorem)) => analysis::period_stopped(
-                    name,
-                    heaps,
-                    format!(
-                        "no period that the {} theorem proves fits in {heaps} heaps",
-                        theorem.name()
-                    ),
-                    analysis::STOPPED_BY_MAX,
-                ),
-                (None, None) => analysis::period_stopped(
-                    name,
-                    heaps,
-                    period::no_theorem_reason(solver.code()).to_string(),
-                    analysis::STOPPED_BY_MAX,
-                ),
-            })
+            let search = PeriodSearch {
+                max: Some(max),
+                memory,
+                ..PeriodSearch::default()
+            };
+            period::search(heap_rule, search)
         })
-        .map_err(|error: grundy::Error| to_py(error, Some(rule_text)))?;
+        .map_err(|error| to_py(error, Some(rule_text)))?;
     json(&report)
 }
 
@@ -147,50 +117,13 @@ fn verify_report(py: Python<'_>, certificate_json: &str, by: Option<&str>) -> Py
             })
         })
         .transpose()?;
-    let certificate = read_certificate(certificate_json)?;
-    let heap_rule = rule(&certificate.rule)?;
-    let heaps = certificate.checked_to.saturating_add(1);
-    grundy_census::memory::check_fits(heaps, grundy::heap::VERIFY_BYTES_A_HEAP)
-        .map_err(|error| to_py(error, Some(&certificate.rule)))?;
-    let limits = table_limits(heaps);
+    let bad = |why: String| PyValueError::new_err(format!("not a certificate: {why}"));
+    let report: PeriodReport =
+        serde_json::from_str(certificate_json).map_err(|error| bad(error.to_string()))?;
+    let certificate = report.certificate().map_err(|why| bad(why.to_string()))?;
+    let memory = grundy_census::memory::now();
     let report = py
-        .detach(|| analysis::verify(heap_rule, &certificate, limits, by))
+        .detach(|| period::verify(&certificate, by, memory))
         .map_err(|error| to_py(error, Some(&certificate.rule)))?;
     json(&report)
-}
-
-/// The certificate in a period report's JSON (the fields `grundy verify` reads).
-fn read_certificate(text: &str) -> PyResult<Certificate> {
-    let bad = |why: String| PyValueError::new_err(format!("not a certificate: {why}"));
-    let json: serde_json::Value =
-        serde_json::from_str(text).map_err(|error| bad(error.to_string()))?;
-    let number = |field: &str| {
-        json.get(field)
-            .and_then(serde_json::Value::as_u64)
-            .ok_or_else(|| bad(format!("no number '{field}'")))
-    };
-    let text_field = |field: &str| {
-        json.get(field)
-            .and_then(serde_json::Value::as_str)
-            .map(str::to_string)
-            .ok_or_else(|| bad(format!("no text '{field}'")))
-    };
-    if json.get("proved").and_then(serde_json::Value::as_bool) != Some(true) {
-        return Err(bad("it claims no proved period".to_string()));
-    }
-    let theorem_name = text_field("theorem")?;
-    let theorem = Theorem::from_name(&theorem_name)
-        .ok_or_else(|| bad(format!("unknown theorem '{theorem_name}'")))?;
-    let checksum_text = text_field("checksum")?;
-    let checksum = u64::from_str_radix(&checksum_text, 16)
-        .map_err(|_| bad(format!("'{checksum_text}' is not a hexadecimal checksum")))?;
-    Ok(Certificate {
-        rule: text_field("rule")?,
-        theorem,
-        preperiod: number("preperiod")?,
-        period: number("period")?,
-        saltus: number("saltus")?,
-        checked_to: number("checked_to")?,
-        checksum,
-    })
 }

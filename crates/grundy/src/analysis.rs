@@ -36,17 +36,25 @@ pub mod board;
 pub mod census;
 pub mod loopy;
 pub mod misere;
+pub mod period;
 pub mod periodic;
 pub mod play;
 pub mod quotient;
 pub mod repetition;
+pub mod run;
+
+pub use period::{
+    PeriodReport, VerifyReport, PERIOD_ARITHMETIC, PERIOD_ORDINARY, STOPPED_BY_MAX,
+    STOPPED_BY_MEMORY,
+};
+pub use run::{bench, BenchRow, RunSummary, BENCH_PLAN};
 
 use serde::Serialize;
 
 use crate::dag;
 use crate::error::{Error, Result};
 use crate::game::{Limits, Outcome};
-use crate::heap::{Certificate, HeapSolver, Recomputed};
+use crate::heap::HeapSolver;
 use crate::loopy::LoopyOutcome;
 use crate::nimber::Nimber;
 use crate::rules::HeapRule;
@@ -335,7 +343,7 @@ pub fn heap_sequence(rule: HeapRule, to: u64, limits: Limits) -> Result<Sequence
             preperiod: certificate.preperiod,
             period: certificate.period,
             saltus: certificate.saltus,
-            kind: period_kind(certificate.saltus).to_string(),
+            kind: period::kind(certificate.saltus).to_string(),
             theorem: certificate.theorem.name().to_string(),
         });
     }
@@ -359,345 +367,6 @@ pub fn sequence(rule: String, values: &[Nimber]) -> SequenceReport {
         prefix_only: true,
         periodicity: None,
     }
-}
-
-/// A period of a heap rule, proved or not: `grundy period` and the certificate files that
-/// `grundy verify` reads back.
-///
-/// ```json
-/// {"schema": 1, "rule": "kayles", "proved": true, "preperiod": 71, "period": 12, "saltus": 0,
-///  "kind": "ordinary", "last_exception": 70, "theorem": "guy-smith", "statement": "...", "checked_to": 166,
-///  "checksum": "…16 hex digits…", "heaps_computed": 1024, "reason": null,
-///  "stopped_by": null}
-/// ```
-/// When no period is proved, `stopped_by` says why the search went no further than
-/// `heaps_computed`: [`STOPPED_BY_MAX`] or [`STOPPED_BY_MEMORY`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PeriodReport {
-    /// [`SCHEMA`].
-    pub schema: u32,
-    /// The rule as spec text.
-    pub rule: String,
-    /// Whether a theorem proves the period; when false the other period fields are null.
-    pub proved: bool,
-    /// The first heap from which the period holds.
-    pub preperiod: Option<u64>,
-    /// The period.
-    pub period: Option<u64>,
-    /// `g(n + period) - g(n)` from the preperiod on: 0 for an ordinary period.
-    pub saltus: Option<u64>,
-    /// [`PERIOD_ORDINARY`] (saltus 0) or [`PERIOD_ARITHMETIC`]; null when none is proved.
-    pub kind: Option<String>,
-    /// The last heap that breaks the period (`preperiod - 1`), if any.
-    pub last_exception: Option<u64>,
-    /// The theorem's short name (see [`crate::heap::Theorem`]).
-    pub theorem: Option<String>,
-    /// The theorem in one sentence.
-    pub statement: Option<String>,
-    /// The last heap whose value the proof compares (proved), or the last heap computed.
-    pub checked_to: u64,
-    /// FNV-1a checksum of the values of heaps `0..=checked_to`, 16 hexadecimal digits.
-    pub checksum: Option<String>,
-    /// Heaps computed in the search.
-    pub heaps_computed: u64,
-    /// Why no period is proved, when none is.
-    pub reason: Option<String>,
-    /// What stopped a search that proved no period: [`STOPPED_BY_MAX`] (the most heaps the
-    /// caller allowed) or [`STOPPED_BY_MEMORY`] (a larger table would not fit in memory);
-    /// null when a period is proved or the caller does not say.
-    pub stopped_by: Option<String>,
-}
-
-/// The kind of a period whose saltus is 0: `g(n + p) = g(n)`.
-pub const PERIOD_ORDINARY: &str = "ordinary";
-
-/// The kind of a period with a saltus `s > 0`: `g(n + p) = g(n) + s`.
-pub const PERIOD_ARITHMETIC: &str = "arithmetic";
-
-fn period_kind(saltus: u64) -> &'static str {
-    if saltus == 0 {
-        PERIOD_ORDINARY
-    } else {
-        PERIOD_ARITHMETIC
-    }
-}
-
-/// [`PeriodReport::stopped_by`] of a search stopped at the most heaps its caller allowed.
-pub const STOPPED_BY_MAX: &str = "max";
-
-/// [`PeriodReport::stopped_by`] of a search stopped where a larger table would not fit in
-/// memory.
-pub const STOPPED_BY_MEMORY: &str = "memory";
-
-/// Reports a proved period.
-pub fn period_proved(certificate: &crate::heap::Certificate, heaps_computed: u64) -> PeriodReport {
-    PeriodReport {
-        schema: SCHEMA,
-        rule: certificate.rule.clone(),
-        proved: true,
-        preperiod: Some(certificate.preperiod),
-        period: Some(certificate.period),
-        saltus: Some(certificate.saltus),
-        kind: Some(period_kind(certificate.saltus).to_string()),
-        last_exception: certificate.preperiod.checked_sub(1),
-        theorem: Some(certificate.theorem.name().to_string()),
-        statement: Some(certificate.theorem.statement().to_string()),
-        checked_to: certificate.checked_to,
-        checksum: Some(format!("{:016x}", certificate.checksum)),
-        heaps_computed,
-        reason: None,
-        stopped_by: None,
-    }
-}
-
-/// Reports that no period is proved on `heaps_computed` heaps, and why.
-pub fn period_unproved(rule: String, heaps_computed: u64, reason: String) -> PeriodReport {
-    PeriodReport {
-        schema: SCHEMA,
-        rule,
-        proved: false,
-        preperiod: None,
-        period: None,
-        saltus: None,
-        kind: None,
-        last_exception: None,
-        theorem: None,
-        statement: None,
-        checked_to: heaps_computed.saturating_sub(1),
-        checksum: None,
-        heaps_computed,
-        reason: Some(reason),
-        stopped_by: None,
-    }
-}
-
-/// Reports that no period is proved on `heaps_computed` heaps, why, and what stopped the
-/// search there ([`STOPPED_BY_MAX`] or [`STOPPED_BY_MEMORY`]).
-pub fn period_stopped(
-    rule: String,
-    heaps_computed: u64,
-    reason: String,
-    stopped_by: &str,
-) -> PeriodReport {
-    PeriodReport {
-        stopped_by: Some(stopped_by.to_string()),
-        ..period_unproved(rule, heaps_computed, reason)
-    }
-}
-
-/// The result of re-checking a certificate.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct VerifyReport {
-    /// [`SCHEMA`].
-    pub schema: u32,
-    /// The rule as spec text.
-    pub rule: String,
-    /// Whether the certificate holds.
-    pub valid: bool,
-    /// How the values were recomputed: `naive` (the ruleset's moves), `plain` (every split)
-    /// or `sparse` (verify's own rare/common split).
-    pub recomputed_by: String,
-    /// Heaps recomputed.
-    pub heaps: u64,
-    /// Why the certificate fails, when it does.
-    pub reason: Option<String>,
-}
-
-/// Re-checks `certificate` for `rule` from the rule alone ([`heap::verify`](crate::heap::verify)),
-/// by the route `by` or the default one for its size.
-///
-/// # Example
-/// ```
-/// use grundy::{analysis, heap::HeapSolver, spec, Limits};
-/// let kayles = spec::parse_heap_rule("kayles")?;
-/// let mut solver = HeapSolver::new(kayles.clone());
-/// solver.extend(200)?;
-/// let certificate = solver.seek_period().expect("Kayles is periodic from heap 71");
-/// let report = analysis::verify(kayles, certificate, Limits::default(), None)?;
-/// assert!(report.valid);
-/// assert_eq!(report.recomputed_by, "naive");
-/// # Ok::<(), grundy::Error>(())
-/// ```
-///
-/// # Errors
-/// A limit reached while recomputing the values.
-pub fn verify(
-    rule: HeapRule,
-    certificate: &Certificate,
-    limits: Limits,
-    by: Option<Recomputed>,
-) -> Result<VerifyReport> {
-    let name = certificate.rule.clone();
-    let (how, verdict) = crate::heap::verify(rule, certificate, limits, by)?;
-    Ok(VerifyReport {
-        schema: SCHEMA,
-        rule: name,
-        valid: verdict.is_ok(),
-        recomputed_by: how.name().to_string(),
-        heaps: certificate.checked_to.saturating_add(1),
-        reason: verdict.err().map(|refutation| refutation.to_string()),
-    })
-}
-
-/// Summary statistics of a long sequence run, like those of the research tables.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RunSummary {
-    /// [`SCHEMA`].
-    pub schema: u32,
-    /// The rule as spec text.
-    pub rule: String,
-    /// Heaps `0..heaps` were computed.
-    pub heaps: u64,
-    /// The largest value.
-    pub max_value: u64,
-    /// The first heap with the largest value.
-    pub max_value_at: u64,
-    /// For each parity `d` of split removals: `[d, mask]`, the mask over extended values
-    /// `g << 1 | ((n + d) & 1)` that defines rare heaps (0: every pair scanned).
-    pub rare_masks: Vec<[u64; 2]>,
-    /// Heaps that are rare under those masks.
-    pub rare_heaps: u64,
-    /// The last rare heap.
-    pub last_rare: Option<u64>,
-    /// FNV-1a checksum of all values (as in certificates), 16 hexadecimal digits.
-    pub checksum: String,
-    /// The proved period, when one was found on the way (values were then copied by it).
-    pub period: Option<PeriodReport>,
-}
-
-/// Summarises a table.
-pub fn run_summary(
-    rule: String,
-    stats: &crate::heap::TableStats,
-    checksum: u64,
-    period: Option<PeriodReport>,
-) -> RunSummary {
-    RunSummary {
-        schema: SCHEMA,
-        rule,
-        heaps: stats.heaps,
-        max_value: u64::from(stats.max_value),
-        max_value_at: stats.max_value_at,
-        rare_masks: stats
-            .masks
-            .iter()
-            .map(|&(parity, mask)| [u64::from(parity), u64::from(mask)])
-            .collect(),
-        rare_heaps: stats.rare_heaps,
-        last_rare: stats.last_rare,
-        checksum: format!("{checksum:016x}"),
-        period,
-    }
-}
-
-/// One row of `grundy bench`: the fast engine against the naive engine in the same process.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct BenchRow {
-    /// The rule as spec text.
-    pub rule: String,
-    /// Heaps computed by the fast engine (every heap computed, no period copying).
-    pub heaps: u64,
-    /// Seconds the fast engine took for all of them.
-    pub fast_seconds: f64,
-    /// Heaps per second of the fast engine over the whole run.
-    pub fast_heaps_per_second: f64,
-    /// Heaps per second of the fast engine over the last `window` heaps.
-    pub fast_window_heaps_per_second: f64,
-    /// Heaps per second of the naive engine over the same last `window` heaps (started from
-    /// the fast engine's values below them).
-    pub naive_window_heaps_per_second: f64,
-    /// The window, in heaps.
-    pub window: u64,
-    /// Fast over naive, on the window.
-    pub ratio: f64,
-    /// Seconds to the same number of heaps when a proved period is copied (null: none proved).
-    pub by_period_seconds: Option<f64>,
-    /// Whether the two engines agreed on the window.
-    pub agree: bool,
-}
-
-/// The rules of the heap-engine benchmark and their sizes: games without a sparse space (Kayles
-/// 0.77, Dawson's Kayles 0.07, 0.137) cost O(n) a heap when every heap is computed, so they run
-/// to 2^16 heaps; the sparse ones (0.6, 0.16, Grundy's game) to 2^20.
-pub const BENCH_PLAN: [(&str, u64); 6] = [
-    ("0.77", 1 << 16),
-    ("0.07", 1 << 16),
-    ("0.137", 1 << 16),
-    ("0.6", 1 << 20),
-    ("0.16", 1 << 20),
-    ("grundy", 1 << 20),
-];
-
-/// Times the fast engine against the naive engine on `rule`, in this process: the fast engine
-/// tabulates `heaps` heaps (every heap computed, no period copying), the naive engine then
-/// computes the last `window` of them from the same values below, and a third run reaches
-/// `heaps` by copying a proved period, if one is found on the way.
-///
-/// `clock` tells the seconds since any fixed moment: the library never reads the clock itself
-/// (it runs on `wasm32-unknown-unknown`, where `Instant::now` panics), so the face passes one in.
-///
-/// ```
-/// use grundy::analysis::bench;
-/// use grundy::spec::parse_heap_rule;
-///
-/// let mut ticks = 0.0;
-/// let mut clock = || {
-///     ticks += 1.0;
-///     ticks
-/// };
-/// let row = bench(parse_heap_rule("kayles")?, 2000, 50, &mut clock)?;
-/// assert!(row.agree);
-/// assert_eq!((row.heaps, row.window), (2000, 50));
-/// # Ok::<(), grundy::Error>(())
-/// ```
-pub fn bench(
-    rule: HeapRule,
-    heaps: u64,
-    window: u64,
-    clock: &mut dyn FnMut() -> f64,
-) -> Result<BenchRow> {
-    let heaps = heaps.max(1);
-    let window = window.clamp(1, heaps);
-    let limits = Limits {
-        max_positions: heaps,
-        max_work: u64::MAX,
-        ..Limits::default()
-    };
-    let name = rule.to_string();
-    let mut fast = HeapSolver::with_limits(rule.clone(), limits).extend_by_period(false);
-    let start = clock();
-    fast.extend(heaps - window)?;
-    let window_start = clock();
-    fast.extend(window)?;
-    let window_end = clock();
-    let fast_window = window_end - window_start;
-    let fast_seconds = window_end - start;
-    let mut naive = crate::heap::NaiveTable::from_values(fast.tabulated_range(0, heaps - window));
-    let naive_start = clock();
-    for _ in 0..window {
-        naive.step(&rule)?;
-    }
-    let naive_window = clock() - naive_start;
-    let agree = naive.values()[(heaps - window) as usize..]
-        == fast.tabulated_range(heaps - window, heaps)[..];
-    let mut by_period = HeapSolver::with_limits(rule, limits);
-    let period_start = clock();
-    by_period.extend(heaps)?;
-    let period_end = clock();
-    let by_period_seconds = by_period.certificate().map(|_| period_end - period_start);
-    let rate = |count: u64, seconds: f64| count as f64 / seconds.max(1e-9);
-    Ok(BenchRow {
-        rule: name,
-        heaps,
-        fast_seconds,
-        fast_heaps_per_second: rate(heaps, fast_seconds),
-        fast_window_heaps_per_second: rate(window, fast_window),
-        naive_window_heaps_per_second: rate(window, naive_window),
-        window,
-        ratio: naive_window / fast_window.max(1e-9),
-        by_period_seconds,
-        agree,
-    })
 }
 
 /// The game DAG of a sum: every position reachable from it, equal positions merged, each with

@@ -94,7 +94,8 @@ def quotient(
 def period(rule: str, max: int = 1 << 21) -> Report:
     """The period of a heap rule proved by a theorem, as a certificate (``grundy period``).
 
-    The table grows until a theorem proves a period or it holds ``max`` heaps. The report
+    The table grows until a theorem proves a period, it holds ``max`` heaps, or a larger one
+    would not fit in the memory available now (``stopped_by`` says which). The report
     (``proved``, ``preperiod``, ``period``, ``saltus``, ``theorem``, ``checked_to``,
     ``checksum``) is a certificate that :func:`verify` re-checks from the rule alone.
 

@@ -87,18 +87,14 @@ impl BoardKind {
 
 /// The kind of a take-and-break code (see [`BoardKind::of_heap_rule`]).
 fn code_kind(code: &TakeBreak) -> BoardKind {
-    let breaks = |digit: u8| {
-        let digit = Digit::new(digit);
-        digit.splits_two() || digit.splits_three()
-    };
-    let (before_point, after_point) = code.digits().split_first().unwrap_or((&0, &[]));
-    if after_point
-        .iter()
+    let breaks = |digit: Digit| digit.splits_two() || digit.splits_three();
+    let removing = code.digits().iter().filter(|&&(take, _)| take > 0);
+    if removing
         .chain(&code.tail())
-        .any(|&digit| breaks(digit))
+        .any(|&(_, digit)| breaks(digit))
     {
         BoardKind::Row
-    } else if breaks(*before_point) {
+    } else if breaks(code.digit(0)) {
         BoardKind::Split
     } else {
         BoardKind::Heap
@@ -380,7 +376,7 @@ mod tests {
         for rule in rules {
             // A heap long enough for every digit to show.
             let heap = match &rule {
-                HeapRule::TakeBreak(code) => code.digits().len() as u64 + 3,
+                HeapRule::TakeBreak(code) => code.digits().last().map_or(0, |&(take, _)| take) + 3,
                 _ => 12,
             };
             let kind = BoardKind::of_heap_rule(&rule);

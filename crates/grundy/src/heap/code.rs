@@ -1,12 +1,11 @@
 //! The move structure of a heap game as the engines and the periodicity theorems see it.
 //!
 //! Every built-in heap game (take-and-break codes, Grundy's game, subtraction games) is a
-//! [`Code`]: for each number `k` of tokens removed, a [`Digit`] whose bits allow leaving no
-//! heap (1), one heap (2), two heaps (4) or three heaps (8), optionally a digit repeated for
-//! every larger `k`, and optionally the rule that the heaps a split leaves must differ (Grundy's
-//! game). A digit is decoded once, here, into a typed [`Digit`]; no engine tests its bits.
-//! Rulesets that are not codes (a custom [`Ruleset`]) still get tables, from the naive
-//! engine. This module lists no moves and computes no values.
+//! [`Code`]: a [`TakeBreak`] code, its digits decoded once into typed [`Digit`]s (no engine
+//! tests a digit's bits), optionally a digit repeated for every larger removal, and optionally
+//! the rule that the heaps a split leaves must differ (Grundy's game). Rulesets that are not
+//! codes (a custom [`Ruleset`]) still get tables, from the naive engine. This module lists no
+//! moves and computes no values.
 
 use crate::game::Ruleset;
 use crate::rules::{GrundyGame, HeapRule, Nim, Subtraction, TakeBreak};
@@ -16,12 +15,9 @@ pub use crate::rules::Digit;
 /// Codes with more nonzero digits than this are left to the naive engine.
 pub const MAX_CODE_DIGITS: usize = 4096;
 
-/// The moves of a take-and-break game, digit by digit.
-///
-/// Digit `k` governs moves that remove `k` tokens: bit 1 allows removing the whole heap when it
-/// has exactly `k` tokens, bit 2 leaving one non-empty heap, bit 4 two non-empty heaps and bit
-/// 8 three (see [`Digit`]). Digit 0 may only have bits 4 and 8. Only nonzero digits are stored,
-/// so `sub{1,10^18}` is two digits.
+/// The moves of a heap game, digit by digit: a [`TakeBreak`] code, the one representation of
+/// a code (see there for [`digit`](TakeBreak::digit), [`max_take`](TakeBreak::max_take) and
+/// the others).
 ///
 /// # Example
 /// ```
@@ -34,60 +30,33 @@ pub const MAX_CODE_DIGITS: usize = 4096;
 /// assert_eq!((all_but.digits(), all_but.tail()), (&[(1, take)][..], Some((3, take))));
 /// # Ok::<(), grundy::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Code {
-    digits: Vec<(u64, Digit)>,
-    tail: Option<(u64, Digit)>,
-    unequal: bool,
-}
+pub type Code = TakeBreak;
 
 /// The digit of a subtraction game: remove the whole heap or leave one heap.
 const SUBTRACT: Digit = Digit::new(3);
 
-impl Code {
-    fn new(digits: Vec<(u64, Digit)>, tail: Option<(u64, Digit)>, unequal: bool) -> Option<Code> {
-        let digits: Vec<(u64, Digit)> = digits
-            .into_iter()
-            .filter(|&(_, digit)| !digit.is_empty())
-            .collect();
-        (digits.len() <= MAX_CODE_DIGITS).then_some(Code {
-            digits,
-            tail: tail.filter(|&(_, digit)| !digit.is_empty()),
-            unequal,
-        })
-    }
-
-    /// The code of a take-and-break game.
+impl TakeBreak {
+    /// The code of a take-and-break game, without its name; `None` beyond
+    /// [`MAX_CODE_DIGITS`] nonzero digits.
     pub fn of_take_break(game: &TakeBreak) -> Option<Code> {
-        let digits = game.digits();
-        Code::new(
-            (0..).zip(digits.iter().copied().map(Digit::new)).collect(),
-            game.tail()
-                .map(|tail| (digits.len() as u64, Digit::new(tail))),
-            false,
-        )
+        (game.digits().len() <= MAX_CODE_DIGITS).then(|| game.unnamed())
     }
 
     /// The code of a subtraction game: digit 3 at every number that may be removed; all-but
     /// games repeat 3 after the largest excluded number. `None` when that takes more than
     /// [`MAX_CODE_DIGITS`] digits (`take[1..10^6]`).
     pub fn of_subtraction(game: &Subtraction) -> Option<Code> {
+        let code = |digits: Vec<(u64, Digit)>, tail| {
+            (digits.len() <= MAX_CODE_DIGITS).then(|| TakeBreak::decoded(digits, tail, false))
+        };
         if let Some(set) = game.finite_set() {
-            return Code::new(
-                set.iter().map(|&take| (take, SUBTRACT)).collect(),
-                None,
-                false,
-            );
+            return code(set.iter().map(|&take| (take, SUBTRACT)).collect(), None);
         }
         if let Some((low, high)) = game.range_bounds() {
             if high - low >= MAX_CODE_DIGITS as u64 {
                 return None;
             }
-            return Code::new(
-                (low..=high).map(|take| (take, SUBTRACT)).collect(),
-                None,
-                false,
-            );
+            return code((low..=high).map(|take| (take, SUBTRACT)).collect(), None);
         }
         let excluded = game.excluded()?;
         let last = excluded.last().copied().unwrap_or(0);
@@ -98,96 +67,13 @@ impl Code {
             .filter(|take| excluded.binary_search(take).is_err())
             .map(|take| (take, SUBTRACT))
             .collect();
-        Code::new(digits, Some((last + 1, SUBTRACT)), false)
+        code(digits, Some((last + 1, SUBTRACT)))
     }
 
     /// Grundy's game: split a heap into two heaps of different sizes (`4!.0` in CGSuite's
     /// notation).
     pub fn grundy_game() -> Code {
-        Code {
-            digits: vec![(0, Digit::new(4))],
-            tail: None,
-            unequal: true,
-        }
-    }
-
-    /// The nonzero digits before the tail, `(tokens removed, digit)`, by increasing removal.
-    pub fn digits(&self) -> &[(u64, Digit)] {
-        &self.digits
-    }
-
-    /// The tail, `(first, digit)`: every removal of `first` or more tokens has `digit`.
-    pub fn tail(&self) -> Option<(u64, Digit)> {
-        self.tail
-    }
-
-    /// Whether the heaps left by a split must have different sizes (Grundy's game).
-    pub fn unequal(&self) -> bool {
-        self.unequal
-    }
-
-    /// The digit for removing `take` tokens (empty when no move removes that many).
-    pub fn digit(&self, take: u64) -> Digit {
-        match self.tail {
-            Some((first, digit)) if take >= first => digit,
-            _ => match self.digits.binary_search_by_key(&take, |&(k, _)| k) {
-                Ok(index) => self.digits[index].1,
-                Err(_) => Digit::default(),
-            },
-        }
-    }
-
-    /// The largest smaller part of a split of `rest` tokens into two non-empty heaps
-    /// (`rest / 2`, or `(rest - 1) / 2` when the parts must differ); 0 when there is none.
-    ///
-    /// # Example
-    /// ```
-    /// use grundy::heap::Code;
-    /// use grundy::rules::TakeBreak;
-    /// let kayles = Code::of_take_break(&TakeBreak::named("kayles").unwrap()).unwrap();
-    /// assert_eq!((kayles.largest_small_part(6), kayles.largest_small_part(1)), (3, 0));
-    /// // Grundy's game splits 6 into 1 + 5 or 2 + 4, never 3 + 3.
-    /// assert_eq!(Code::grundy_game().largest_small_part(6), 2);
-    /// ```
-    pub fn largest_small_part(&self, rest: u64) -> u64 {
-        largest_small_part(rest, self.unequal)
-    }
-
-    /// The largest number of tokens a move removes, `None` with a repeating tail.
-    pub fn max_take(&self) -> Option<u64> {
-        match self.tail {
-            Some(_) => None,
-            None => Some(self.digits.last().map_or(0, |&(k, _)| k)),
-        }
-    }
-
-    /// The largest number of heaps a move leaves: 0, 1, 2 or 3.
-    pub fn max_parts(&self) -> u32 {
-        let all = Digit::new(
-            self.digits
-                .iter()
-                .map(|&(_, digit)| digit)
-                .chain(self.tail.map(|(_, digit)| digit))
-                .fold(0, |all, digit| all | digit.bits()),
-        );
-        if all.splits_three() {
-            3
-        } else if all.splits_two() {
-            2
-        } else {
-            u32::from(all.takes_all() || all.leaves_one())
-        }
-    }
-}
-
-/// The largest smaller part of a split of `rest` tokens in two, the parts different when
-/// `unequal`; 0 when there is none.
-#[inline(always)]
-pub(crate) const fn largest_small_part(rest: u64, unequal: bool) -> u64 {
-    if unequal {
-        rest.saturating_sub(1) / 2
-    } else {
-        rest / 2
+        TakeBreak::decoded(vec![(0, Digit::new(4))], None, true)
     }
 }
 
@@ -212,7 +98,7 @@ pub trait HeapGame: Ruleset<Position = u64> {
 
 impl HeapGame for TakeBreak {
     fn code(&self) -> Option<Code> {
-        Code::of_take_break(self)
+        TakeBreak::of_take_break(self)
     }
 }
 
@@ -236,11 +122,7 @@ impl HeapGame for Nim {
     /// `0.[3]`: remove any number of tokens (values come from the closed form; the code serves
     /// period searches and certificates).
     fn code(&self) -> Option<Code> {
-        Some(Code {
-            digits: Vec::new(),
-            tail: Some((1, SUBTRACT)),
-            unequal: false,
-        })
+        Some(TakeBreak::decoded(Vec::new(), Some((1, SUBTRACT)), false))
     }
 }
 
@@ -356,6 +238,7 @@ mod tests {
         let sub = Code::of_subtraction(&Subtraction::finite(&[1, 5]).unwrap()).unwrap();
         assert_eq!((sub.max_parts(), sub.max_take()), (1, Some(5)));
         assert_eq!(Code::grundy_game().max_parts(), 2);
+        assert_eq!(Code::grundy_game().to_string(), "4!.0");
         let hex = Code::of_take_break(&TakeBreak::parse("0.8", true).unwrap()).unwrap();
         assert_eq!(hex.max_parts(), 3);
         let take_all = Code::of_take_break(&TakeBreak::parse("0.1[1]", false).unwrap()).unwrap();

@@ -36,7 +36,7 @@ use crate::error::{Error, Limit, Result};
 use crate::game::{Evaluator, Limits, MoveList};
 use crate::nimber::Nimber;
 use subtract::SubtractionTable;
-use table::{HeapTable, TableValues};
+use table::HeapTable;
 
 /// A table entry costs a few nanoseconds per move, against about a hundred in the generic
 /// solver, so one unit of [`Limits::max_work`] buys this many moves here.

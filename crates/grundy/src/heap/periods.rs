@@ -1,8 +1,13 @@
 //! [`HeapSolver`]'s periods: sought as the table grows, proved on request, and copied by
 //! once proved.
 
-use super::{period, Certificate, Code, HeapGame, HeapSolver, TableValues, Theorem, DIRECT_TABLE};
+use super::table::with_values;
+use super::{period, Certificate, Code, HeapGame, HeapSolver, Theorem, DIRECT_TABLE};
 use crate::error::Result;
+
+/// The most heaps [`HeapSolver::prove_period_watched`] computes between two calls of its
+/// watcher.
+const PERIOD_STEP: u64 = 1 << 16;
 
 impl<R: HeapGame> HeapSolver<R> {
     /// Fills the table to `target` heaps by the proved period (nothing without one).
@@ -22,11 +27,8 @@ impl<R: HeapGame> HeapSolver<R> {
             self.sought_at = len;
             if let Some(code) = &self.code {
                 let rule = self.rules.format(&[0]);
-                let (certificate, promising) = match self.table.values() {
-                    TableValues::Narrow(values) => seek(code, &rule, values),
-                    TableValues::Wide(values) => seek(code, &rule, values),
-                    TableValues::Owned(values) => seek(code, &rule, &values),
-                };
+                let (certificate, promising) =
+                    with_values!(self.table.values(), values => seek(code, &rule, values));
                 self.certificate = certificate.map(|mut certificate| {
                     certificate.rule = rule_text(&certificate.rule);
                     certificate
@@ -55,22 +57,42 @@ impl<R: HeapGame> HeapSolver<R> {
     /// # Errors
     /// A limit reached before `max_heaps`.
     pub fn prove_period(&mut self, max_heaps: u64) -> Result<Option<&Certificate>> {
+        self.prove_period_watched(max_heaps, &mut |_, _| {})
+    }
+
+    /// [`prove_period`](HeapSolver::prove_period), calling `watch(heaps, look)` as each look
+    /// for a period begins and after each step (at most 2^16 heaps) towards it, with the heaps
+    /// computed and the table length of the look. Each look may spend the work limit.
+    ///
+    /// # Errors
+    /// A limit reached before `max_heaps`; the cancel flag raised.
+    pub fn prove_period_watched(
+        &mut self,
+        max_heaps: u64,
+        watch: &mut dyn FnMut(u64, u64),
+    ) -> Result<Option<&Certificate>> {
         let max_heaps = max_heaps.min(self.limits.max_positions);
-        let mut len = self.len().max(DIRECT_TABLE / 4);
+        let mut look = self.len().max(DIRECT_TABLE / 4);
         loop {
-            len = len.min(max_heaps);
-            self.fill(len, self.budget())?;
-            if self.seek_period().is_some() || len >= max_heaps {
+            look = look.min(max_heaps);
+            watch(self.len(), look);
+            let stop = self.table.work().saturating_add(self.budget());
+            while self.len() < look {
+                let step_to = look.min(self.len().saturating_add(PERIOD_STEP));
+                self.fill(step_to, stop.saturating_sub(self.table.work()))?;
+                watch(self.len(), look);
+            }
+            if self.seek_period().is_some() || look >= max_heaps {
                 return Ok(self.certificate.as_ref());
             }
-            len = self.next_look();
+            look = self.next_look();
         }
     }
 }
 
 /// The period `code`'s theorem proves in `values`, or else where a longer table would prove
 /// the period they show ([`period::promising`]).
-fn seek<V: Copy + Into<u32>>(
+fn seek<V: Copy + Into<u64>>(
     code: &Code,
     rule: &str,
     values: &[V],

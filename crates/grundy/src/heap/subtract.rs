@@ -95,7 +95,7 @@ impl HeapTable for SubtractionTable {
         let max = self.values.iter().copied().max().unwrap_or(0);
         TableStats {
             heaps: self.values.len() as u64,
-            max_value: max,
+            max_value: u64::from(max),
             max_value_at: self.values.iter().position(|&v| v == max).unwrap_or(0) as u64,
             ..TableStats::default()
         }

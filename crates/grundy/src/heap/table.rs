@@ -6,12 +6,25 @@ use super::naive::{HeapMoves, NaiveTable};
 use super::TableStats;
 use crate::error::{Error, Result};
 
-/// The values of a whole table, as its cells hold them.
+/// The values of a whole table, borrowed as its cells hold them (2, 4 or 8 bytes a heap):
+/// the period search and [`verify`](super::verify) read them in place.
 pub(crate) enum TableValues<'a> {
     Narrow(&'a [u16]),
     Wide(&'a [u32]),
-    Owned(Vec<u32>),
+    Full(&'a [u64]),
 }
+
+/// `$body` with `$values` bound to the slice of a [`TableValues`], whatever its width.
+macro_rules! with_values {
+    ($table_values:expr, $values:ident => $body:expr) => {
+        match $table_values {
+            $crate::heap::table::TableValues::Narrow($values) => $body,
+            $crate::heap::table::TableValues::Wide($values) => $body,
+            $crate::heap::table::TableValues::Full($values) => $body,
+        }
+    };
+}
+pub(crate) use with_values;
 
 /// A table of the values of heaps `0..len()`.
 pub(crate) trait HeapTable: Send {
@@ -21,8 +34,7 @@ pub(crate) trait HeapTable: Send {
     fn get(&self, heap: u64) -> Option<u64>;
     /// Values of the tabulated heaps `from..to`.
     fn range(&self, from: u64, to: u64) -> Vec<u64>;
-    /// The values of every heap, for the period search: borrowed where the table keeps them
-    /// in cells (2 or 4 bytes a heap), so that a look for a period costs no copy.
+    /// The values of every heap, borrowed, so that a look for a period costs no copy.
     fn values(&self) -> TableValues<'_>;
     /// Units of work spent (pairs of heaps or moves examined).
     fn work(&self) -> u64;
@@ -102,13 +114,7 @@ impl HeapTable for NaiveTable {
     }
 
     fn values(&self) -> TableValues<'_> {
-        let values = NaiveTable::values(self);
-        TableValues::Owned(
-            values
-                .iter()
-                .map(|&v| u32::try_from(v).unwrap_or(u32::MAX))
-                .collect(),
-        )
+        TableValues::Full(NaiveTable::values(self))
     }
 
     fn work(&self) -> u64 {
@@ -120,7 +126,7 @@ impl HeapTable for NaiveTable {
         let max = values.iter().copied().max().unwrap_or(0);
         TableStats {
             heaps: values.len() as u64,
-            max_value: u32::try_from(max).unwrap_or(u32::MAX),
+            max_value: max,
             max_value_at: values.iter().position(|&v| v == max).unwrap_or(0) as u64,
             ..TableStats::default()
         }

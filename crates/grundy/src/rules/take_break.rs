@@ -92,23 +92,34 @@ impl Digit {
     }
 }
 
-/// A take-and-break game given by its code.
+/// A take-and-break game given by its code, decoded once into [`Digit`]s: the one
+/// representation of a code, which the heap engines and the periodicity theorems read as
+/// `heap::Code` (subtraction games and Grundy's game are codes too).
+///
+/// Digit `k` governs moves that remove `k` tokens (see [`Digit`]); digit 0 may only split.
+/// Only nonzero digits are stored, so `sub{1,10^18}` is two digits.
 ///
 /// # Example
 /// ```
-/// use grundy::{rules::TakeBreak, Solver, Nimber};
+/// use grundy::{rules::{Digit, TakeBreak}, Solver, Nimber};
 /// let kayles = TakeBreak::named("kayles").unwrap();
 /// assert_eq!(kayles.to_string(), "0.77");
+/// assert_eq!(kayles.digits(), [(1, Digit::new(7)), (2, Digit::new(7))]);
+/// assert_eq!((kayles.max_take(), kayles.max_parts()), (Some(2), 2));
+/// let lasker = TakeBreak::named("lasker").unwrap();
+/// assert_eq!((lasker.tail(), lasker.digit(10)), (Some((1, Digit::new(3))), Digit::new(3)));
 /// let mut solver = Solver::new(kayles);
 /// assert_eq!(solver.value(&5)?, Nimber::new(4));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TakeBreak {
-    /// `digits[k]` governs moves that remove `k` tokens; no trailing zeros.
-    digits: Vec<u8>,
-    /// The digit repeated for every `k >= digits.len()`, if any.
-    tail: Option<u8>,
+    /// `(k, digit)` for removing `k` tokens, nonzero digits only, by increasing `k`.
+    digits: Vec<(u64, Digit)>,
+    /// `(first, digit)`: every removal of `first` or more tokens has `digit`.
+    tail: Option<(u64, Digit)>,
+    /// Whether the heaps left by a split must have different sizes (Grundy's game, `4!.0`).
+    unequal: bool,
     /// The name it was written with (`kayles`), kept for printing.
     name: Option<&'static str>,
 }
@@ -120,7 +131,7 @@ impl TakeBreak {
     /// # Errors
     /// A digit above 7 in an octal code (`hex` false) or above 15; a first digit that allows a
     /// move removing nothing and leaving zero or one heap.
-    pub fn from_digits(mut digits: Vec<u8>, tail: Option<u8>, hex: bool) -> Result<TakeBreak> {
+    pub fn from_digits(digits: Vec<u8>, tail: Option<u8>, hex: bool) -> Result<TakeBreak> {
         let max_digit = if hex { 15 } else { 7 };
         for &digit in digits.iter().chain(&tail) {
             if digit > max_digit {
@@ -140,20 +151,33 @@ impl TakeBreak {
                  leaving one heap or none is not a move",
             ));
         }
-        let tail = tail.filter(|&digit| digit != 0);
-        if tail.is_none() {
-            while digits.last() == Some(&0) {
-                digits.pop();
-            }
-        }
-        if digits.is_empty() && tail.is_some() {
-            digits.push(0);
-        }
-        Ok(TakeBreak {
-            digits,
+        // The tail governs removals from the first after the digits (at least 1).
+        let tail = tail
+            .filter(|&digit| digit != 0)
+            .map(|digit| ((digits.len() as u64).max(1), Digit::new(digit)));
+        Ok(TakeBreak::decoded(
+            (0..).zip(digits.into_iter().map(Digit::new)).collect(),
             tail,
+            false,
+        ))
+    }
+
+    /// The code of decoded digits (zero digits dropped), as the engines build subtraction games
+    /// and Grundy's game.
+    pub(crate) fn decoded(
+        digits: Vec<(u64, Digit)>,
+        tail: Option<(u64, Digit)>,
+        unequal: bool,
+    ) -> TakeBreak {
+        TakeBreak {
+            digits: digits
+                .into_iter()
+                .filter(|&(_, digit)| !digit.is_empty())
+                .collect(),
+            tail: tail.filter(|&(_, digit)| !digit.is_empty()),
+            unequal,
             name: None,
-        })
+        }
     }
 
     /// Parses a code: `0.137`, `.07`, `4.07`, `0.3F` or `4.[3]`. Letters A-F make it
@@ -260,57 +284,122 @@ impl TakeBreak {
         self.name
     }
 
-    /// The digit for moves that remove `take` tokens.
-    pub fn digit(&self, take: u64) -> u8 {
-        match usize::try_from(take).ok().and_then(|k| self.digits.get(k)) {
-            Some(&digit) => digit,
-            None => self.tail.unwrap_or(0),
+    /// The same code without the name it was written with.
+    pub(crate) fn unnamed(&self) -> TakeBreak {
+        TakeBreak {
+            name: None,
+            ..self.clone()
         }
     }
 
-    /// The digits before the repeating tail (index `k` for removing `k` tokens).
-    pub fn digits(&self) -> &[u8] {
+    /// The nonzero digits before the tail, `(tokens removed, digit)`, by increasing removal.
+    pub fn digits(&self) -> &[(u64, Digit)] {
         &self.digits
     }
 
-    /// The repeating digit, if the code has one.
-    pub fn tail(&self) -> Option<u8> {
+    /// The tail, `(first, digit)`: every removal of `first` or more tokens has `digit`.
+    pub fn tail(&self) -> Option<(u64, Digit)> {
         self.tail
+    }
+
+    /// Whether the heaps left by a split must have different sizes (Grundy's game).
+    pub fn unequal(&self) -> bool {
+        self.unequal
+    }
+
+    /// The digit for removing `take` tokens (empty when no move removes that many).
+    pub fn digit(&self, take: u64) -> Digit {
+        match self.tail {
+            Some((first, digit)) if take >= first => digit,
+            _ => match self.digits.binary_search_by_key(&take, |&(k, _)| k) {
+                Ok(index) => self.digits[index].1,
+                Err(_) => Digit::default(),
+            },
+        }
+    }
+
+    /// The largest smaller part of a split of `rest` tokens into two non-empty heaps
+    /// (`rest / 2`, or `(rest - 1) / 2` when the parts must differ); 0 when there is none.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::heap::Code;
+    /// use grundy::rules::TakeBreak;
+    /// let kayles = TakeBreak::named("kayles").unwrap();
+    /// assert_eq!((kayles.largest_small_part(6), kayles.largest_small_part(1)), (3, 0));
+    /// // Grundy's game splits 6 into 1 + 5 or 2 + 4, never 3 + 3.
+    /// assert_eq!(Code::grundy_game().largest_small_part(6), 2);
+    /// ```
+    pub fn largest_small_part(&self, rest: u64) -> u64 {
+        TakeBreak::small_part_limit(rest, self.unequal)
+    }
+
+    /// [`largest_small_part`](TakeBreak::largest_small_part) for a code whose splits must
+    /// differ when `unequal`, for the engines' inner loops.
+    #[inline(always)]
+    pub(crate) const fn small_part_limit(rest: u64, unequal: bool) -> u64 {
+        if unequal {
+            rest.saturating_sub(1) / 2
+        } else {
+            rest / 2
+        }
+    }
+
+    /// The largest number of tokens a move removes, `None` with a repeating tail.
+    pub fn max_take(&self) -> Option<u64> {
+        match self.tail {
+            Some(_) => None,
+            None => Some(self.digits.last().map_or(0, |&(k, _)| k)),
+        }
+    }
+
+    /// The largest number of heaps a move leaves: 0, 1, 2 or 3.
+    pub fn max_parts(&self) -> u32 {
+        let all = Digit::new(
+            self.digits
+                .iter()
+                .map(|&(_, digit)| digit)
+                .chain(self.tail.map(|(_, digit)| digit))
+                .fold(0, |all, digit| all | digit.bits()),
+        );
+        if all.splits_three() {
+            3
+        } else if all.splits_two() {
+            2
+        } else {
+            u32::from(all.takes_all() || all.leaves_one())
+        }
     }
 
     /// Whether the code needs hexadecimal digits (some move leaves three heaps).
     pub fn is_hex(&self) -> bool {
-        self.digits
-            .iter()
-            .chain(&self.tail)
-            .any(|&digit| Digit::new(digit).splits_three())
-    }
-
-    /// The largest number of tokens removed by a move, `None` with a repeating tail.
-    pub fn max_take(&self) -> Option<u64> {
-        match self.tail {
-            Some(_) => None,
-            None => Some(self.digits.len().saturating_sub(1) as u64),
-        }
+        self.max_parts() == 3
     }
 }
 
 impl fmt::Display for TakeBreak {
-    /// The code, normalised: `0.77`, `4.07`, `0.3F`, `4.[3]`.
+    /// The code, normalised: `0.77`, `4.07`, `0.3F`, `4.[3]` (and `4!.0` for Grundy's game,
+    /// CGSuite's notation, which only the engines build).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let digit = |d: u8| {
-            char::from_digit(u32::from(d), 16)
+        let digit = |take: u64| {
+            char::from_digit(u32::from(self.digit(take).bits()), 16)
                 .unwrap_or('?')
                 .to_ascii_uppercase()
         };
-        write!(f, "{}.", digit(self.digits.first().copied().unwrap_or(0)))?;
-        for &d in self.digits.iter().skip(1) {
-            write!(f, "{}", digit(d))?;
+        // The digits written: up to the tail, or to the last nonzero one.
+        let written = match self.tail {
+            Some((first, _)) => first,
+            None => self.digits.last().map_or(0, |&(k, _)| k + 1),
+        };
+        let unequal = if self.unequal { "!" } else { "" };
+        write!(f, "{}{unequal}.", digit(0))?;
+        for take in 1..written {
+            write!(f, "{}", digit(take))?;
         }
-        if let Some(tail) = self.tail {
-            write!(f, "[{}]", digit(tail))?;
+        if let Some((first, _)) = self.tail {
+            write!(f, "[{}]", digit(first))?;
         }
-        if self.digits.len() <= 1 && self.tail.is_none() {
+        if written <= 1 && self.tail.is_none() {
             write!(f, "0")?;
         }
         Ok(())
@@ -322,12 +411,12 @@ impl Ruleset for TakeBreak {
 
     fn moves(&self, heap: &u64, out: &mut Vec<Parts<u64>>) {
         let heap = *heap;
-        let last_take = match self.max_take() {
-            Some(max_take) => max_take.min(heap),
-            None => heap,
-        };
-        for take in 0..=last_take {
-            let digit = Digit::new(self.digit(take));
+        let repeated = self
+            .tail
+            .into_iter()
+            .flat_map(|(first, digit)| (first..=heap).map(move |take| (take, digit)));
+        let digits = self.digits.iter().copied();
+        for (take, digit) in digits.take_while(|&(take, _)| take <= heap).chain(repeated) {
             let rest = heap - take;
             if digit.takes_all() && rest == 0 {
                 out.push(Parts::new());
@@ -336,7 +425,8 @@ impl Ruleset for TakeBreak {
                 out.push(Parts::from_slice(&[rest]));
             }
             if digit.splits_two() {
-                out.extend((1..=rest / 2).map(|small| Parts::from_slice(&[small, rest - small])));
+                let last_small = self.largest_small_part(rest);
+                out.extend((1..=last_small).map(|small| Parts::from_slice(&[small, rest - small])));
             }
             if digit.splits_three() {
                 for small in 1..=rest / 3 {

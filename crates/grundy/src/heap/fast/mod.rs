@@ -49,12 +49,12 @@ pub struct TableStats {
     /// Heaps tabulated.
     pub heaps: u64,
     /// The largest value.
-    pub max_value: u32,
+    pub max_value: u64,
     /// The first heap with the largest value.
     pub max_value_at: u64,
-    /// For each parity of split removals in use (`d` = 0, 1): the mask over extended values
-    /// `g << 1 | ((n + d) & 1)`, 0 where every pair is scanned.
-    pub masks: Vec<(u8, u32)>,
+    /// For each parity of split removals in use (`d` = 0, 1): `[d, mask]`, the mask over
+    /// extended values `g << 1 | ((n + d) & 1)`, 0 where every pair is scanned.
+    pub masks: Vec<[u64; 2]>,
     /// Heaps that are rare under the current masks (summed over the parities).
     pub rare_heaps: u64,
     /// The last rare heap, if any.
@@ -207,9 +207,12 @@ impl Table {
         let classes = &engine.sparse.classes;
         TableStats {
             heaps: self.values.len() as u64,
-            max_value: engine.tally.max_value,
+            max_value: u64::from(engine.tally.max_value),
             max_value_at: engine.tally.max_value_at,
-            masks: classes.iter().map(|c| (c.parity, c.mask)).collect(),
+            masks: classes
+                .iter()
+                .map(|c| [u64::from(c.parity), u64::from(c.mask)])
+                .collect(),
             rare_heaps: classes.iter().map(|c| c.heaps.len() as u64).sum(),
             last_rare: classes
                 .iter()

@@ -1,6 +1,6 @@
 //! A code decoded once into the lists of moves the fast engine computes.
 
-use crate::heap::code::{largest_small_part, Code, Digit};
+use crate::heap::code::{Code, Digit};
 
 /// The removals whose two-heap splits share one parity `d` of tokens removed: their pairs
 /// XOR to values whose extended value (see [`super::sparse`]) has the parity of `n + d`.
@@ -72,7 +72,7 @@ impl Moves {
     /// The largest smaller part of a split of `rest` tokens in two (0: none).
     #[inline(always)]
     pub(super) fn last_small(&self, rest: usize) -> usize {
-        largest_small_part(rest as u64, self.unequal) as usize
+        Code::small_part_limit(rest as u64, self.unequal) as usize
     }
 
     /// The most tokens a split into two heaps removes.

@@ -74,7 +74,7 @@ const MAX_PERIOD: usize = 1 << 12;
 /// Whether the test of the module docs holds for the claim `g(n + period) = g(n) + saltus`
 /// from `preperiod` on, on `values` (heaps `0..values.len()`); the caller has compared the
 /// values themselves (condition 1's equalities).
-pub(super) fn conditions<V: Copy + Into<u32>>(
+pub(super) fn conditions<V: Copy + Into<u64>>(
     code: &Code,
     values: &[V],
     preperiod: usize,
@@ -109,7 +109,7 @@ pub(super) fn conditions<V: Copy + Into<u32>>(
         p: period,
         s: saltus,
         residue: 1 << saltus.trailing_zeros(),
-        values: values.iter().map(|&v| u64::from(v.into())).collect(),
+        values: values.iter().map(|&v| v.into()).collect(),
     };
     claim.low_values() && claim.exclusion() && (len - period..len).all(|n| claim.witnessed(n))
 }

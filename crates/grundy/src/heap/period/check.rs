@@ -57,7 +57,11 @@ impl fmt::Display for Refutation {
 ///
 /// # Errors
 /// The first reason the certificate fails.
-pub fn check(code: &Code, certificate: &Certificate, values: &[u32]) -> Result<(), Refutation> {
+pub fn check<V: Copy + Into<u64>>(
+    code: &Code,
+    certificate: &Certificate,
+    values: &[V],
+) -> Result<(), Refutation> {
     if Theorem::for_code(code) != Some(certificate.theorem) {
         return Err(Refutation::TheoremDoesNotApply);
     }
@@ -75,17 +79,18 @@ pub fn check(code: &Code, certificate: &Certificate, values: &[u32]) -> Result<(
         return Err(Refutation::RangeTooShort { needed });
     };
     let values = &values[..len.min(values.len())];
-    let (Ok(period), Ok(preperiod), Ok(saltus)) = (
+    let (Ok(period), Ok(preperiod)) = (
         usize::try_from(certificate.period),
         usize::try_from(certificate.preperiod),
-        i64::try_from(certificate.saltus),
     ) else {
         return Err(Refutation::TheoremDoesNotApply);
     };
     if values.len() < len {
         return Err(Refutation::RangeTooShort { needed });
     }
-    if let Some(heap) = last_mismatch(values, period, saltus).filter(|&n| n >= preperiod) {
+    if let Some(heap) =
+        last_mismatch(values, period, certificate.saltus).filter(|&n| n >= preperiod)
+    {
         return Err(Refutation::Mismatch { heap: heap as u64 });
     }
     if !side_conditions(
@@ -98,7 +103,7 @@ pub fn check(code: &Code, certificate: &Certificate, values: &[u32]) -> Result<(
     ) {
         return Err(Refutation::SideConditions);
     }
-    let computed = checksum(values.iter().map(|&v| u64::from(v)));
+    let computed = checksum(values.iter().map(|&v| v.into()));
     if computed != certificate.checksum {
         return Err(Refutation::Checksum { computed });
     }

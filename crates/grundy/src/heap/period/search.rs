@@ -4,19 +4,19 @@ use super::{arithmetic, checksum, heaps_needed, max_take, Certificate, Theorem};
 use crate::heap::code::Code;
 
 /// The last `n` with `g(n + period) != g(n) + saltus`, scanning down from the end of `values`.
-pub(super) fn last_mismatch<V: Copy + Into<u32>>(
+pub(super) fn last_mismatch<V: Copy + Into<u64>>(
     values: &[V],
     period: usize,
-    saltus: i64,
+    saltus: u64,
 ) -> Option<usize> {
-    let value = |n: usize| i64::from(values[n].into());
+    let value = |n: usize| -> u64 { values[n].into() };
     (0..values.len() - period)
         .rev()
-        .find(|&n| value(n + period) - value(n) != saltus)
+        .find(|&n| value(n).checked_add(saltus) != Some(value(n + period)))
 }
 
 /// Whether the tail-arithmetic side conditions hold on `values` (see the module docs).
-pub(super) fn tail_conditions<V: Copy + Into<u32>>(
+pub(super) fn tail_conditions<V: Copy + Into<u64>>(
     values: &[V],
     t: u64,
     preperiod: usize,
@@ -32,7 +32,7 @@ pub(super) fn tail_conditions<V: Copy + Into<u32>>(
         return false;
     }
     let set_of = |range: std::ops::Range<usize>| -> std::collections::HashSet<u64> {
-        values[range].iter().map(|&v| u64::from(v.into())).collect()
+        values[range].iter().map(|&v| v.into()).collect()
     };
     let p0 = set_of(0..preperiod);
     let p1 = set_of(0..preperiod + period);
@@ -50,7 +50,7 @@ pub(super) fn tail_conditions<V: Copy + Into<u32>>(
 
 /// Whether the conditions `theorem` adds to the compared values hold (for the ordinary
 /// periods, only that the saltus is 0).
-pub(super) fn side_conditions<V: Copy + Into<u32>>(
+pub(super) fn side_conditions<V: Copy + Into<u64>>(
     theorem: Theorem,
     code: &Code,
     values: &[V],
@@ -73,7 +73,7 @@ pub(super) fn side_conditions<V: Copy + Into<u32>>(
 /// # Complexity
 /// Each candidate period is compared from the end of the table down to its first mismatch,
 /// so the search costs about one pass over the table per period that nearly fits.
-pub fn prove<V: Copy + Into<u32>>(code: &Code, rule: &str, values: &[V]) -> Option<Certificate> {
+pub fn prove<V: Copy + Into<u64>>(code: &Code, rule: &str, values: &[V]) -> Option<Certificate> {
     let theorem = Theorem::for_code(code)?;
     let len = values.len();
     // Periods that cannot be proved because a smaller one they are multiples of cannot: if
@@ -89,11 +89,11 @@ pub fn prove<V: Copy + Into<u32>>(code: &Code, rule: &str, values: &[V]) -> Opti
             continue;
         }
         let saltus = if theorem.arithmetic() {
-            let rise =
-                i64::from(values[len - 1].into()) - i64::from(values[len - 1 - period].into());
-            if rise < 0 {
+            let (last, before): (u64, u64) =
+                (values[len - 1].into(), values[len - 1 - period].into());
+            let Some(rise) = last.checked_sub(before) else {
                 continue;
-            }
+            };
             rise
         } else {
             0
@@ -110,7 +110,7 @@ pub fn prove<V: Copy + Into<u32>>(code: &Code, rule: &str, values: &[V]) -> Opti
             }
             continue;
         }
-        if !side_conditions(theorem, code, values, preperiod, period, saltus as u64) {
+        if !side_conditions(theorem, code, values, preperiod, period, saltus) {
             continue;
         }
         let checked_to = if theorem.arithmetic() {
@@ -123,13 +123,9 @@ pub fn prove<V: Copy + Into<u32>>(code: &Code, rule: &str, values: &[V]) -> Opti
             theorem,
             preperiod: preperiod as u64,
             period: period as u64,
-            saltus: saltus as u64,
+            saltus,
             checked_to,
-            checksum: checksum(
-                values[..=checked_to as usize]
-                    .iter()
-                    .map(|&v| u64::from(v.into())),
-            ),
+            checksum: checksum(values[..=checked_to as usize].iter().map(|&v| v.into())),
         });
     }
     None
@@ -140,7 +136,7 @@ pub fn prove<V: Copy + Into<u32>>(code: &Code, rule: &str, values: &[V]) -> Opti
 /// (and over four periods at least). `None` when no period shows, or for tail arithmetic
 /// (proved from short tables anyway). A failed [`prove`] followed by a table of this length
 /// proves the period if it goes on holding, instead of doubling the table.
-pub fn promising<V: Copy + Into<u32>>(code: &Code, values: &[V]) -> Option<u64> {
+pub fn promising<V: Copy + Into<u64>>(code: &Code, values: &[V]) -> Option<u64> {
     let theorem = Theorem::for_code(code)?;
     if theorem.arithmetic() {
         return None;

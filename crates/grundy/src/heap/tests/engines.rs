@@ -184,7 +184,7 @@ fn sparse_space_engine_equals_plain_scan() {
         let stats = solver.stats();
         if text != "0.77" {
             assert!(
-                stats.masks.iter().any(|&(_, mask)| mask != 0),
+                stats.masks.iter().any(|&[_, mask]| mask != 0),
                 "{text}: {stats:?}"
             );
         }
@@ -207,7 +207,7 @@ fn fast_engine_equals_naive_on_splitting_codes_with_a_tail() {
                 for code in chunk {
                     let rule = HeapRule::TakeBreak(code.clone());
                     let fast = fast_values(&rule, heaps);
-                    let tail_splits = Digit::new(code.tail().unwrap()).splits_two();
+                    let tail_splits = code.tail().unwrap().1.splits_two();
                     if !tail_splits || slow {
                         assert_eq!(fast, naive_values(&rule, heaps), "{code}");
                     }

@@ -52,8 +52,9 @@ pub(super) fn naive_values(rule: &HeapRule, heaps: u64) -> Vec<u64> {
 /// values of single heaps of at most `n - first` tokens and the XORs of pairs of heaps whose
 /// sizes add up to at most `n - first`.
 pub(super) fn definition_values(code: &TakeBreak, heaps: usize) -> Vec<u64> {
-    let first = code.digits().len();
-    let tail = Digit::new(code.tail().unwrap_or(0));
+    let last = code.max_take().unwrap_or(0);
+    let (first, tail) = code.tail().unwrap_or((last + 1, Digit::default()));
+    let first = first as usize;
     let mut values: Vec<u64> = Vec::with_capacity(heaps);
     let (mut singles, mut pairs) = (Vec::<bool>::new(), Vec::<bool>::new());
     let set = |marks: &mut Vec<bool>, value: u64| {
@@ -74,7 +75,7 @@ pub(super) fn definition_values(code: &TakeBreak, heaps: usize) -> Vec<u64> {
         }
         let mut options = Vec::new();
         for k in 0..first.min(n + 1) {
-            let digit = Digit::new(code.digit(k as u64));
+            let digit = code.digit(k as u64);
             let rest = n - k;
             if digit.takes_all() && rest == 0 {
                 options.push(0);
@@ -122,12 +123,7 @@ pub(super) fn splitting_tail_codes() -> Vec<TakeBreak> {
         for tail in 1..8 {
             for middle in std::iter::once(String::new()).chain((0..8).map(|d| d.to_string())) {
                 let code = TakeBreak::parse(&format!("{first}.{middle}[{tail}]"), false).unwrap();
-                let splits = code
-                    .digits()
-                    .iter()
-                    .chain(&code.tail())
-                    .any(|&digit| Digit::new(digit).splits_two());
-                if splits {
+                if code.max_parts() == 2 {
                     codes.push(code);
                 }
             }

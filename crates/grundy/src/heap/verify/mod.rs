@@ -2,6 +2,7 @@
 
 mod sparse;
 
+use super::table::with_values;
 use super::{period, HeapGame, HeapSolver};
 use crate::error::Result;
 use crate::game::Limits;
@@ -55,10 +56,10 @@ pub const NAIVE_VERIFY_LIMIT: u64 = 1 << 16;
 /// scan when verifying, larger ones by the sparse route where it applies.
 pub const PLAIN_VERIFY_LIMIT: u64 = 1 << 20;
 
-/// Bytes a heap that [`verify`] may hold at once: the plain scan's table, its values copied out
-/// as `u64`, and those narrowed to `u32` for the check. Faces refuse certificates whose tables
-/// would not fit (`grundy_census::memory::check_fits`).
-pub const VERIFY_BYTES_A_HEAP: u64 = 16;
+/// Bytes a heap that [`verify`] may hold at once: the table alone, read in place by the check
+/// (the plain scan's `u32` cells while they grow, or the naive engine's `u64` values). Faces
+/// refuse certificates whose tables would not fit (`analysis::period::verify`).
+pub const VERIFY_BYTES_A_HEAP: u64 = 8;
 
 /// The route [`verify`] takes when none is asked for: the naive engine for small tables, the
 /// plain scan up to [`PLAIN_VERIFY_LIMIT`] heaps, the sparse route beyond.
@@ -104,10 +105,8 @@ pub fn verify<R: HeapGame>(
     };
     let mut solver = solver.extend_by_period(false);
     solver.extend(heaps)?;
-    let values: Vec<u32> = solver
-        .tabulated_range(0, heaps)
-        .into_iter()
-        .map(|v| u32::try_from(v).unwrap_or(u32::MAX))
-        .collect();
-    Ok((how, period::check(&code, certificate, &values)))
+    let verdict = with_values!(solver.table.values(), values => {
+        period::check(&code, certificate, values)
+    });
+    Ok((how, verdict))
 }
