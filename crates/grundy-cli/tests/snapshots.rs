@@ -43,14 +43,14 @@ fn value() {
         &["value", "nim(1,2,3)", "--format", "json"],
         expect![[r#"
             exit 0
-            {"schema":1,"spec":"nim(1,2,3)","value":0,"outcome":"P","components":[{"spec":"nim(1)","value":1},{"spec":"nim(2)","value":2},{"spec":"nim(3)","value":3}],"winning_moves":[],"winning_move_count":0}
+            {"kind":"normal","schema":1,"spec":"nim(1,2,3)","value":0,"outcome":"P","components":[{"spec":"nim(1)","value":1},{"spec":"nim(2)","value":2},{"spec":"nim(3)","value":3}],"winning_moves":[],"winning_move_count":0}
         "#]],
     );
     check(
         &["value", "sub{1,2,4}(8) + sub{1,3}(5)", "--format", "json"],
         expect![[r#"
             exit 0
-            {"schema":1,"spec":"sub{1,2,4}(8) + sub{1,3}(5)","value":3,"outcome":"N","components":[{"spec":"sub{1,2,4}(8)","value":2},{"spec":"sub{1,3}(5)","value":1}],"winning_moves":[{"component":0,"from":"sub{1,2,4}(8)","to":"sub{1,2,4}(7)","target_value":1,"description":"take 1 from 8, leaving 7","result":"sub{1,2,4}(7) + sub{1,3}(5)","count":1},{"component":0,"from":"sub{1,2,4}(8)","to":"sub{1,2,4}(4)","target_value":1,"description":"take 4 from 8, leaving 4","result":"sub{1,2,4}(4) + sub{1,3}(5)","count":1}],"winning_move_count":2}
+            {"kind":"normal","schema":1,"spec":"sub{1,2,4}(8) + sub{1,3}(5)","value":3,"outcome":"N","components":[{"spec":"sub{1,2,4}(8)","value":2},{"spec":"sub{1,3}(5)","value":1}],"winning_moves":[{"component":0,"from":"sub{1,2,4}(8)","to":"sub{1,2,4}(7)","target_value":1,"description":"take 1 from 8, leaving 7","result":"sub{1,2,4}(7) + sub{1,3}(5)","count":1},{"component":0,"from":"sub{1,2,4}(8)","to":"sub{1,2,4}(4)","target_value":1,"description":"take 4 from 8, leaving 4","result":"sub{1,2,4}(4) + sub{1,3}(5)","count":1}],"winning_move_count":2}
         "#]],
     );
 }
@@ -77,7 +77,7 @@ fn moves() {
         &["moves", "wythoff(1,2)", "--format", "json"],
         expect![[r#"
             exit 0
-            {"schema":1,"spec":"wythoff(1,2)","value":0,"outcome":"P","moves":[{"component":0,"from":"wythoff(1,2)","to":"wythoff(0,2)","target_value":2,"description":"take 1 from the first heap, leaving (0,2)","result":"wythoff(0,2)","count":1,"value_after":2,"winning":false},{"component":0,"from":"wythoff(1,2)","to":"wythoff(1,0)","target_value":1,"description":"take 2 from the second heap, leaving (1,0)","result":"wythoff(1,0)","count":1,"value_after":1,"winning":false},{"component":0,"from":"wythoff(1,2)","to":"wythoff(1,1)","target_value":2,"description":"take 1 from the second heap, leaving (1,1)","result":"wythoff(1,1)","count":1,"value_after":2,"winning":false},{"component":0,"from":"wythoff(1,2)","to":"wythoff(0,1)","target_value":1,"description":"take 1 from both heaps, leaving (0,1)","result":"wythoff(0,1)","count":1,"value_after":1,"winning":false}]}
+            {"kind":"normal","schema":1,"spec":"wythoff(1,2)","value":0,"outcome":"P","moves":[{"component":0,"from":"wythoff(1,2)","to":"wythoff(0,2)","target_value":2,"description":"take 1 from the first heap, leaving (0,2)","result":"wythoff(0,2)","count":1,"value_after":2,"winning":false},{"component":0,"from":"wythoff(1,2)","to":"wythoff(1,0)","target_value":1,"description":"take 2 from the second heap, leaving (1,0)","result":"wythoff(1,0)","count":1,"value_after":1,"winning":false},{"component":0,"from":"wythoff(1,2)","to":"wythoff(1,1)","target_value":2,"description":"take 1 from the second heap, leaving (1,1)","result":"wythoff(1,1)","count":1,"value_after":2,"winning":false},{"component":0,"from":"wythoff(1,2)","to":"wythoff(0,1)","target_value":1,"description":"take 1 from both heaps, leaving (0,1)","result":"wythoff(0,1)","count":1,"value_after":1,"winning":false}]}
         "#]],
     );
 }
@@ -112,7 +112,7 @@ fn misere() {
         ],
         expect![[r#"
             exit 0
-            {"schema":1,"spec":"kayles(5) + nim(2)","play":"misere","value":4,"outcome":"N","genus":"6^46","components":[{"spec":"kayles(5)","value":1,"genus":"4^146"},{"spec":"nim(2)","value":2,"genus":"2^20"}],"winning_moves":[{"component":0,"from":"kayles(5)","to":"kayles(1,3)","target_value":2,"description":"take 1 from 5, leaving 1 and 3","result":"kayles(1,3) + nim(2)"},{"component":1,"from":"nim(2)","to":"nim(1)","target_value":0,"description":"take 1 from 2, leaving 1","result":"kayles(5) + nim(1)"}]}
+            {"kind":"misere","schema":1,"spec":"kayles(5) + nim(2)","play":"misere","value":4,"outcome":"N","genus":"6^46","components":[{"spec":"kayles(5)","value":1,"genus":"4^146"},{"spec":"nim(2)","value":2,"genus":"2^20"}],"winning_moves":[{"component":0,"from":"kayles(5)","to":"kayles(1,3)","target_value":2,"description":"take 1 from 5, leaving 1 and 3","result":"kayles(1,3) + nim(2)"},{"component":1,"from":"nim(2)","to":"nim(1)","target_value":0,"description":"take 1 from 2, leaving 1","result":"kayles(5) + nim(1)"}]}
         "#]],
     );
     check(
@@ -134,7 +134,7 @@ fn misere() {
         &["moves", "kayles(3)", "--misere", "--format", "json"],
         expect![[r#"
             exit 0
-            {"schema":1,"spec":"kayles(3)","play":"misere","value":3,"outcome":"N","moves":[{"component":0,"from":"kayles(3)","to":"kayles(2)","target_value":2,"description":"take 1 from 3, leaving 2","result":"kayles(2)","count":1,"value_after":2,"winning":false},{"component":0,"from":"kayles(3)","to":"kayles(1,1)","target_value":1,"description":"take 1 from 3, leaving 1 and 1","result":"kayles(1,1)","count":1,"value_after":1,"winning":false},{"component":0,"from":"kayles(3)","to":"kayles(1)","target_value":0,"description":"take 2 from 3, leaving 1","result":"kayles(1)","count":1,"value_after":0,"winning":true}]}
+            {"kind":"misere","schema":1,"spec":"kayles(3)","play":"misere","value":3,"outcome":"N","moves":[{"component":0,"from":"kayles(3)","to":"kayles(2)","target_value":2,"description":"take 1 from 3, leaving 2","result":"kayles(2)","count":1,"value_after":2,"winning":false},{"component":0,"from":"kayles(3)","to":"kayles(1,1)","target_value":1,"description":"take 1 from 3, leaving 1 and 1","result":"kayles(1,1)","count":1,"value_after":1,"winning":false},{"component":0,"from":"kayles(3)","to":"kayles(1)","target_value":0,"description":"take 2 from 3, leaving 1","result":"kayles(1)","count":1,"value_after":0,"winning":true}]}
         "#]],
     );
 }
@@ -159,7 +159,7 @@ fn loopy() {
         &["value", "digraph(a>b, b>a; a)", "--format", "json"],
         expect![[r#"
             exit 0
-            {"schema":1,"spec":"digraph(a>b, b>a; a)","value":"inf","escapes":[],"outcome":"D","components":[{"spec":"digraph(a>b, b>a; a)","value":"inf","escapes":[],"outcome":"D"}],"winning_moves":[],"drawing_moves":[{"component":0,"from":"digraph(a>b, b>a; a)","to":"digraph(a>b, b>a; b)","target_value":"inf","target_escapes":[],"description":"move from a to b","result":"digraph(a>b, b>a; b)"}]}
+            {"kind":"loopy","schema":1,"spec":"digraph(a>b, b>a; a)","value":"inf","escapes":[],"outcome":"D","components":[{"spec":"digraph(a>b, b>a; a)","value":"inf","escapes":[],"outcome":"D"}],"winning_moves":[],"drawing_moves":[{"component":0,"from":"digraph(a>b, b>a; a)","to":"digraph(a>b, b>a; b)","target_value":"inf","target_escapes":[],"description":"move from a to b","result":"digraph(a>b, b>a; b)"}]}
         "#]],
     );
     check(
