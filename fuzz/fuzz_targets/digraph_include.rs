@@ -2,7 +2,7 @@
 //! that parses gets a value, a generalised value or a limit error, with small limits.
 #![no_main]
 
-use grundy::{analysis, spec, Limits};
+use grundy::{ask, spec, Limits, Play};
 use libfuzzer_sys::fuzz_target;
 
 const LIMITS: Limits = Limits {
@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
     };
     for start in ["a", "0", "v1"] {
         if let Ok(sum) = spec::parse_with(&format!("digraph(@edges; {start})"), options) {
-            let _ = analysis::loopy::value_any(&sum, LIMITS);
+            let _ = ask::value(&sum, Play::Normal, &ask::Settings::with_limits(LIMITS));
             let printed = sum.format();
             assert!(spec::parse(&printed).is_ok(), "{printed}");
         }

@@ -4,7 +4,7 @@
 //! move it lists leaves value 0.
 #![no_main]
 
-use grundy::{analysis, spec, Limits, Nimber};
+use grundy::{ask, spec, Limits, Nimber, Play};
 use libfuzzer_sys::fuzz_target;
 
 /// Small enough that each input takes milliseconds.
@@ -21,10 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let options = spec::Options {
-        limits: LIMITS,
-        include: None,
-    };
+    let options = spec::Options::new(LIMITS);
     let Ok(sum) = spec::parse_with(text, options) else {
         return;
     };
@@ -36,8 +33,9 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(winning_move.total_value, Nimber::ZERO, "{text}");
         }
     }
-    let _ = analysis::loopy::value_any(&sum, LIMITS);
-    let _ = analysis::loopy::moves_any(&sum, LIMITS);
-    let _ = analysis::misere::value(&sum, LIMITS);
-    let _ = analysis::misere::moves(&sum, LIMITS);
+    let settings = ask::Settings::with_limits(LIMITS);
+    for play in [Play::Normal, Play::Misere] {
+        let _ = ask::value(&sum, play, &settings);
+        let _ = ask::moves(&sum, play, &settings);
+    }
 });
