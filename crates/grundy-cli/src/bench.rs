@@ -5,9 +5,24 @@ use std::io::{self, Write};
 use grundy::analysis::period::TABLE_BYTES_A_HEAP;
 use grundy::analysis::{self, BenchRow};
 
-use crate::args::Format;
+use crate::flags::{parse_count, Format, Output};
+use crate::output::{print_json, with_input, Problem};
 use crate::tables::{check_memory, parse_rule};
-use crate::{print_json, with_input, Problem};
+
+/// The arguments of `grundy bench`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Rules to time (default: 0.77 0.07 0.137 to 2^16 heaps, 0.6 0.16 grundy to 2^20).
+    rules: Vec<String>,
+    /// Heaps for the fast engine (default: 2^20, or the sizes above for the default rules).
+    #[arg(long, value_parser = parse_count)]
+    to: Option<u64>,
+    /// Heaps at the end that the naive engine computes too.
+    #[arg(long, value_parser = parse_count, default_value_t = 1 << 8)]
+    window: u64,
+    #[command(flatten)]
+    output: Output,
+}
 
 /// `grundy bench`: each rule by the fast engine to its number of heaps, and the naive engine
 /// on the last `window` heaps, in this process.
@@ -57,16 +72,22 @@ fn render_bench(out: &mut impl Write, rows: &[BenchRow]) -> io::Result<()> {
     Ok(())
 }
 
-/// `grundy bench`: the rows as a table, or as JSON.
-pub fn command(
-    out: &mut impl Write,
-    plan: &[(String, u64)],
-    window: u64,
-    format: Format,
-) -> Result<(), Problem> {
-    let rows = bench(plan, window)?;
-    match format {
-        Format::Json => print_json(out, &rows),
-        Format::Text => Ok(render_bench(out, &rows)?),
+impl Args {
+    /// `grundy bench`: each rule with its number of heaps, the rows as a table or as JSON.
+    pub fn run(self, out: &mut impl Write) -> Result<(), Problem> {
+        let plan: Vec<(String, u64)> = if self.rules.is_empty() {
+            analysis::BENCH_PLAN
+                .iter()
+                .map(|&(rule, heaps)| (rule.to_string(), self.to.unwrap_or(heaps)))
+                .collect()
+        } else {
+            let heaps = self.to.unwrap_or(1 << 20);
+            self.rules.into_iter().map(|rule| (rule, heaps)).collect()
+        };
+        let rows = bench(&plan, self.window)?;
+        match self.output.format {
+            Format::Json => print_json(out, &rows),
+            Format::Text => Ok(render_bench(out, &rows)?),
+        }
     }
 }

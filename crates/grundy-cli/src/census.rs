@@ -3,15 +3,36 @@
 //! for the census and one line per finished rule on standard error, then a summary.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use grundy::analysis::period::SEARCH_BYTES_A_HEAP;
 use grundy::spec;
 use grundy_census::CensusRow;
 
+use crate::flags::parse_count;
+use crate::output::{usage, Problem};
 use crate::tables::check_memory;
-use crate::Problem;
+
+/// The arguments of `grundy census`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Rules, as for `seq`: 0.137, kayles, sub{1,2,4}.
+    rules: Vec<String>,
+    /// A file of rules, one a line; blank lines and text after # are ignored.
+    #[arg(long)]
+    rules_file: Option<PathBuf>,
+    /// A family of octal codes: 3 for 0.1 to 0.777 (up to three digits after the point),
+    /// 4.3 for 4.0 to 4.777. May be repeated.
+    #[arg(long)]
+    octal: Vec<String>,
+    /// The last heap of every rule (accepts 2^20, 1e6).
+    #[arg(long, value_parser = parse_count)]
+    to: u64,
+    /// The Parquet file: created, or resumed when it exists.
+    #[arg(long)]
+    out: PathBuf,
+}
 
 /// The rules a census runs: the arguments, then the file's lines, then the families.
 fn gather(rules: &[String], file: Option<&Path>, octal: &[String]) -> anyhow::Result<Vec<String>> {
@@ -65,8 +86,28 @@ fn line(row: &CensusRow) -> String {
     )
 }
 
-/// `grundy census`: the run, then a summary of the file on `out`.
-pub fn command(
+impl Args {
+    /// `grundy census`: the run, then a summary of the file on `out`.
+    pub fn run(self, out: &mut impl Write) -> Result<(), Problem> {
+        if self.rules.is_empty() && self.rules_file.is_none() && self.octal.is_empty() {
+            return Err(usage(
+                "a census needs rules: give some, or --rules-file, or --octal",
+            ));
+        }
+        command(
+            out,
+            &self.rules,
+            self.rules_file.as_deref(),
+            &self.octal,
+            self.to,
+            &self.out,
+        )
+    }
+}
+
+/// The census of `rules`, those of `rules_file` and the `octal` families, to heap `to`, into
+/// `file`.
+fn command(
     out: &mut impl Write,
     rules: &[String],
     rules_file: Option<&Path>,

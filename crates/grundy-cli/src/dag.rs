@@ -12,27 +12,71 @@ use grundy::analysis::{DagNode, DagReport, ReportOutcome};
 use grundy::ask::{self, Settings};
 use grundy::Play;
 
-use crate::args::DagFormat;
+use crate::flags::{parse_count, LimitArgs};
 use crate::input::parse_sum;
+use crate::output::{print_json, with_input, Problem};
 use crate::render_loopy::value_words;
-use crate::{print_json, with_input, Problem};
 
-/// `grundy dag`: the DAG of at most `settings.max_nodes` positions in `play`, in `format`.
-pub fn command(
-    out: &mut impl io::Write,
-    spec: &str,
-    play: Play,
+/// The arguments of `grundy dag`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game, e.g. "kayles(6)" or "nim(1,2) + sub{1,2}(3)".
+    /// @FILE reads it from FILE, - from standard input.
+    spec: String,
+    /// The most positions to list (1 to 100000); the rest are counted.
+    #[arg(long, value_parser = parse_max_nodes, default_value_t = ask::DEFAULT_MAX_NODES)]
+    max_nodes: usize,
+    /// Misère play: each position with its misère value (the mex of its options' misère
+    /// values, 1 at the end), found by searching every position reachable from it.
+    #[arg(long)]
+    misere: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = DagFormat::Text)]
     format: DagFormat,
-    settings: Settings,
-) -> Result<(), Problem> {
-    let (spec, sum) = parse_sum(spec, settings.limits)?;
-    let report = ask::dag(&sum, play, &settings).map_err(with_input(&spec))?;
-    match format {
-        DagFormat::Json => print_json(out, &report)?,
-        DagFormat::Dot => write!(out, "{}", dot(&report))?,
-        DagFormat::Text => write!(out, "{}", text(&report))?,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum DagFormat {
+    /// Layers of positions with their options' values and moves.
+    Text,
+    /// One JSON document (the `DagReport`).
+    Json,
+    /// Graphviz DOT: P-positions filled, winning moves red.
+    Dot,
+}
+
+/// A DAG's node limit: at least 1 (the start), at most 100000, since every position drawn is
+/// kept in memory.
+fn parse_max_nodes(text: &str) -> Result<usize, String> {
+    const MAX: u64 = 100_000;
+    match parse_count(text)? {
+        0 => Err("at least 1 position (the start), not 0".to_string()),
+        count if count > MAX => Err(format!("at most {MAX} positions, not {count}")),
+        count => usize::try_from(count).map_err(|error| error.to_string()),
     }
-    Ok(())
+}
+
+impl Args {
+    /// `grundy dag`: the DAG of at most `--max-nodes` positions, in the format asked.
+    pub fn run(self, out: &mut impl io::Write) -> Result<(), Problem> {
+        let limits = self.limits.limits();
+        let settings = Settings {
+            limits,
+            max_nodes: self.max_nodes,
+            ..Settings::DEFAULT
+        };
+        let (spec, sum) = parse_sum(&self.spec, limits)?;
+        let play = Play::from_misere(self.misere);
+        let report = ask::dag(&sum, play, &settings).map_err(with_input(&spec))?;
+        match self.format {
+            DagFormat::Json => print_json(out, &report)?,
+            DagFormat::Dot => write!(out, "{}", dot(&report))?,
+            DagFormat::Text => write!(out, "{}", text(&report))?,
+        }
+        Ok(())
+    }
 }
 
 /// A DOT string literal: quotes and backslashes escaped.

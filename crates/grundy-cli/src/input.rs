@@ -8,7 +8,7 @@
 use grundy::sum::Sum;
 use grundy::{spec, Error, Limits};
 
-use crate::{with_input, Failure, Problem};
+use crate::output::{with_input, Failure, Problem};
 
 /// The spec named by `argument`: the contents of FILE for `@FILE` (trailing blank space
 /// dropped), standard input for `-`, or the argument itself.

@@ -7,34 +7,49 @@ use std::process::ExitCode;
 use anyhow::Context;
 use grundy::{analysis, spec};
 
-use crate::args::{Format, NimberInput};
-use crate::{print_json, render, with_input, Problem};
+use crate::flags::{Format, Output};
+use crate::output::{print_json, with_input, Problem};
+use crate::render;
+
+/// The arguments of `grundy nimber`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The expression, e.g. "3*5+7" or "inv(9)".
+    expression: Option<String>,
+    /// Read the Library Checker format instead: a count, then lines "A B"; print A*B each.
+    #[arg(long, conflicts_with = "expression")]
+    pairs: bool,
+    #[command(flatten)]
+    output: Output,
+}
 
 /// Said on stderr when an expression has `^`, which many read as XOR.
 const POWER_NOTE: &str =
     "note: ^ is the nim power (3^2 = 3*3 = 2 in nim arithmetic); for XOR write 3 xor 2 or 3 + 2";
 
-/// `grundy nimber`: exit code 2 when a line of standard input is bad (the others still run).
-pub fn command(
-    out: &mut impl Write,
-    input: &NimberInput,
-    format: Format,
-) -> Result<ExitCode, Problem> {
-    match input {
-        NimberInput::Pairs => nimber_pairs(out),
-        NimberInput::Lines => nimber_lines(out, format),
-        NimberInput::Expression(expression) => {
-            let value =
-                spec::parse_nimber_expression(expression).map_err(with_input(expression))?;
-            print_nimber(out, format, expression, value)?;
-            if expression.contains('^') {
-                eprintln!("{POWER_NOTE}");
+impl Args {
+    /// `grundy nimber`: one expression, one a line of standard input, or the Library
+    /// Checker's pairs; exit code 2 when a line of standard input is bad (the others still
+    /// run).
+    pub fn run(self, out: &mut impl Write) -> Result<ExitCode, Problem> {
+        let format = self.output.format;
+        match (self.pairs, self.expression) {
+            (true, _) => nimber_pairs(out),
+            (false, None) => nimber_lines(out, format),
+            (false, Some(expression)) => {
+                let value =
+                    spec::parse_nimber_expression(&expression).map_err(with_input(&expression))?;
+                print_nimber(out, format, &expression, value)?;
+                if expression.contains('^') {
+                    eprintln!("{POWER_NOTE}");
+                }
+                Ok(ExitCode::SUCCESS)
             }
-            Ok(ExitCode::SUCCESS)
         }
     }
 }
 
+/// Writes one expression's value.
 fn print_nimber(
     out: &mut impl Write,
     format: Format,

@@ -3,13 +3,34 @@
 //! progress bar showing long searches.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
 
 use grundy::analysis::period::{self, Memory, PeriodProgress, PeriodReport, PeriodSearch};
 
-use crate::args::Format;
+use crate::flags::{parse_count, Output};
+use crate::output::{emit, with_input, Problem};
 use crate::tables::{memory, parse_rule};
-use crate::{certificate, emit, render, with_input, Problem};
+use crate::{certificate, render};
+
+/// The arguments of `grundy period`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The rule without a heap, e.g. kayles, 0.16, sub{2,3,7}, allbut{2,3,7}.
+    rule: String,
+    /// The most heaps to compute while looking (accepts 2^20, 1e6). Default: as many as
+    /// fit in memory (2^28 where the system does not say), or 2^21 for rules no theorem
+    /// covers (Grundy's game, lasker), which no table proves.
+    #[arg(long, value_parser = parse_count)]
+    max: Option<u64>,
+    /// Take at most this many heaps to fit in memory (for testing the stop).
+    #[arg(long, value_parser = parse_count, hide = true)]
+    memory_heaps: Option<u64>,
+    /// Also write the certificate (the JSON answer) to FILE, for grundy verify.
+    #[arg(long)]
+    cert: Option<PathBuf>,
+    #[command(flatten)]
+    output: Output,
+}
 
 /// How often the progress bar redraws, whether or not a step of the table has ended: a long
 /// search says what it does within a second.
@@ -74,22 +95,17 @@ fn search(
     report
 }
 
-/// `grundy period`: the report in `format`, and the certificate in `cert` when one is proved.
-pub fn command(
-    out: &mut impl Write,
-    rule: &str,
-    max: Option<u64>,
-    memory_heaps: Option<u64>,
-    cert: Option<&Path>,
-    format: Format,
-) -> Result<(), Problem> {
-    let report = search(rule, max, memory_heaps)?;
-    if let Some(path) = cert {
-        if report.proved {
-            certificate::write(path, &report)?;
-        } else {
-            eprintln!("no period proved, so no certificate was written");
+impl Args {
+    /// `grundy period`: the report, and the certificate in `--cert` when one is proved.
+    pub fn run(self, out: &mut impl Write) -> Result<(), Problem> {
+        let report = search(&self.rule, self.max, self.memory_heaps)?;
+        if let Some(path) = &self.cert {
+            if report.proved {
+                certificate::write(path, &report)?;
+            } else {
+                eprintln!("no period proved, so no certificate was written");
+            }
         }
+        emit(out, self.output.format, &report, render::period)
     }
-    emit(out, format, &report, render::period)
 }

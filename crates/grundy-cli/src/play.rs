@@ -16,9 +16,26 @@ use grundy::ask::{self, Settings};
 use grundy::play::Game;
 use grundy::{Limits, Play};
 
+use crate::flags::LimitArgs;
 use crate::input::parse_sum;
+use crate::output::{with_input, Problem};
 use crate::render::{outcome_words, Wording};
-use crate::{with_input, Problem};
+
+/// The arguments of `grundy play`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game, e.g. "nim(3,4,5)" or "kayles(7) + nim(2)".
+    /// @FILE reads it from FILE.
+    spec: String,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = First::Me)]
+    first: First,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
 
 /// Who moves first.
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,7 +114,7 @@ fn show_moves(out: &mut impl Write, moves: &[PlayMove]) -> io::Result<()> {
 ///
 /// # Errors
 /// A limit reached by the engine, or the terminal failing.
-pub fn run(
+pub fn game_loop(
     game: &mut Game,
     first: First,
     input: &mut impl BufRead,
@@ -244,8 +261,17 @@ fn announce(
     writeln!(out, "{what} {rule}: {verdict}.")
 }
 
-/// `grundy play`: the game loop reads stdin and writes stdout directly, flushing each prompt.
-pub fn command(text: &str, play: Play, first: First, limits: Limits) -> Result<ExitCode, Problem> {
+impl Args {
+    /// `grundy play`: the game loop reads stdin and writes stdout directly, flushing each
+    /// prompt.
+    pub fn run(self) -> Result<ExitCode, Problem> {
+        let play = Play::from_misere(self.misere);
+        command(&self.spec, play, self.first, self.limits.limits())
+    }
+}
+
+/// Plays the game `text` names in `play` from the terminal.
+fn command(text: &str, play: Play, first: First, limits: Limits) -> Result<ExitCode, Problem> {
     if text == "-" {
         return Err(anyhow::anyhow!(
             "play reads moves from standard input, so its game cannot come from there; use @FILE"
@@ -258,7 +284,7 @@ pub fn command(text: &str, play: Play, first: First, limits: Limits) -> Result<E
         ask::play(&sum, play, &Settings::with_limits(limits)).map_err(with_input(text))?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    match run(&mut game, first, &mut io::stdin().lock(), &mut out) {
+    match game_loop(&mut game, first, &mut io::stdin().lock(), &mut out) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(Failure::Game(error)) => Err(with_input(text)(error)),
         Err(Failure::Io(error)) => Err(error.into()),

@@ -5,7 +5,7 @@
 //! shaded; until the library proves periods every sequence is a prefix only, and the caption
 //! says so.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use grundy::analysis::{self, SequenceReport};
@@ -14,8 +14,42 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::{register_font, FontStyle};
 
+use crate::flags::{parse_count, LimitArgs};
+use crate::output::{with_input, Problem};
 use crate::tables::parse_rule;
-use crate::{with_input, Problem};
+
+/// The arguments of `grundy plot`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The rule without a heap, as for `seq`: kayles, sub{1,2,4}, 0.137, ...
+    rule: String,
+    /// The last heap.
+    #[arg(long, value_parser = parse_count)]
+    to: u64,
+    /// The image file; its extension (.svg or .png) picks the format.
+    #[arg(long)]
+    out: PathBuf,
+    /// Width and height in pixels.
+    #[arg(long, value_parser = parse_size, default_value = "960x540")]
+    size: (u32, u32),
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// `WIDTHxHEIGHT` in pixels, each from 100 to 10000.
+fn parse_size(text: &str) -> std::result::Result<(u32, u32), String> {
+    let parse = |part: &str| {
+        part.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|pixels| (100..=10_000).contains(pixels))
+            .ok_or_else(|| format!("'{part}' is not a size from 100 to 10000 pixels"))
+    };
+    let (width, height) = text
+        .split_once('x')
+        .ok_or_else(|| format!("expected WIDTHxHEIGHT such as 960x540, found '{text}'"))?;
+    Ok((parse(width)?, parse(height)?))
+}
 
 /// The font family every label uses; registered once with the embedded font.
 const FAMILY: &str = "sans-serif";
@@ -149,9 +183,23 @@ where
     Ok(())
 }
 
-/// `grundy plot`: the values of heaps `0..=to` of `rule`, drawn to `path` (`size` in pixels);
-/// says on `out` which file it wrote.
-pub fn command(
+impl Args {
+    /// `grundy plot`: the values of heaps `0..=to` drawn to the image file; says on `out`
+    /// which file it wrote.
+    pub fn run(self, out: &mut impl std::io::Write) -> std::result::Result<(), Problem> {
+        command(
+            out,
+            &self.rule,
+            self.to,
+            &self.out,
+            self.size,
+            self.limits.limits(),
+        )
+    }
+}
+
+/// The values of heaps `0..=to` of `rule`, drawn to `path` (`size` in pixels).
+fn command(
     out: &mut impl std::io::Write,
     rule: &str,
     to: u64,

@@ -4,26 +4,40 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use grundy::analysis::quotient::{self, QuotientReport};
-use grundy::{spec, Limits};
+use grundy::spec;
 
-use crate::args::Format;
-use crate::{emit, with_input, Problem};
+use crate::flags::{parse_count, LimitArgs, Output};
+use crate::output::{emit, with_input, Problem};
 
 /// The largest order whose multiplication table the text shows (JSON always has it).
 const TABLE_IN_TEXT: usize = 32;
 
-/// Prints the quotient of heaps `1..=to` of `rule`.
-pub fn command(
-    out: &mut impl Write,
-    rule: &str,
+/// The arguments of `grundy quotient`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The rule without a heap, e.g. nim, kayles, 0.75.
+    rule: String,
+    /// The largest heap (accepts 10^3, 1e3).
+    #[arg(long, value_parser = parse_count)]
     to: u64,
+    /// Most elements the quotient may have.
+    #[arg(long, value_parser = parse_count, default_value_t = quotient::DEFAULT_MAX_ORDER)]
     max_order: u64,
-    format: Format,
-    limits: Limits,
-) -> Result<(), Problem> {
-    let heap_rule = spec::parse_heap_rule(rule).map_err(with_input(rule))?;
-    let report = quotient::report(&heap_rule, to, max_order, limits).map_err(with_input(rule))?;
-    emit(out, format, &report, text)
+    #[command(flatten)]
+    limits: LimitArgs,
+    #[command(flatten)]
+    output: Output,
+}
+
+impl Args {
+    /// `grundy quotient`: the quotient of heaps `1..=to` of the rule.
+    pub fn run(self, out: &mut impl Write) -> Result<(), Problem> {
+        let rule = &self.rule;
+        let heap_rule = spec::parse_heap_rule(rule).map_err(with_input(rule))?;
+        let report = quotient::report(&heap_rule, self.to, self.max_order, self.limits.limits())
+            .map_err(with_input(rule))?;
+        emit(out, self.output.format, &report, text)
+    }
 }
 
 /// The report for people.

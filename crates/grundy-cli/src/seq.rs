@@ -13,30 +13,154 @@ use grundy::analysis::run::Tabulation;
 use grundy::analysis::{self, periodic, RunSummary};
 use grundy::{Limits, Play};
 
-use crate::args::TableFormat;
+use crate::flags::{parse_count, LimitArgs};
+use crate::output::{print_json, usage, with_input, Problem};
 use crate::stream::{Checkpoint, StreamFormat};
 use crate::tables::{memory, parse_rule};
-use crate::{print_json, render, render_misere, with_input, Problem};
+use crate::{render, render_misere};
+
+/// The arguments of `grundy seq`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The rule without a heap: nim, kayles, dawson, grundy, lasker, sub{1,2,4},
+    /// allbut{1,2}, take[2..5], 0.137, 0.3F.
+    rule: String,
+    /// The last heap (accepts 10^6, 1e6, 1_000_000).
+    #[arg(long, value_parser = parse_count)]
+    to: u64,
+    /// Output format; csv prints a header `n,value`, then one line per heap. With --out, the
+    /// file's format (binary or csv); json writes a binary file and prints the summary as JSON.
+    #[arg(long, value_enum, default_value_t = SeqFormat::Text)]
+    format: SeqFormat,
+    /// Misère values and genera instead, and where the game stops being tame.
+    #[arg(long)]
+    misere: bool,
+    /// Arrange the values in rows of the proved period (or of P), one column per residue,
+    /// a row starting at the preperiod: a periodic table.
+    #[arg(long, value_name = "P", num_args = 0..=1, value_parser = parse_period)]
+    by_period: Option<Option<u64>>,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Stream the values to FILE (--format binary, the default, or csv) with a progress
+    /// bar and checkpoints, then print summary statistics.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Continue an interrupted --out run from FILE.checkpoint.
+    #[arg(long, requires = "out")]
+    resume: bool,
+    /// Heaps between checkpoints of an --out run.
+    #[arg(long, value_parser = parse_count, default_value_t = 1 << 22)]
+    checkpoint_every: u64,
+    /// Compute every heap even after a period is proved (--out runs copy by the period).
+    #[arg(long)]
+    no_period: bool,
+    /// Stop after this many heaps, as if interrupted (for testing --resume).
+    #[arg(long, value_parser = parse_count, hide = true)]
+    stop_after: Option<u64>,
+}
+
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum SeqFormat {
+    /// A table, ten values a row.
+    Text,
+    /// One JSON document.
+    Json,
+    /// Comma-separated values: a header `n,value`, then one line per heap.
+    Csv,
+    /// Compact binary (`seq --out` only): a header line, then one LEB128 varint per heap.
+    Binary,
+}
+
+/// What a sequence is written as, when it is not streamed to a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TableFormat {
+    /// Ten values a row.
+    Text,
+    /// One JSON document.
+    Json,
+    /// `n,value` lines (and the genus in misère play).
+    Csv,
+}
+
+/// A period: at least 1.
+fn parse_period(text: &str) -> Result<u64, String> {
+    match parse_count(text)? {
+        0 => Err("a period is at least 1, not 0".to_string()),
+        period => Ok(period),
+    }
+}
+
+impl Args {
+    /// Whether the limit flags bound this run (a periodic table is arranged, not computed
+    /// further).
+    pub fn has_limit_flags(&self) -> bool {
+        self.by_period.is_none()
+    }
+
+    /// `grundy seq`: a table printed, a periodic table, or a long run streamed to a file.
+    pub fn run(self, out: &mut impl Write) -> Result<ExitCode, Problem> {
+        let limits = self.limits.limits();
+        match (self.out, self.misere, self.format) {
+            (None, false, SeqFormat::Text | SeqFormat::Json) if self.by_period.is_some() => {
+                let json = self.format == SeqFormat::Json;
+                let period = self.by_period.flatten();
+                periodic_table(out, &self.rule, self.to, period, json, limits)?;
+            }
+            _ if self.by_period.is_some() => {
+                return Err(usage("--by-period arranges normal-play values as text or json; drop --out, --misere and --format csv"))
+            }
+            (Some(file), false, format) => {
+                let run = LongRun {
+                    rule: self.rule,
+                    to: self.to,
+                    out: file,
+                    format: match format {
+                        SeqFormat::Csv => StreamFormat::Csv,
+                        SeqFormat::Binary | SeqFormat::Text | SeqFormat::Json => {
+                            StreamFormat::Binary
+                        }
+                    },
+                    resume: self.resume,
+                    checkpoint_every: self.checkpoint_every.max(1),
+                    stop_after: self.stop_after,
+                    by_period: !self.no_period,
+                };
+                return stream(out, &run, format == SeqFormat::Json);
+            }
+            (_, _, SeqFormat::Binary) => return Err(usage("--format binary needs --out FILE")),
+            (Some(_), true, _) => return Err(usage("--out runs compute normal-play values; drop --misere")),
+            (None, misere, format) => {
+                let format = match format {
+                    SeqFormat::Json => TableFormat::Json,
+                    SeqFormat::Csv => TableFormat::Csv,
+                    SeqFormat::Text | SeqFormat::Binary => TableFormat::Text,
+                };
+                table(out, &self.rule, self.to, Play::from_misere(misere), format, limits)?;
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
 
 /// Options of a long `seq --out` run.
 #[derive(Debug)]
-pub struct LongRun {
+struct LongRun {
     /// The rule as typed.
-    pub rule: String,
+    rule: String,
     /// The last heap.
-    pub to: u64,
+    to: u64,
     /// The output file.
-    pub out: PathBuf,
+    out: PathBuf,
     /// The output format.
-    pub format: StreamFormat,
+    format: StreamFormat,
     /// Continue from the checkpoint.
-    pub resume: bool,
+    resume: bool,
     /// Heaps between checkpoints.
-    pub checkpoint_every: u64,
+    checkpoint_every: u64,
     /// Stop (as if interrupted) after this many heaps.
-    pub stop_after: Option<u64>,
+    stop_after: Option<u64>,
     /// Whether to copy values by a proved period.
-    pub by_period: bool,
+    by_period: bool,
 }
 
 /// `grundy seq RULE --to N --out FILE`: streams values, shows progress, checkpoints.
@@ -149,7 +273,7 @@ fn long_run(run: &LongRun) -> Result<Option<RunSummary>, Problem> {
 
 /// `grundy seq` without `--out`: values (misère values and genera in misère play) of heaps
 /// `0..=to` in `format`.
-pub fn table(
+fn table(
     out: &mut impl Write,
     rule: &str,
     to: u64,
@@ -183,7 +307,7 @@ pub fn table(
 
 /// `grundy seq --by-period [P]`: values of heaps `0..=to` in rows of the proved period, or of
 /// `period`, as text or JSON.
-pub fn periodic_table(
+fn periodic_table(
     out: &mut impl Write,
     rule: &str,
     to: u64,
@@ -223,7 +347,7 @@ pub fn periodic_table(
 
 /// `grundy seq --out FILE`: the run, then its summary (as JSON when `json`); exit code 1 when
 /// `--stop-after` stopped it early.
-pub fn stream(out: &mut impl Write, run: &LongRun, json: bool) -> Result<ExitCode, Problem> {
+fn stream(out: &mut impl Write, run: &LongRun, json: bool) -> Result<ExitCode, Problem> {
     match long_run(run)? {
         Some(summary) if json => print_json(out, &summary)?,
         Some(summary) => write!(out, "{}", render::run_summary(&summary))?,

@@ -5,7 +5,7 @@ use grundy::analysis::period::Memory;
 use grundy::rules::HeapRule;
 use grundy::spec;
 
-use crate::{with_input, Problem};
+use crate::output::{with_input, Problem};
 
 /// Refuses, before any work, a run whose `heaps` heaps of `bytes_a_heap` bytes each would not
 /// fit in the memory available now.

@@ -1,14 +1,35 @@
 //! `grundy verify`: re-checks a certificate written by `grundy period` from the rule alone.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use grundy::analysis::period::{self, Recomputed, VerifyReport};
 
-use crate::args::Format;
+use crate::flags::Output;
+use crate::output::{emit, with_input, Problem};
 use crate::tables::memory;
-use crate::{certificate, emit, render, with_input, Problem};
+use crate::{certificate, render};
+
+/// The arguments of `grundy verify`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The certificate file.
+    cert: PathBuf,
+    /// Recompute by this route however large the table: naive (the ruleset's moves), plain
+    /// (every split) or sparse (verify's own rare/common split; codes with three-heap
+    /// splits or repeating tails take the plain scan). Naive and plain are O(n^2).
+    #[arg(long, value_name = "ROUTE", value_parser = parse_route)]
+    by: Option<Recomputed>,
+    #[command(flatten)]
+    output: Output,
+}
+
+/// A route of `grundy verify`: `naive`, `plain` or `sparse`.
+fn parse_route(name: &str) -> Result<Recomputed, String> {
+    Recomputed::from_name(name)
+        .ok_or_else(|| format!("'{name}' is no route: naive, plain or sparse"))
+}
 
 /// Re-checks the certificate in the file `path`; a table too large for the memory available is
 /// refused before any work.
@@ -17,18 +38,15 @@ fn verify(path: &Path, by: Option<Recomputed>) -> Result<VerifyReport, Problem> 
     period::verify(&certificate, by, memory()).map_err(with_input(&certificate.rule))
 }
 
-/// `grundy verify`: the verdict in `format`; exit code 1 when the certificate fails.
-pub fn command(
-    out: &mut impl Write,
-    cert: &Path,
-    by: Option<Recomputed>,
-    format: Format,
-) -> Result<ExitCode, Problem> {
-    let report = verify(cert, by)?;
-    emit(out, format, &report, render::verify)?;
-    Ok(if report.valid {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+impl Args {
+    /// `grundy verify`: the verdict; exit code 1 when the certificate fails.
+    pub fn run(self, out: &mut impl Write) -> Result<ExitCode, Problem> {
+        let report = verify(&self.cert, self.by)?;
+        emit(out, self.output.format, &report, render::verify)?;
+        Ok(if report.valid {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        })
+    }
 }

@@ -71,6 +71,35 @@ pub const LIMITS: Limits = Limits {
     ..Limits::DEFAULT
 };
 
+/// The arguments of `grundy serve`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The port; 0 picks a free one.
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on; anything but 127.0.0.1 or ::1 exposes the server to others.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// The folder of the page (default: web/ of the source tree, or ./web).
+    #[arg(long)]
+    web: Option<PathBuf>,
+    /// The most milliseconds a request may take.
+    #[arg(long, value_parser = crate::flags::parse_count, default_value_t = 5000)]
+    time_limit_ms: u64,
+}
+
+impl Args {
+    /// How the server runs, from the flags.
+    pub fn config(self) -> Config {
+        Config {
+            host: self.host,
+            port: self.port,
+            web_root: find_web_root(self.web),
+            time_limit: Duration::from_millis(self.time_limit_ms),
+        }
+    }
+}
+
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct Config {
