@@ -11,6 +11,7 @@ use anyhow::Context;
 use grundy::analysis::period::Checksum;
 use grundy::analysis::run::Tabulation;
 use grundy::analysis::{self, periodic, RunSummary};
+use grundy::ask::{self, SequenceAnswer};
 use grundy::{Limits, Play};
 
 use crate::flags::{parse_count, LimitArgs};
@@ -282,24 +283,18 @@ fn table(
     limits: Limits,
 ) -> Result<(), Problem> {
     let heap_rule = parse_rule(rule)?;
-    match play {
-        Play::Normal => {
-            let report =
-                analysis::heap_sequence(heap_rule, to, limits).map_err(with_input(rule))?;
-            match format {
-                TableFormat::Json => print_json(out, &report)?,
-                TableFormat::Csv => render::sequence_csv(out, &report)?,
-                TableFormat::Text => write!(out, "{}", render::sequence(&report))?,
-            }
+    let answer = ask::sequence(&heap_rule, to, play, limits).map_err(with_input(rule))?;
+    match (format, &answer) {
+        (TableFormat::Json, answer) => print_json(out, answer)?,
+        (TableFormat::Csv, SequenceAnswer::Normal(report)) => render::sequence_csv(out, report)?,
+        (TableFormat::Csv, SequenceAnswer::Misere(report)) => {
+            render_misere::sequence_csv(out, report)?;
         }
-        Play::Misere => {
-            let report =
-                analysis::misere::sequence(&heap_rule, to, limits).map_err(with_input(rule))?;
-            match format {
-                TableFormat::Json => print_json(out, &report)?,
-                TableFormat::Csv => render_misere::sequence_csv(out, &report)?,
-                TableFormat::Text => write!(out, "{}", render_misere::sequence(&report))?,
-            }
+        (TableFormat::Text, SequenceAnswer::Normal(report)) => {
+            write!(out, "{}", render::sequence(report))?;
+        }
+        (TableFormat::Text, SequenceAnswer::Misere(report)) => {
+            write!(out, "{}", render_misere::sequence(report))?;
         }
     }
     Ok(())

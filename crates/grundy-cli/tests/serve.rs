@@ -455,3 +455,22 @@ fn every_kind_of_game_gets_the_command_line_report() {
         .unwrap()
         .contains("'misere' is 'maybe'"));
 }
+
+/// `/api/seq` answers what `grundy seq --format json` prints, in both play conventions.
+#[test]
+fn sequences_get_the_command_line_report_in_both_conventions() {
+    let server = start(&[]);
+    for misere in [false, true] {
+        let mut args = vec!["seq", "kayles", "--to", "30", "--format", "json"];
+        let mut target = "/api/seq?rule=kayles&to=30".to_string();
+        if misere {
+            args.push("--misere");
+            target.push_str("&misere=1");
+        }
+        let cli = harness::grundy(&args);
+        let (status, body) = get(&server.address, &target);
+        assert_eq!((status, body.trim_end()), (200, cli.stdout.trim_end()));
+        let kind = if misere { "misere" } else { "normal" };
+        assert!(body.starts_with(&format!(r#"{{"kind":"{kind}","#)), "{body}");
+    }
+}

@@ -238,7 +238,7 @@ fn sequences() {
         &["seq", "sub{1,2}", "--to", "9", "--format", "json"],
         expect![[r#"
             exit 0
-            {"schema":1,"rule":"sub{1,2}","values":[0,1,2,0,1,2,0,1,2,0],"to":9,"max_value":2,"max_value_at":2,"prefix_only":false,"periodicity":{"preperiod":0,"period":3,"saltus":0,"kind":"ordinary","theorem":"window"}}
+            {"kind":"normal","schema":1,"rule":"sub{1,2}","values":[0,1,2,0,1,2,0,1,2,0],"to":9,"max_value":2,"max_value_at":2,"prefix_only":false,"periodicity":{"preperiod":0,"period":3,"saltus":0,"kind":"ordinary","theorem":"window"}}
         "#]],
     );
     check(

@@ -4,7 +4,7 @@
 use grundy::analysis::period::{PeriodReport, PeriodSearch, Recomputed};
 use grundy::analysis::{self, period};
 use grundy::rules::HeapRule;
-use grundy::{spec, Limits};
+use grundy::{ask, spec, Limits, Play};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -15,7 +15,6 @@ use crate::games::{json, limits};
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(seq, module)?)?;
     module.add_function(wrap_pyfunction!(sequence_report, module)?)?;
-    module.add_function(wrap_pyfunction!(misere_sequence_report, module)?)?;
     module.add_function(wrap_pyfunction!(period_report, module)?)?;
     module.add_function(wrap_pyfunction!(verify_report, module)?)?;
     Ok(())
@@ -55,33 +54,22 @@ fn seq<'py>(
     Ok(on_heaps(py, rule_text, size, analysis::run::values)?.into_pyarray(py))
 }
 
-/// `grundy seq RULE --to N --format json`.
+/// `grundy seq RULE --to N [--misere] --format json`: the front door's answer, tagged with its
+/// kind.
 #[pyfunction]
-#[pyo3(signature = (rule_text, to, max_positions=None, max_work=None))]
+#[pyo3(signature = (rule_text, to, misere=false, max_positions=None, max_work=None))]
 fn sequence_report(
     py: Python<'_>,
     rule_text: &str,
     to: u64,
+    misere: bool,
     max_positions: Option<u64>,
     max_work: Option<u64>,
 ) -> PyResult<String> {
     let size = (to, max_positions, max_work);
-    json(&on_heaps(py, rule_text, size, analysis::heap_sequence)?)
-}
-
-/// `grundy seq RULE --misere --to N --format json`.
-#[pyfunction]
-#[pyo3(signature = (rule_text, to, max_positions=None, max_work=None))]
-fn misere_sequence_report(
-    py: Python<'_>,
-    rule_text: &str,
-    to: u64,
-    max_positions: Option<u64>,
-    max_work: Option<u64>,
-) -> PyResult<String> {
-    let size = (to, max_positions, max_work);
-    let misere = |rule: HeapRule, to, limits| analysis::misere::sequence(&rule, to, limits);
-    json(&on_heaps(py, rule_text, size, misere)?)
+    let play = Play::from_misere(misere);
+    let answer = |rule: HeapRule, to, limits| ask::sequence(&rule, to, play, limits);
+    json(&on_heaps(py, rule_text, size, answer)?)
 }
 
 /// `grundy period RULE --max MAX --format json`: [`period::search`], up to `max` heaps or what

@@ -31,10 +31,11 @@ use crate::error::{ErrorKind, Result};
 use crate::game::Limits;
 use crate::play::Game;
 use crate::quotient::DEFAULT_MAX_ORDER;
+use crate::rules::HeapRule;
 use crate::sum::Sum;
 use crate::whole::Play;
 
-pub use crate::analysis::answer::{MovesAnswer, ValueAnswer};
+pub use crate::analysis::answer::{MovesAnswer, SequenceAnswer, ValueAnswer};
 
 /// What a question may cost and how far an answer may reach: the one options value of every
 /// front door.
@@ -132,6 +133,30 @@ pub fn moves(game: &Sum, play: Play, settings: &Settings) -> Result<MovesAnswer>
         || loopy::moves(game, limits).map(MovesAnswer::Loopy),
         || misere::moves_with_order(game, limits, max_order).map(MovesAnswer::Misere),
     )
+}
+
+/// The values of single heaps `0..=to` of `rule` in `play`: Grundy values (with the period a
+/// theorem proves from them) in normal play, misère values and genera in misère play.
+///
+/// # Errors
+/// A limit reached (the table's heaps count against `max_positions`).
+///
+/// # Example
+/// ```
+/// use grundy::{ask, spec, Limits, Play};
+/// let rule = spec::parse_heap_rule("kayles")?;
+/// let answer = ask::sequence(&rule, 12, Play::Misere, Limits::default())?;
+/// let ask::SequenceAnswer::Misere(report) = answer else { panic!("asked for misère play") };
+/// assert_eq!(report.values[..6], [1, 0, 2, 3, 0, 1]);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn sequence(rule: &HeapRule, to: u64, play: Play, limits: Limits) -> Result<SequenceAnswer> {
+    match play {
+        Play::Normal => {
+            analysis::heap_sequence(rule.clone(), to, limits).map(SequenceAnswer::Normal)
+        }
+        Play::Misere => misere::sequence(rule, to, limits).map(SequenceAnswer::Misere),
+    }
 }
 
 /// The game DAG of `game` in `play`, with at most [`Settings::max_nodes`] positions.

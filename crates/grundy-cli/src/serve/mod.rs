@@ -6,7 +6,7 @@
 //! GET /api/moves?spec=SPEC[&misere=1] the `moves` report
 //! GET /api/dag?spec=SPEC&max_nodes=N[&misere=1]
 //!                                     the game DAG (as `grundy dag --format json`)
-//! GET /api/seq?rule=RULE&to=N         the `seq` report
+//! GET /api/seq?rule=RULE&to=N[&misere=1] the `seq` report
 //! ```
 //! Every error is an `ErrorReport` as JSON with status 400 (a limit's `help` names the
 //! command line's flag, as a request cannot raise the server's limits) (404 for an unknown path; 503 when
@@ -37,7 +37,6 @@ use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use grundy::analysis;
 use grundy::ask::{self, Settings};
 use grundy::{spec, Limits, Play};
 use tokio::sync::Semaphore;
@@ -273,15 +272,15 @@ async fn sequence(State(state): State<Arc<AppState>>, query: Params) -> Response
     let request = params(query).and_then(|p| {
         let rule = text_param(&p, "rule")?.to_string();
         let to = number_param(&p, "to", None, MAX_SEQUENCE_TO)?;
-        Ok((rule, to))
+        Ok((rule, to, play_param(&p)?))
     });
-    let (rule, to) = match request {
+    let (rule, to, play) = match request {
         Ok(request) => request,
         Err(failure) => return failure.into_response(),
     };
     compute(&state, move |settings| {
         let heap_rule = spec::parse_heap_rule(&rule).map_err(|error| Failure::library(&error))?;
-        analysis::heap_sequence(heap_rule, to, settings.limits)
+        ask::sequence(&heap_rule, to, play, settings.limits)
             .map_err(|error| Failure::library(&error))
     })
     .await

@@ -133,14 +133,13 @@ def seq(
     """Grundy values of heaps ``0..=to`` as a NumPy array of uint64."""
 
 def sequence_report(
-    rule_text: str, to: int, max_positions: Optional[int] = None, max_work: Optional[int] = None
+    rule_text: str,
+    to: int,
+    misere: bool = False,
+    max_positions: Optional[int] = None,
+    max_work: Optional[int] = None,
 ) -> str:
-    """``grundy seq RULE --to N --format json``."""
-
-def misere_sequence_report(
-    rule_text: str, to: int, max_positions: Optional[int] = None, max_work: Optional[int] = None
-) -> str:
-    """``grundy seq RULE --misere --to N --format json``."""
+    """``grundy seq RULE --to N [--misere] --format json``, tagged with its ``kind``."""
 
 class Quotient:
     """A misère quotient of heaps of a heap rule."""

@@ -30,7 +30,7 @@ def seq(
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
     """
     if misere:
-        return _report(_grundy.misere_sequence_report(rule, to, max_positions, max_work))
+        return _report(_grundy.sequence_report(rule, to, True, max_positions, max_work))
     return _grundy.seq(rule, to, max_positions, max_work)
 
 
@@ -39,7 +39,7 @@ def sequence(
 ) -> Report:
     """The sequence report of ``grundy seq RULE --format json``: values, the largest value,
     and ``periodicity`` when a theorem proves the period from these values."""
-    return _report(_grundy.sequence_report(rule, to, max_positions, max_work))
+    return _report(_grundy.sequence_report(rule, to, False, max_positions, max_work))
 
 
 class Quotient(Report):

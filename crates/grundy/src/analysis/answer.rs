@@ -5,8 +5,8 @@
 use serde::Serialize;
 
 use super::loopy::{LoopyMovesReport, LoopyValueReport};
-use super::misere::{MisereMovesReport, MisereValueReport};
-use super::{MovesReport, ValueReport};
+use super::misere::{MisereMovesReport, MisereSequenceReport, MisereValueReport};
+use super::{MovesReport, SequenceReport, ValueReport};
 
 /// The answer to "what is this game worth, and how do I win?".
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -30,6 +30,16 @@ pub enum MovesAnswer {
     Loopy(LoopyMovesReport),
     /// Misère play.
     Misere(MisereMovesReport),
+}
+
+/// The answer to "what are the values of single heaps of this rule?".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum SequenceAnswer {
+    /// Grundy values, with the period when a theorem proves it from them.
+    Normal(SequenceReport),
+    /// Misère values and genera, and where the game stops being tame.
+    Misere(MisereSequenceReport),
 }
 
 impl ValueAnswer {
