@@ -2,17 +2,13 @@
 //! that parses gets a value, a generalised value or a limit error, with small limits.
 #![no_main]
 
-use grundy::{ask, spec, Limits, Play};
+use grundy::{ask, spec, Play};
 use libfuzzer_sys::fuzz_target;
 
-const LIMITS: Limits = Limits {
-    max_positions: 1 << 12,
-    max_work: 1 << 14,
-    max_moves: 1 << 10,
-    max_output: 1 << 14,
-    max_memory: 1 << 16,
-    ..Limits::DEFAULT
-};
+#[path = "../small_limits.rs"]
+mod small_limits;
+
+use small_limits::LIMITS;
 
 fuzz_target!(|data: &[u8]| {
     let contents = String::from_utf8_lossy(data).into_owned();

@@ -4,18 +4,13 @@
 //! move it lists leaves value 0.
 #![no_main]
 
-use grundy::{ask, spec, Limits, Nimber, Play};
+use grundy::{ask, spec, Nimber, Play};
 use libfuzzer_sys::fuzz_target;
 
-/// Small enough that each input takes milliseconds.
-const LIMITS: Limits = Limits {
-    max_positions: 1 << 12,
-    max_work: 1 << 14,
-    max_moves: 1 << 10,
-    max_output: 1 << 14,
-    max_memory: 1 << 16,
-    ..Limits::DEFAULT
-};
+#[path = "../small_limits.rs"]
+mod small_limits;
+
+use small_limits::LIMITS;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
