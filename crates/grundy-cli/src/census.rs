@@ -6,12 +6,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
+use grundy::analysis::census::CensusReport;
 use grundy::analysis::period::SEARCH_BYTES_A_HEAP;
 use grundy::spec;
 use grundy_census::CensusRow;
 
-use crate::flags::parse_count;
-use crate::output::{usage, Problem};
+use crate::flags::{parse_count, Format, Output};
+use crate::output::{emit, usage, Problem};
 use crate::tables::check_memory;
 
 /// The arguments of `grundy census`.
@@ -32,6 +33,8 @@ pub struct Args {
     /// The Parquet file: created, or resumed when it exists.
     #[arg(long)]
     out: PathBuf,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// The rules a census runs: the arguments, then the file's lines, then the families.
@@ -101,6 +104,7 @@ impl Args {
             &self.octal,
             self.to,
             &self.out,
+            self.output.format,
         )
     }
 }
@@ -114,6 +118,7 @@ fn command(
     octal: &[String],
     to: u64,
     file: &Path,
+    format: Format,
 ) -> Result<(), Problem> {
     let rules = gather(rules, rules_file, octal)?;
     let heaps = to.saturating_add(1);
@@ -139,17 +144,15 @@ fn command(
         }
     })?;
     progress.finish_and_clear();
-    let proved = rows.iter().filter(|row| row.period.is_some()).count();
-    let mut classes: Vec<&str> = rows.iter().map(|row| row.class.as_str()).collect();
-    classes.sort_unstable();
-    classes.dedup();
-    writeln!(
-        out,
-        "{} rules in {}: {proved} with a proved period, {} without; {} classes",
-        rows.len(),
-        file.display(),
-        rows.len() - proved,
-        classes.len()
-    )?;
-    Ok(())
+    let report = CensusReport::new(file.display().to_string(), rows);
+    emit(out, format, &report, |report| {
+        format!(
+            "{} rules in {}: {} with a proved period, {} without; {} classes\n",
+            report.rows.len(),
+            report.file,
+            report.proved,
+            report.unproved,
+            report.classes
+        )
+    })
 }

@@ -46,10 +46,10 @@ fn main() -> ExitCode {
         // command line asked for JSON.
         Err(error) if !(json && error.use_stderr()) => error.exit(),
         Err(error) => {
-            let message = error.to_string();
-            let first = message.lines().next().unwrap_or_default();
-            let message = first.strip_prefix("error: ").unwrap_or(first);
-            return report_json(message_report(message.to_string(), None), ExitCode::from(2));
+            return report_json(
+                message_report(usage_message(&error), None),
+                ExitCode::from(2),
+            );
         }
     };
     let limit_flags = cli.command.has_limit_flags();
@@ -62,4 +62,20 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(problem) => fail(problem, json, limit_flags),
     }
+}
+
+/// A usage error of clap's in one line: its first paragraph (what is wrong, with the arguments
+/// it names on the lines below it), without the `error: ` in front.
+fn usage_message(error: &clap::Error) -> String {
+    let text = error.to_string();
+    let paragraph: Vec<&str> = text
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let message = paragraph.join(" ");
+    message
+        .strip_prefix("error: ")
+        .unwrap_or(&message)
+        .to_string()
 }

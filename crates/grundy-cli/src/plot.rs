@@ -8,14 +8,14 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use grundy::analysis::image::ImageReport;
 use grundy::analysis::{self, SequenceReport};
-use grundy::Limits;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::{register_font, FontStyle};
 
-use crate::flags::{parse_count, LimitArgs};
-use crate::output::{with_input, Problem};
+use crate::flags::{parse_count, LimitArgs, Output};
+use crate::output::{emit, with_input, Problem};
 use crate::tables::parse_rule;
 
 /// The arguments of `grundy plot`.
@@ -34,6 +34,8 @@ pub struct Args {
     size: (u32, u32),
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// `WIDTHxHEIGHT` in pixels, each from 100 to 10000.
@@ -187,40 +189,27 @@ impl Args {
     /// `grundy plot`: the values of heaps `0..=to` drawn to the image file; says on `out`
     /// which file it wrote.
     pub fn run(self, out: &mut impl std::io::Write) -> std::result::Result<(), Problem> {
-        command(
-            out,
-            &self.rule,
-            self.to,
-            &self.out,
-            self.size,
-            self.limits.limits(),
-        )
+        let path = &self.out;
+        ImageFormat::of(path)?;
+        let heap_rule = parse_rule(&self.rule)?;
+        let sequence = analysis::heap_sequence(heap_rule, self.to, self.limits.limits())
+            .map_err(with_input(&self.rule))?;
+        write(&sequence, path, self.size)?;
+        let report = ImageReport {
+            schema: analysis::SCHEMA,
+            file: path.display().to_string(),
+            rule: sequence.rule,
+            to: sequence.to,
+            width: self.size.0,
+            height: self.size.1,
+        };
+        emit(out, self.output.format, &report, |report| {
+            format!(
+                "wrote {}: Grundy values of {}, heaps 0 to {}, {}x{} pixels\n",
+                report.file, report.rule, report.to, report.width, report.height
+            )
+        })
     }
-}
-
-/// The values of heaps `0..=to` of `rule`, drawn to `path` (`size` in pixels).
-fn command(
-    out: &mut impl std::io::Write,
-    rule: &str,
-    to: u64,
-    path: &Path,
-    size: (u32, u32),
-    limits: Limits,
-) -> std::result::Result<(), Problem> {
-    ImageFormat::of(path)?;
-    let heap_rule = parse_rule(rule)?;
-    let report = analysis::heap_sequence(heap_rule, to, limits).map_err(with_input(rule))?;
-    write(&report, path, size)?;
-    writeln!(
-        out,
-        "wrote {}: Grundy values of {}, heaps 0 to {}, {}x{} pixels",
-        path.display(),
-        report.rule,
-        report.to,
-        size.0,
-        size.1
-    )?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -471,6 +471,9 @@ fn sequences_get_the_command_line_report_in_both_conventions() {
         let (status, body) = get(&server.address, &target);
         assert_eq!((status, body.trim_end()), (200, cli.stdout.trim_end()));
         let kind = if misere { "misere" } else { "normal" };
-        assert!(body.starts_with(&format!(r#"{{"kind":"{kind}","#)), "{body}");
+        assert!(
+            body.starts_with(&format!(r#"{{"kind":"{kind}","#)),
+            "{body}"
+        );
     }
 }

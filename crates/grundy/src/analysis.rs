@@ -35,6 +35,7 @@ pub mod answer;
 pub mod board;
 pub mod census;
 mod dag;
+pub mod image;
 pub mod loopy;
 pub mod misere;
 pub mod period;

@@ -508,3 +508,39 @@ mod tests {
         assert!(row(parse_heap_rule("0.77").unwrap(), 0).is_err());
     }
 }
+
+/// What `grundy census` says when it is done: the file, counts, and every row the file holds
+/// (this run's and those of earlier runs into the same file).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CensusReport {
+    /// [`SCHEMA`](super::SCHEMA).
+    pub schema: u32,
+    /// The Parquet file, as the command line named it.
+    pub file: String,
+    /// Rows with a proved period.
+    pub proved: usize,
+    /// Rows without one: a prefix only.
+    pub unproved: usize,
+    /// Classes among the rows (rules whose sequences agree after their leading zeros).
+    pub classes: usize,
+    /// The rows, in the file's order.
+    pub rows: Vec<CensusRow>,
+}
+
+impl CensusReport {
+    /// The report of `rows`, written to `file`.
+    pub fn new(file: String, rows: Vec<CensusRow>) -> CensusReport {
+        let proved = rows.iter().filter(|row| row.period.is_some()).count();
+        let mut classes: Vec<&str> = rows.iter().map(|row| row.class.as_str()).collect();
+        classes.sort_unstable();
+        classes.dedup();
+        CensusReport {
+            schema: super::SCHEMA,
+            file,
+            proved,
+            unproved: rows.len() - proved,
+            classes: classes.len(),
+            rows,
+        }
+    }
+}
