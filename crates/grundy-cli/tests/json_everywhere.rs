@@ -65,7 +65,10 @@ fn every_command_answers_in_json() {
         let (code, document) = run_json(&good);
         assert_eq!(code, Some(0), "{good:?}: {document}");
         // `bench` answers a list of rows; every other command one report with its schema.
-        let report = document.as_array().and_then(|rows| rows.first()).unwrap_or(&document);
+        let report = document
+            .as_array()
+            .and_then(|rows| rows.first())
+            .unwrap_or(&document);
         assert!(report.is_object(), "{good:?}: {document}");
         if !document.is_array() {
             assert_eq!(document["schema"], 1, "{good:?}: {document}");
@@ -94,4 +97,23 @@ fn a_missing_argument_is_named_in_json() {
         document["error"].as_str().unwrap().contains("--to"),
         "{document}"
     );
+}
+
+#[test]
+fn every_convention_counts_its_winning_moves() {
+    for args in [
+        vec!["value", "nim(1,2,4)"],
+        vec!["value", "kayles(6)", "--misere"],
+        vec!["value", "digraph(a>b, b>c, c>a, a>d; a)"],
+    ] {
+        let args: Vec<String> = args.into_iter().map(String::from).collect();
+        let (code, document) = run_json(&args);
+        assert_eq!(code, Some(0), "{args:?}: {document}");
+        let listed = document["winning_moves"].as_array().unwrap().len() as u64;
+        assert!(listed > 0, "{args:?}: {document}");
+        assert_eq!(
+            document["winning_move_count"], listed,
+            "{args:?}: {document}"
+        );
+    }
 }

@@ -112,7 +112,7 @@ fn misere() {
         ],
         expect![[r#"
             exit 0
-            {"kind":"misere","schema":1,"spec":"kayles(5) + nim(2)","play":"misere","value":4,"outcome":"N","genus":"6^46","components":[{"spec":"kayles(5)","value":1,"genus":"4^146"},{"spec":"nim(2)","value":2,"genus":"2^20"}],"winning_moves":[{"component":0,"from":"kayles(5)","to":"kayles(1,3)","target_value":2,"description":"take 1 from 5, leaving 1 and 3","result":"kayles(1,3) + nim(2)"},{"component":1,"from":"nim(2)","to":"nim(1)","target_value":0,"description":"take 1 from 2, leaving 1","result":"kayles(5) + nim(1)"}]}
+            {"kind":"misere","schema":1,"spec":"kayles(5) + nim(2)","play":"misere","value":4,"outcome":"N","genus":"6^46","components":[{"spec":"kayles(5)","value":1,"genus":"4^146"},{"spec":"nim(2)","value":2,"genus":"2^20"}],"winning_moves":[{"component":0,"from":"kayles(5)","to":"kayles(1,3)","target_value":2,"description":"take 1 from 5, leaving 1 and 3","result":"kayles(1,3) + nim(2)"},{"component":1,"from":"nim(2)","to":"nim(1)","target_value":0,"description":"take 1 from 2, leaving 1","result":"kayles(5) + nim(1)"}],"winning_move_count":2}
         "#]],
     );
     check(
@@ -159,7 +159,7 @@ fn loopy() {
         &["value", "digraph(a>b, b>a; a)", "--format", "json"],
         expect![[r#"
             exit 0
-            {"kind":"loopy","schema":1,"spec":"digraph(a>b, b>a; a)","value":"inf","escapes":[],"outcome":"D","components":[{"spec":"digraph(a>b, b>a; a)","value":"inf","escapes":[],"outcome":"D"}],"winning_moves":[],"drawing_moves":[{"component":0,"from":"digraph(a>b, b>a; a)","to":"digraph(a>b, b>a; b)","target_value":"inf","target_escapes":[],"description":"move from a to b","result":"digraph(a>b, b>a; b)"}]}
+            {"kind":"loopy","schema":1,"spec":"digraph(a>b, b>a; a)","value":"inf","escapes":[],"outcome":"D","components":[{"spec":"digraph(a>b, b>a; a)","value":"inf","escapes":[],"outcome":"D"}],"winning_moves":[],"winning_move_count":0,"drawing_moves":[{"component":0,"from":"digraph(a>b, b>a; a)","to":"digraph(a>b, b>a; b)","target_value":"inf","target_escapes":[],"description":"move from a to b","result":"digraph(a>b, b>a; b)"}]}
         "#]],
     );
     check(

@@ -79,6 +79,8 @@ pub struct LoopyValueReport {
     pub components: Vec<LoopyComponentReport>,
     /// Every move to a position of value 0 (a P-position).
     pub winning_moves: Vec<LoopyMoveReport>,
+    /// The number of winning moves (each is listed: `winning_moves.len()`).
+    pub winning_move_count: u128,
     /// When the outcome is a draw: every move that keeps it (the others lose).
     pub drawing_moves: Vec<LoopyMoveReport>,
 }
@@ -274,6 +276,7 @@ pub fn value(sum: &Sum, limits: Limits) -> Result<LoopyValueReport> {
         outcome: outcome.into(),
         remoteness: remoteness(sum, limits)?,
         components,
+        winning_move_count: winning_moves.len() as u128,
         winning_moves,
         drawing_moves,
     })

@@ -341,7 +341,7 @@ fn by_quotient(
     limits: Limits,
 ) -> Result<MisereValueReport> {
     let judged = Judged::new(heaps, quotient)?;
-    let winning_moves = judged
+    let winning_moves: Vec<_> = judged
         .moves(true, limits)?
         .into_iter()
         .map(|(report, _)| report)
@@ -369,6 +369,7 @@ fn by_quotient(
                 element: Some(quotient.name(x)),
             })
             .collect(),
+        winning_move_count: winning_moves.len() as u128,
         winning_moves,
         quotient: Some(judged.quotient_use()),
     })

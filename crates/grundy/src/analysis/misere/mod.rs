@@ -49,6 +49,8 @@ pub struct MisereValueReport {
     pub components: Vec<MisereComponentReport>,
     /// Every move to a misère P-position; empty when the outcome is P.
     pub winning_moves: Vec<MisereMoveReport>,
+    /// The number of winning moves (each is listed: `winning_moves.len()`).
+    pub winning_move_count: u128,
     /// Present when the outcome and the winning moves come from the misère quotient of the
     /// heap game (a sum of heaps of one game too large to search), not from a search.
     #[serde(skip_serializing_if = "Option::is_none")]

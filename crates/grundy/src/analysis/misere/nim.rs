@@ -81,6 +81,7 @@ pub(super) fn nim_value(sum: &Sum, limits: Limits) -> Result<Option<MisereValueR
         outcome: outcome_letter(&genus),
         genus: Some(genus.to_string()),
         components,
+        winning_move_count: winning_moves.len() as u128,
         winning_moves,
         quotient: None,
     }))

@@ -129,6 +129,7 @@ pub(in crate::analysis) fn searched_value(sum: &Sum, limits: Limits) -> Result<M
         outcome: outcome.into(),
         genus: genus.as_ref().map(Genus::to_string),
         components,
+        winning_move_count: winning_moves.len() as u128,
         winning_moves,
         quotient: None,
     })
