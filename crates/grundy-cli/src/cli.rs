@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::output::Problem;
 use crate::{bench, census, dag, nimber, period, play, plot, quotient, seq, serve, value, verify};
@@ -96,6 +96,18 @@ pub enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+}
+
+impl Cli {
+    /// The command line of this process, parsed. A negative count (`--to -5`) reaches the
+    /// count's parser, which says what a count is, rather than clap's tip about `--`.
+    ///
+    /// # Errors
+    /// What clap finds wrong (help and version requests included).
+    pub fn parse_args() -> Result<Cli, clap::Error> {
+        let command = Cli::command().mut_subcommands(|sub| sub.allow_negative_numbers(true));
+        Cli::from_arg_matches(&command.try_get_matches()?)
+    }
 }
 
 impl Command {

@@ -55,6 +55,9 @@ pub enum Format {
 
 /// A count: `1000`, `10^6`, `1e6`, `2^20`, `1_000_000`.
 pub fn parse_count(text: &str) -> Result<u64, String> {
+    if text.trim_start().starts_with('-') {
+        return Err(format!("{text} is negative; a count is 0 or more"));
+    }
     spec::parse_number(text).map_err(|error| error.to_string())
 }
 

@@ -33,14 +33,12 @@ mod verify;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use cli::Cli;
 use output::{fail, json_requested, message_report, report_json};
 
 fn main() -> ExitCode {
     let json = json_requested(std::env::args_os().skip(1));
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::parse_args() {
         Ok(cli) => cli,
         // Help and version go to stdout as clap writes them; so do usage errors, unless the
         // command line asked for JSON.

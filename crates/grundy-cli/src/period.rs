@@ -10,7 +10,7 @@ use grundy::analysis::period::{self, Memory, PeriodProgress, PeriodReport, Perio
 use crate::flags::{parse_count, Output};
 use crate::output::{emit, with_input, Problem};
 use crate::tables::{memory, parse_rule};
-use crate::{certificate, render};
+use crate::{certificate, render, ticker};
 
 /// The arguments of `grundy period`.
 #[derive(clap::Args, Debug)]
@@ -52,8 +52,16 @@ fn search(
     progress.enable_steady_tick(PERIOD_TICK);
     progress.set_style(
         indicatif::ProgressStyle::with_template(
-            "{spinner} {bar:30} {pos}/{len} heaps  {per_sec}  ETA {eta}  {msg}",
+            "{spinner} {bar:30} {pos}/{len} heaps  {rate}  ETA {eta}  {msg}",
         )
+        .map(|style| {
+            style.with_key(
+                "rate",
+                |state: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
+                    let _ = write!(out, "{} heaps/s", ticker::group(state.per_sec() as u64));
+                },
+            )
+        })
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let mut show = |at: &PeriodProgress| {
@@ -69,13 +77,13 @@ fn search(
         }
         progress.set_message(match at.no_theorem {
             None => format!(
-                "next look for a period at {}; stops at {} ({})",
-                at.next_look,
-                at.cap,
+                "next look for a period at heap {}; stops at {} heaps{}",
+                ticker::group(at.next_look),
+                ticker::group(at.cap),
                 if at.cap_by == period::STOPPED_BY_MEMORY {
-                    "memory"
+                    ", all that fit in memory"
                 } else {
-                    "--max"
+                    " (--max)"
                 }
             ),
             Some(_) => format!("no theorem applies: a prefix of {} heaps", at.cap),

@@ -111,7 +111,7 @@ fn duration(seconds: f64) -> String {
 }
 
 /// `1234567` as `1,234,567`.
-fn group(number: u64) -> String {
+pub fn group(number: u64) -> String {
     let digits = number.to_string();
     let mut out = String::new();
     for (i, digit) in digits.chars().enumerate() {

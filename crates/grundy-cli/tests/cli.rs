@@ -727,3 +727,13 @@ fn every_kind_of_game_gets_the_library_report() {
 fn to_json(report: impl serde::Serialize) -> String {
     serde_json::to_string(&report).expect("reports serialise")
 }
+
+/// Issue 26, item 10: a negative count is said to be negative, not met with clap's tip to
+/// write `-- -5`.
+#[test]
+fn a_negative_count_is_said_to_be_negative() {
+    let run = harness::grundy(&["seq", "kayles", "--to", "-5"]);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("-5 is negative"), "{}", run.stderr);
+    assert!(!run.stderr.contains("tip"), "{}", run.stderr);
+}
