@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use clap::ValueEnum;
 use grundy::analysis::play::{computer_move, view, PlayMove};
 use grundy::analysis::repetition::{Repetitions, DRAW_AFTER_VISITS};
+use grundy::analysis::ReportOutcome;
 use grundy::ask::{self, Settings};
 use grundy::play::Game;
 use grundy::{Limits, Play};
@@ -140,11 +141,28 @@ pub fn game_loop(
     };
     let mut last_mover: Option<Player> = None;
     let mut repetitions = Repetitions::new();
+    let mut turn = 0;
+    // Your last move from a won position, and the first one that let the win go.
+    let mut from_a_win: Option<Slip> = None;
+    let mut slip: Option<Slip> = None;
     loop {
         let shown = view(game)?;
+        if let Some(candidate) = from_a_win.take() {
+            // The computer now moves from a won position: your move gave the win away.
+            if shown.outcome == ReportOutcome::NextWins && slip.is_none() {
+                slip = Some(candidate);
+            }
+        }
         writeln!(out, "\nposition: {}", shown.position)?;
         if shown.over {
-            return Ok(announce(out, game, to_move, last_mover)?);
+            announce(out, game, to_move, last_mover)?;
+            if let Some(slip) = &slip {
+                let lost = game.last_mover_wins() == (to_move == Player::Human);
+                if lost {
+                    writeln!(out, "{}", slip.account())?;
+                }
+            }
+            return Ok(());
         }
         let seen = repetitions.visit(&shown.position);
         if seen.draw {
@@ -206,6 +224,15 @@ pub fn game_loop(
                     .get(index)
                     .cloned()
                     .ok_or_else(|| grundy::Error::invalid_position("no such move"))?;
+                turn += 1;
+                if slip.is_none() && shown.outcome == ReportOutcome::NextWins {
+                    let advice = game.choose()?;
+                    from_a_win = shown.moves.get(advice.index).map(|best| Slip {
+                        turn,
+                        played: entry.clone(),
+                        winning: best.clone(),
+                    });
+                }
                 game.make_move(index)?;
                 writeln!(
                     out,
@@ -229,6 +256,37 @@ pub fn game_loop(
                 to_move = Player::Human;
             }
         }
+    }
+}
+
+/// A move of yours from a position you could win that left the computer a position it wins.
+struct Slip {
+    /// Your how-manieth move it was.
+    turn: usize,
+    /// The move you made.
+    played: PlayMove,
+    /// A winning move you had instead.
+    winning: PlayMove,
+}
+
+impl Slip {
+    /// Why the game was lost, in a sentence.
+    fn account(&self) -> String {
+        let Slip {
+            turn,
+            played,
+            winning,
+        } = self;
+        format!(
+            "Your move {turn} gave the win away: in {}: {}  ->  {} leaves the player to move a \
+             win. A winning move was in {}: {}  ->  {}.",
+            played.from,
+            played.description,
+            played.result,
+            winning.from,
+            winning.description,
+            winning.result
+        )
     }
 }
 

@@ -178,8 +178,13 @@ fn the_computer_never_lets_a_win_go_in_nim_345() {
         if winnable {
             computer_could_win += 1;
             assert!(
-                transcript.ends_with("the computer wins.\n"),
+                transcript.contains("the computer wins.\n"),
                 "the computer had a winning position and lost:\n{transcript}"
+            );
+            // nim(3,4,5) is yours to win: a game lost says which move gave it away.
+            assert!(
+                transcript.contains(" gave the win away: in nim("),
+                "a lost game says how:\n{transcript}"
             );
         }
         // The transcript reads well: each computer move comes with its reason.
@@ -313,4 +318,32 @@ fn a_drawn_game_can_be_stopped_sooner() {
         transcript.ends_with("You stopped the game.\n"),
         "{transcript}"
     );
+}
+
+/// Issue 26, item 10: a lost game says which of your moves gave the win away and what would
+/// have won; a won game, or one lost from the start, says nothing of the kind.
+#[test]
+fn a_lost_game_says_which_move_gave_the_win_away() {
+    if skip() {
+        return;
+    }
+    // From nim(1,2) taking the single heap leaves nim(2), which the computer wins at once.
+    let lost = session("'nim(1,2)'", |_| "1".to_string());
+    assert!(
+        lost.contains(
+            "Your move 1 gave the win away: in nim(1): take 1 from 1, leaving nothing  ->  nim(2) \
+             leaves the player to move a win. A winning move was in nim(2): take 1 from 2, \
+             leaving 1  ->  nim(1,1)."
+        ),
+        "{lost}"
+    );
+    let mut typed = ["3", "1"].into_iter();
+    let won = session("'nim(1,2)'", |_| typed.next().unwrap_or("1").to_string());
+    assert!(
+        won.contains("you win") && !won.contains("gave the win away"),
+        "{won}"
+    );
+    let hopeless = session("'nim(2,2)'", |_| "1".to_string());
+    assert!(hopeless.contains("the computer wins"), "{hopeless}");
+    assert!(!hopeless.contains("gave the win away"), "{hopeless}");
 }

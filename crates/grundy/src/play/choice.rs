@@ -65,11 +65,11 @@ impl Game {
                          always be brought back to 0"
                     }
                     (Play::Normal, None) => {
-                        "it leaves a P-position: every reply can be answered until the other \
-                         player runs out of moves"
+                        "it leaves a P-position: every reply can be answered until whoever \
+                         replies runs out of moves"
                     }
                     (Play::Misere, _) => {
-                        "it leaves a misère P-position: whatever the reply, the other player can \
+                        "it leaves a misère P-position: whatever the reply, whoever replies can \
                          be made to take the last move"
                     }
                 };
@@ -90,8 +90,8 @@ impl Game {
                         format!("{why}; this one ends the game by taking the last move")
                     }
                     (Some(r), _) => format!(
-                        "{why}; this one holds out longest: the other player wins, but only after \
-                         {}",
+                        "{why}; this one holds out longest: whoever moves next wins, but only \
+                         after {}",
                         more_moves(*r)
                     ),
                     (None, Some(v)) => {

@@ -127,12 +127,12 @@ fn reasons_are_plain_words() -> Result<()> {
     );
     assert_eq!(
         reason("nim(2)", Play::Misere)?,
-        "it leaves a misère P-position: whatever the reply, the other player can be made to \
+        "it leaves a misère P-position: whatever the reply, whoever replies can be made to \
          take the last move; the game ends within 1 more move"
     );
     assert_eq!(
         reason("nim(2,2)", Play::Normal)?,
-        "every move loses against perfect play; this one holds out longest: the other player \
+        "every move loses against perfect play; this one holds out longest: whoever moves next \
          wins, but only after 3 more moves"
     );
     assert_eq!(
