@@ -278,6 +278,14 @@ fn slow_requests_stop_at_the_time_limit() {
         "{body}"
     );
     assert_eq!(report["limit"], serde_json::json!(true));
+    // Issue 26, item 10: the timeout says what can be done.
+    assert!(
+        report["help"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("--time-limit-ms"),
+        "{body}"
+    );
     assert!(started.elapsed() < Duration::from_secs(2));
 }
 

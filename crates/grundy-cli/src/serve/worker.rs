@@ -93,11 +93,18 @@ where
         Ok(Ok(Ok(report))) => json_response(StatusCode::OK, serde_json::to_string(&report)),
         Ok(Ok(Err(failure))) => failure.into_response(),
         Ok(Err(_)) => internal_error("the computation stopped"),
-        Err(_) => Failure::limit(format!(
-            "the request took longer than the time limit of {} ms",
-            time_limit.as_millis()
-        ))
-        .into_response(),
+        Err(_) => {
+            let mut failure = Failure::limit(format!(
+                "the request took longer than the time limit of {} ms",
+                time_limit.as_millis()
+            ));
+            failure.report.help = Some(
+                "ask for a smaller game, or run the grundy command on your own machine (no time \
+                 limit there, or start grundy serve with a larger --time-limit-ms)"
+                    .to_string(),
+            );
+            failure.into_response()
+        }
     }
 }
 
