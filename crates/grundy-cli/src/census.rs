@@ -132,27 +132,49 @@ fn command(
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
+    // The rows already in the file, to say which of them a new row replaces.
+    let earlier = if file.exists() {
+        grundy_census::table::read(file)?
+    } else {
+        Vec::new()
+    };
     let rows = grundy_census::run(&rules, heaps, Some(file), |row, done, total| {
         progress.set_length(total as u64);
         progress.set_position(done as u64);
         progress.set_message(row.rule.clone());
+        let mut said = line(row);
+        if let Some(old) = earlier.iter().find(|old| old.rule == row.rule) {
+            said.push_str(&format!(
+                "  (replaces the row of {} heaps in the file)",
+                old.heaps
+            ));
+        }
         // A hidden bar (standard error not a terminal) prints nothing, not even its lines.
         if progress.is_hidden() {
-            eprintln!("{}", line(row));
+            eprintln!("{said}");
         } else {
-            progress.println(line(row));
+            progress.println(said);
         }
     })?;
     progress.finish_and_clear();
     let report = CensusReport::new(file.display().to_string(), rows);
     emit(out, format, &report, |report| {
         format!(
-            "{} rules in {}: {} with a proved period, {} without; {} classes\n",
-            report.rows.len(),
+            "{} in {}: {} with a proved period, {} without; {}\n",
+            counted(report.rows.len(), "rule"),
             report.file,
             report.proved,
             report.unproved,
-            report.classes
+            counted(report.classes, "class")
         )
     })
+}
+
+/// `1 rule`, `2 rules`; `1 class`, `3 classes`.
+fn counted(count: usize, noun: &str) -> String {
+    match (count, noun.ends_with('s')) {
+        (1, _) => format!("1 {noun}"),
+        (_, true) => format!("{count} {noun}es"),
+        (_, false) => format!("{count} {noun}s"),
+    }
 }

@@ -115,3 +115,26 @@ fn bad_census_input_is_refused_in_one_line() {
     assert!(run.stderr.contains("not a Parquet file"), "{}", run.stderr);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not parquet");
 }
+
+/// Issue 26, item 10: a row computed again at another size says it replaces the old one.
+#[test]
+fn a_row_at_another_size_says_it_replaces_the_old_one() {
+    let file = scratch("census-replace.parquet");
+    let _ = std::fs::remove_file(&file);
+    let path = file.to_str().unwrap();
+    let first = grundy(&["census", "kayles", "--to", "100", "--out", path]);
+    assert!(!first.stderr.contains("replaces"), "{}", first.stderr);
+    assert_eq!(
+        first.stdout,
+        format!("1 rule in {path}: 0 with a proved period, 1 without; 1 class\n")
+    );
+    let second = grundy(&["census", "kayles", "--to", "200", "--out", path]);
+    assert!(
+        second
+            .stderr
+            .contains("(replaces the row of 101 heaps in the file)"),
+        "{}",
+        second.stderr
+    );
+    assert_eq!(rows(&file).len(), 1);
+}
