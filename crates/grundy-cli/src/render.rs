@@ -551,6 +551,14 @@ pub fn run_summary(summary: &grundy::analysis::RunSummary) -> String {
         "largest value: {} (first at heap {})",
         summary.max_value, summary.max_value_at
     );
+    if summary.rare_masks.iter().any(|&[_, mask]| mask != 0) {
+        let _ = writeln!(
+            text,
+            "sparse space:  values split into a common and a rare class (the masks below say \
+             which);\n               the few heaps of rare value are the rare heaps, and the \
+             engine searches mostly the pairs with one"
+        );
+    }
     for &[parity, mask] in &summary.rare_masks {
         let (removing, bit) = if parity == 0 {
             ("an even number of", "n mod 2")

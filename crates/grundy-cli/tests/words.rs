@@ -359,16 +359,18 @@ fn issue_15_small_inconsistencies() {
     check(
         &["seq", "grundy", "--to", "3000", "--out", out],
         expect![[r#"
-        exit 0
-        rule:          grundy
-        heaps:         0 to 3000 (3001 heaps)
-        largest value: 51 (first at heap 2035)
-        rare mask:     0x7c for splits removing an even number of tokens: heap n of value g is rare when 2g + (n mod 2) shares an even number of 1 bits with 0x7c
-        rare heaps:    442
-        last rare:     3000
-        checksum:      9ac163170be4db69
-        prefix only: no period is claimed
-    "#]],
+            exit 0
+            rule:          grundy
+            heaps:         0 to 3000 (3001 heaps)
+            largest value: 51 (first at heap 2035)
+            sparse space:  values split into a common and a rare class (the masks below say which);
+                           the few heaps of rare value are the rare heaps, and the engine searches mostly the pairs with one
+            rare mask:     0x7c for splits removing an even number of tokens: heap n of value g is rare when 2g + (n mod 2) shares an even number of 1 bits with 0x7c
+            rare heaps:    442
+            last rare:     3000
+            checksum:      9ac163170be4db69
+            prefix only: no period is claimed
+        "#]],
     );
     let checkpoint = format!("{out}.checkpoint");
     assert!(
