@@ -8,7 +8,7 @@
 use grundy::sum::Sum;
 use grundy::{spec, Error, Limits};
 
-use crate::output::{with_input, Failure, Problem};
+use crate::output::{with_input, Problem};
 
 /// The spec named by `argument`: the contents of FILE for `@FILE` (trailing blank space
 /// dropped), standard input for `-`, or the argument itself.
@@ -29,8 +29,7 @@ pub fn spec_text(argument: &str) -> Result<String, Error> {
 
 /// The spec that `argument` names (`@FILE`, `-` or the text itself), and the sum it parses to.
 pub fn parse_sum(argument: &str, limits: Limits) -> Result<(String, Sum), Problem> {
-    let text = spec_text(argument)
-        .map_err(|error| Problem::Library(Box::new(Failure { error, input: None })))?;
+    let text = spec_text(argument)?;
     let options = spec::Options::new(limits).with_include(&include);
     let sum = spec::parse_with(&text, options).map_err(with_input(&text))?;
     Ok((text, sum))

@@ -28,6 +28,12 @@ impl From<anyhow::Error> for Problem {
     }
 }
 
+impl From<grundy::Error> for Problem {
+    fn from(error: grundy::Error) -> Problem {
+        Problem::Library(Box::new(Failure { error, input: None }))
+    }
+}
+
 impl From<io::Error> for Problem {
     fn from(error: io::Error) -> Problem {
         Problem::Other(error.into())

@@ -47,26 +47,6 @@ pub enum First {
     Computer,
 }
 
-/// What stopped the game early.
-pub enum Failure {
-    /// The library refused (a limit, a game it cannot play).
-    Game(grundy::Error),
-    /// Reading or writing the terminal failed.
-    Io(io::Error),
-}
-
-impl From<grundy::Error> for Failure {
-    fn from(error: grundy::Error) -> Failure {
-        Failure::Game(error)
-    }
-}
-
-impl From<io::Error> for Failure {
-    fn from(error: io::Error) -> Failure {
-        Failure::Io(error)
-    }
-}
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Player {
     Human,
@@ -120,7 +100,7 @@ pub fn game_loop(
     first: First,
     input: &mut impl BufRead,
     out: &mut impl Write,
-) -> Result<(), Failure> {
+) -> Result<(), Problem> {
     writeln!(
         out,
         "Playing {} in {}.",
@@ -210,7 +190,7 @@ pub fn game_loop(
                     }
                     match game.find_move(typed) {
                         Ok(index) => break index,
-                        Err(error) if error.is_limit() => return Err(Failure::Game(error)),
+                        Err(error) if error.is_limit() => return Err(error.into()),
                         Err(error) => match error.kind() {
                             grundy::ErrorKind::InvalidPosition { reason } => {
                                 writeln!(out, "{reason}; try again")?
@@ -344,7 +324,7 @@ fn command(text: &str, play: Play, first: First, limits: Limits) -> Result<ExitC
     let mut out = stdout.lock();
     match game_loop(&mut game, first, &mut io::stdin().lock(), &mut out) {
         Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(Failure::Game(error)) => Err(with_input(text)(error)),
-        Err(Failure::Io(error)) => Err(error.into()),
+        Err(Problem::Library(failure)) => Err(with_input(text)(failure.error)),
+        Err(other) => Err(other),
     }
 }
