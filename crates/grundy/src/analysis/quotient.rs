@@ -329,6 +329,7 @@ impl<'a> Judged<'a> {
             order: self.quotient.order(),
             element: self.quotient.name(self.whole),
             in_p_portion: self.quotient.is_p(self.whole),
+            why: super::misere::ASKED.to_string(),
         }
     }
 }
