@@ -98,6 +98,7 @@ fn quotient_head(text: &mut String, spec: &str, outcome: ReportOutcome, quotient
         quotient.element,
         if quotient.in_p_portion { "in" } else { "not in" }
     );
+    let _ = writeln!(text, "why:      {}", quotient.why);
 }
 
 /// `grundy value --misere` answered by the misère quotient of the heap game.

@@ -245,6 +245,60 @@ mod tests {
         Ok(())
     }
 
+    /// Every `"result"` in the lists of moves of a JSON answer.
+    fn results(answer: &serde_json::Value) -> Vec<String> {
+        ["moves", "winning_moves", "drawing_moves"]
+            .iter()
+            .filter_map(|list| answer[list].as_array())
+            .flatten()
+            .map(|entry| entry["result"].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    /// Moves that leave equal positions are listed once in every convention and by every
+    /// route (issue 26, item 7): equal components in one term or in two, searched or answered
+    /// by the misère quotient.
+    #[test]
+    fn equal_positions_are_listed_once_in_every_play() -> Result<()> {
+        let settings = Settings::default();
+        let cases = [
+            ("dawson(8) + dawson(8)", Play::Misere, 4),
+            ("dawson(8,8)", Play::Misere, 4),
+            ("kayles(5) + kayles(5)", Play::Normal, 5),
+            ("kayles(5) + kayles(5)", Play::Misere, 5),
+            (
+                "digraph(a>b, b>a; a) + digraph(a>b, b>a; a)",
+                Play::Normal,
+                1,
+            ),
+            (
+                "kayles(9,10,11,12,13,14) + kayles(15) + kayles(15)",
+                Play::Misere,
+                0,
+            ),
+        ];
+        for (text, play, expected) in cases {
+            let game = spec::parse(text)?;
+            for answer in [
+                json(&value(&game, play, &settings)?),
+                json(&moves(&game, play, &settings)?),
+            ] {
+                let listed = results(&answer);
+                let mut keys: Vec<String> = listed
+                    .iter()
+                    .map(|result| spec::parse(result).map(|sum| sum.canonical_key()))
+                    .collect::<Result<_>>()?;
+                keys.sort();
+                keys.dedup();
+                assert_eq!(keys.len(), listed.len(), "{text} {play:?}: {listed:?}");
+                if answer.get("moves").is_some() && expected > 0 {
+                    assert_eq!(listed.len(), expected, "{text} {play:?}: {listed:?}");
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Misère play of a game with a cycle is refused, as every misère report says.
     #[test]
     fn misere_cycles_are_refused() -> Result<()> {

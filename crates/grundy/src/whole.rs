@@ -440,10 +440,11 @@ impl SumGraph {
                 // refused before it is built.
                 check_output(result.len() + moves.len(), components, self.limits)?;
                 for parts in moves.iter() {
-                    // Moves that turn equal components into equal parts leave equal positions.
-                    let mut key = parts.to_vec();
-                    key.sort_unstable();
-                    if !seen.insert((term, id, key)) {
+                    // Moves that turn equal components into equal parts leave equal positions,
+                    // in one term or in two terms of one ruleset (`kayles(5) + kayles(5)`):
+                    // the texts say so, as `Sum::moves` keys them.
+                    let to = table.format(parts);
+                    if !seen.insert((from.clone(), to.clone())) {
                         continue;
                     }
                     let mut after = position.clone();
@@ -453,7 +454,7 @@ impl SumGraph {
                         term,
                         index,
                         from: from.clone(),
-                        to: table.format(parts),
+                        to,
                         parts: parts.to_vec(),
                         description: table.describe(id, parts),
                         result: after,

@@ -298,10 +298,10 @@ impl<'a> Judged<'a> {
                 if only_winning && !winning {
                     continue;
                 }
-                // Equal components with equal parts leave equal games: listed once.
-                let mut key = parts.to_vec();
-                key.sort_unstable();
-                if !seen.insert((term, id, key)) {
+                // Equal components with equal parts leave equal games, in one term or two:
+                // listed once, keyed by their texts as every convention keys them.
+                let (from, to) = (table.format(&[id]), table.format(parts));
+                if !seen.insert((from.clone(), to.clone())) {
                     continue;
                 }
                 check_output(listed.len() + 1, components.len(), limits)?;
@@ -309,8 +309,8 @@ impl<'a> Judged<'a> {
                 result.terms[term].splice(index..=index, parts.iter().copied());
                 let report = MisereMoveReport {
                     component,
-                    from: table.format(&[id]),
-                    to: table.format(parts),
+                    from,
+                    to,
                     target_value: None,
                     description: table.describe(id, parts),
                     result: graph.format_position(&result),
@@ -329,6 +329,7 @@ impl<'a> Judged<'a> {
             order: self.quotient.order(),
             element: self.quotient.name(self.whole),
             in_p_portion: self.quotient.is_p(self.whole),
+            why: super::misere::ASKED.to_string(),
         }
     }
 }

@@ -70,6 +70,30 @@ pub struct QuotientUse {
     pub element: String,
     /// Whether that element is in the P-portion (the outcome is then P).
     pub in_p_portion: bool,
+    /// Why the quotient answered rather than a search of the whole sum, in words: a search
+    /// would be costly (it passed [`TRIAL_WORK`] moves examined), or the quotient was asked
+    /// for itself.
+    pub why: String,
+}
+
+/// The reason a quotient gives when it was asked for itself, not after a search.
+pub const ASKED: &str = "the misère quotient was asked for";
+
+/// A report that the misère quotient may answer.
+trait ByQuotient {
+    fn quotient_mut(&mut self) -> Option<&mut QuotientUse>;
+}
+
+impl ByQuotient for MisereValueReport {
+    fn quotient_mut(&mut self) -> Option<&mut QuotientUse> {
+        self.quotient.as_mut()
+    }
+}
+
+impl ByQuotient for MisereMovesReport {
+    fn quotient_mut(&mut self) -> Option<&mut QuotientUse> {
+        self.quotient.as_mut()
+    }
 }
 
 /// A move in misère play: the fields of [`MoveReport`](super::MoveReport), with the misère value of the component
@@ -264,7 +288,7 @@ fn answered_value(sum: &Sum, limits: Limits, max_order: u64) -> Result<MisereVal
 /// `search` within [`TRIAL_WORK`] moves, kept when its report is `enough`; then `by_quotient`
 /// (`None`: not such a sum; a limit or an unsupported quotient passes on); then the search
 /// within `limits`. For other sums, the search.
-fn answered<R>(
+fn answered<R: ByQuotient>(
     sum: &Sum,
     limits: Limits,
     search: impl Fn(Limits) -> Result<R>,
@@ -274,18 +298,30 @@ fn answered<R>(
     if !quotient::is_sum_of_heaps(sum, limits)? {
         return search(limits);
     }
+    let work = limits.max_work.min(TRIAL_WORK);
     let trial = Limits {
-        max_work: limits.max_work.min(TRIAL_WORK),
+        max_work: work,
         ..limits
     };
-    match search(trial) {
+    let why = match search(trial) {
         Ok(report) if enough(&report) => return Ok(report),
-        Ok(_) => {}
-        Err(error) if error.is_limit() => {}
+        Ok(_) => format!(
+            "a search of the whole sum found who wins but not the misère values within {work} \
+             moves examined, so the sum is too large to value cheaply"
+        ),
+        Err(error) if error.is_limit() => format!(
+            "a search of the whole sum passed {work} moves examined, so the sum is too large \
+             to search cheaply"
+        ),
         Err(error) => return Err(error),
-    }
+    };
     match by_quotient() {
-        Ok(Some(report)) => return Ok(report),
+        Ok(Some(mut report)) => {
+            if let Some(used) = report.quotient_mut() {
+                used.why = why;
+            }
+            return Ok(report);
+        }
         Ok(None) => {}
         Err(error) if error.is_limit() || matches!(error.kind(), ErrorKind::Unsupported { .. }) => {
         }
@@ -386,6 +422,31 @@ pub fn sequence(rule: &HeapRule, to: u64, limits: Limits) -> Result<MisereSequen
 mod tests {
     use super::*;
     use crate::spec;
+
+    /// A small sum of heaps gets its exact misère value and genus by search; the quotient
+    /// answers a large one and says why (issue 26, item 3).
+    #[test]
+    fn small_sums_are_searched_and_the_quotient_says_why() -> Result<()> {
+        let small = spec::parse("kayles(5) + kayles(5) + kayles(9)")?;
+        let report = value(&small, Limits::default())?;
+        assert!(report.quotient.is_none());
+        assert_eq!(
+            (report.value, report.genus.as_deref()),
+            (Some(6), Some("4^64"))
+        );
+        assert!(moves(&small, Limits::default())?.quotient.is_none());
+
+        let large = spec::parse("kayles(9,10,11,12,13,14,15)")?;
+        let used = value(&large, Limits::default())?
+            .quotient
+            .expect("too large");
+        assert!(used.why.contains("moves examined"), "{}", used.why);
+        let used = moves(&large, Limits::default())?
+            .quotient
+            .expect("too large");
+        assert!(used.why.contains("moves examined"), "{}", used.why);
+        Ok(())
+    }
 
     /// Bouton's rule lists exactly what the search lists (issue 13 added the rule to `moves`,
     /// so that a Nim position of 50,000 heaps is answered without a search).

@@ -76,17 +76,16 @@ pub(super) fn side_conditions<V: Copy + Into<u64>>(
 pub fn prove<V: Copy + Into<u64>>(code: &Code, rule: &str, values: &[V]) -> Option<Certificate> {
     let theorem = Theorem::for_code(code)?;
     let len = values.len();
-    // Periods that cannot be proved because a smaller one they are multiples of cannot: if
-    // `g(m) != g(m + p)` at `m = preperiod(p) - 1`, then `g(m) != g(m + k p)` while the table
-    // reaches, so `k p` has at least the same preperiod and needs a longer table.
+    // Periods that cannot be proved with saltus 0 because a smaller one they are multiples of
+    // cannot: if `g(m) != g(m + p)` at `m = preperiod(p) - 1`, then `g(m) != g(m + k p)` while
+    // the table reaches, so `k p` with saltus 0 has at least the same preperiod and needs a
+    // longer table. A multiple whose saltus is not 0 is another matter (`allbut{2,3,7}`: period
+    // 2 with saltus 0 holds only at the table's end, period 4 with saltus 2 everywhere).
     let mut hopeless = Bits::new(len);
     for period in 1..len {
         let needed_at_least = heaps_needed(theorem, code, 0, period as u64)?;
         if needed_at_least > len as u64 {
             return None;
-        }
-        if hopeless.get(period) {
-            continue;
         }
         let saltus = if theorem.arithmetic() {
             let (last, before): (u64, u64) =
@@ -98,6 +97,9 @@ pub fn prove<V: Copy + Into<u64>>(code: &Code, rule: &str, values: &[V]) -> Opti
         } else {
             0
         };
+        if saltus == 0 && hopeless.get(period) {
+            continue;
+        }
         let preperiod = last_mismatch(values, period, saltus).map_or(0, |n| n + 1);
         let needed = heaps_needed(theorem, code, preperiod as u64, period as u64)?;
         if needed > len as u64 {

@@ -31,3 +31,32 @@ fn a_period_shown_too_early_is_promised_then_proved() {
     // Too little of the period shows: nothing is promised.
     assert_eq!(promising(&code, &shaped(1100)), None);
 }
+
+/// The least arithmetic period is found at every table length (issue 26, item 5): a smaller
+/// period with saltus 0 that fails only rules out its multiples with saltus 0.
+#[test]
+fn the_least_arithmetic_period_at_every_length() {
+    // allbut{2,3,7}: take any number but 2, 3 or 7 (digit 3 repeated from 8).
+    let code = Code::of_take_break(&TakeBreak::parse("0.3003330[3]", false).unwrap()).unwrap();
+    let barred = [2, 3, 7];
+    let mut values: Vec<u32> = Vec::new();
+    for n in 0..1100usize {
+        let options: Vec<u32> = (1..=n)
+            .filter(|k| !barred.contains(k))
+            .map(|k| values[n - k])
+            .collect();
+        values.push((0..).find(|g| !options.contains(g)).unwrap());
+    }
+    for len in (16..=300).chain([1024, 1100]) {
+        let certificate = prove(&code, "allbut{2,3,7}", &values[..len]).unwrap();
+        assert_eq!(
+            (
+                certificate.period,
+                certificate.saltus,
+                certificate.preperiod
+            ),
+            (4, 2, 0),
+            "{len} heaps"
+        );
+    }
+}
