@@ -51,7 +51,7 @@ pub fn start(limits: &mut Limits) -> Option<Ticker> {
         while !stopped.load(Ordering::Relaxed) {
             std::thread::sleep(TICK);
             let now = counters.snapshot();
-            if now.positions == 0 || start.elapsed() < FIRST_SHOW {
+            if (now.positions == 0 && now.work == 0) || start.elapsed() < FIRST_SHOW {
                 continue;
             }
             let bar = spinner.get_or_insert_with(|| {
@@ -88,6 +88,15 @@ pub fn message(now: Snapshot, elapsed: Duration, max_work: u64) -> String {
     } else {
         String::new()
     };
+    if now.positions == 0 {
+        // A search that counts only its work: the moves examined, against the work limit.
+        return format!(
+            "searching: {} moves examined ({}/s){left} (--max-work {})",
+            group(now.work),
+            group(work_rate as u64),
+            group(max_work)
+        );
+    }
     format!(
         "searching: {} positions ({}/s), table {:.0}% full, depth {}, {} moves{}",
         group(now.positions),
@@ -138,6 +147,12 @@ mod tests {
         };
         expect_test::expect![[r#"searching: 1,234,567 positions (617,283/s), table 25% full, depth 12, 20,000,000 moves, work limit in 5 s"#]]
             .assert_eq(&message(now, Duration::from_secs(2), 1 << 26));
+        let work_only = Snapshot {
+            work: 30_000_000,
+            ..Snapshot::default()
+        };
+        expect_test::expect![[r#"searching: 30,000,000 moves examined (10,000,000/s), work limit in 4 s (--max-work 67,108,864)"#]]
+            .assert_eq(&message(work_only, Duration::from_secs(3), 1 << 26));
         assert_eq!(duration(6000.0), "2 h");
         assert_eq!(duration(523_192.0), "7 d");
         assert_eq!(group(999), "999");

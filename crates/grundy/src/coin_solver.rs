@@ -69,10 +69,7 @@ impl HeadValues {
     /// Charges `amount` work, failing beyond the limit.
     fn charge(&mut self, amount: u64, limits: Limits) -> Result<()> {
         self.work = self.work.saturating_add(amount);
-        if self.work > limits.max_work {
-            return Err(Error::limit(Limit::Work, limits.max_work));
-        }
-        limits.cancel.check()
+        limits.check_work(self.work)
     }
 
     /// The value of a head at the next coin, `n = values.len() + 1`.

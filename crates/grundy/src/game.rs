@@ -172,6 +172,19 @@ impl Limits {
         cancel: Cancel::NEVER,
         progress: Progress::NONE,
     };
+
+    /// Checks a search that has examined `work` moves so far: shows the count to the progress
+    /// counters, then fails past [`Limits::max_work`] or when the cancel flag is raised.
+    ///
+    /// # Errors
+    /// [`Limit::Work`] past the limit; [`crate::ErrorKind::Cancelled`] when cancelled.
+    pub fn check_work(&self, work: u64) -> Result<()> {
+        self.progress.show_work(work);
+        if work > self.max_work {
+            return Err(Error::limit(Limit::Work, self.max_work));
+        }
+        self.cancel.check()
+    }
 }
 
 impl Default for Limits {
@@ -348,10 +361,7 @@ impl<R: Ruleset> Solver<R> {
         // instead of twenty million (a chain through every heap, each with its moves).
         moves.reverse();
         self.work += moves.len() as u64 + 1;
-        if self.work > self.limits.max_work {
-            return Err(Error::limit(Limit::Work, self.limits.max_work));
-        }
-        self.limits.cancel.check()?;
+        self.limits.check_work(self.work)?;
         Ok(Frame {
             position,
             moves,

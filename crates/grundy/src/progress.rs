@@ -99,6 +99,13 @@ impl Progress {
     pub fn counters(self) -> Option<&'static Counters> {
         self.0
     }
+
+    /// Shows that the search has examined `work` moves so far.
+    pub fn show_work(self, work: u64) {
+        if let Some(counters) = self.0 {
+            counters.work.store(work, Ordering::Relaxed);
+        }
+    }
 }
 
 impl PartialEq for Progress {

@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 use smallvec::SmallVec;
 
-use crate::error::{Error, Limit, Result};
+use crate::error::{Error, Result};
 use crate::game::{check_output, Limits};
 use crate::rules::HeapRule;
 use crate::sum::Sum;
@@ -151,14 +151,11 @@ impl SumGraph {
     /// Counts `amount` units of work.
     ///
     /// # Errors
-    /// [`Limit::Work`] when the total passes [`Limits::max_work`];
+    /// [`Limit::Work`](crate::Limit::Work) when the total passes [`Limits::max_work`];
     /// [`crate::ErrorKind::Cancelled`] when the limits' cancel flag is raised.
     pub fn charge(&mut self, amount: u64) -> Result<()> {
         self.work = self.work.saturating_add(amount);
-        if self.work > self.limits.max_work {
-            return Err(Error::limit(Limit::Work, self.limits.max_work));
-        }
-        self.limits.cancel.check()
+        self.limits.check_work(self.work)
     }
 
     /// The number of terms.
