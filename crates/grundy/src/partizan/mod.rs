@@ -19,8 +19,8 @@
 //! let mut games = Games::new();
 //! let (one, zero) = (games.integer(1)?, games.zero());
 //! let hot = games.game(&[one], &[zero])?;
-//! let up = games.up_multiple(1)?;
-//! let sum = games.add(hot, up)?;
+//! let down = games.up_multiple(-1)?;
+//! let sum = games.add(hot, down)?;
 //! assert_eq!(games.format(hot)?, "{1|0}");
 //! assert_eq!(games.outcome(sum)?, OutcomeClass::Next);
 //! # Ok::<(), grundy::Error>(())

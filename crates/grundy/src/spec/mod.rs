@@ -39,12 +39,14 @@ mod games;
 mod include;
 mod nimber;
 mod parser;
+mod partizan;
 mod suggest;
 mod terms;
 #[cfg(test)]
 mod tests;
 
 pub use include::{read_capped, read_include, Include, MAX_FILE_BYTES};
+pub use partizan::{parse_partizan, MAX_DEPTH};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;

@@ -7,26 +7,11 @@
 //! the sign that of the edge's colour.
 
 use super::PartizanRuleset;
-use crate::error::{Error, Result};
 
 /// Hackenbush strings.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HackenbushString;
 
-impl HackenbushString {
-    /// A string from its letters, checked.
-    ///
-    /// # Errors
-    /// A letter other than `l`, `r`, `e`.
-    pub fn position(letters: &str) -> Result<Vec<u8>> {
-        if let Some(bad) = letters.chars().find(|c| !matches!(c, 'l' | 'r' | 'e')) {
-            return Err(Error::invalid_position(format!(
-                "'{bad}' is not an edge of Hackenbush (l blue, r red, e green)"
-            )));
-        }
-        Ok(letters.as_bytes().to_vec())
-    }
-}
 
 impl PartizanRuleset for HackenbushString {
     type Position = Vec<u8>;

@@ -4,26 +4,11 @@
 //! move, so they are dropped.
 
 use super::PartizanRuleset;
-use crate::error::{Error, Result};
 
 /// Toads and Frogs.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ToadsAndFrogs;
 
-impl ToadsAndFrogs {
-    /// A strip from its squares, checked.
-    ///
-    /// # Errors
-    /// A square other than `t`, `f`, `.`.
-    pub fn position(squares: &str) -> Result<Vec<u8>> {
-        if let Some(bad) = squares.chars().find(|c| !matches!(c, 't' | 'f' | '.')) {
-            return Err(Error::invalid_position(format!(
-                "'{bad}' is not a square of Toads and Frogs (t toad, f frog, . empty)"
-            )));
-        }
-        Ok(squares.as_bytes().to_vec())
-    }
-}
 
 impl PartizanRuleset for ToadsAndFrogs {
     type Position = Vec<u8>;
