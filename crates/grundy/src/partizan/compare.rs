@@ -82,9 +82,8 @@ impl Games {
         if a == b {
             return Ok(true);
         }
-        match (self.as_number(a), self.as_number(b)) {
-            (Some(x), Some(y)) => return Ok(x <= y),
-            _ => {}
+        if let (Some(x), Some(y)) = (self.as_number(a), self.as_number(b)) {
+            return Ok(x <= y);
         }
         if let Some(&known) = self.leq_memo.get(&(a, b)) {
             return Ok(known);

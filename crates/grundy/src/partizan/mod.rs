@@ -11,7 +11,7 @@
 //!   values, recognised again by [`Games::as_nus`] and written in CGSuite's notation by
 //!   [`Games::format`] (the notation is read back by `spec::parse_partizan`);
 //! - [`Games::thermograph`], stops, mean, temperature, [`Games::cool`];
-//! - [`games`]: rulesets (Hackenbush strings, Domineering, Toads and Frogs, Clobber, Cutcake)
+//! - the module `games`: rulesets (Hackenbush strings, Domineering, Toads and Frogs, Clobber, Cutcake)
 //!   valued by [`games::PartizanSolver`], regions split into independent parts.
 //!
 //! ```
@@ -34,11 +34,11 @@ pub mod games;
 mod print;
 mod recognise;
 mod table;
+#[cfg(test)]
+mod tests;
 mod thermo;
 mod values;
 mod wall;
-#[cfg(test)]
-mod tests;
 
 pub use compare::{Comparison, OutcomeClass};
 pub use dyadic::{Dyadic, MAX_EXPONENT, MAX_NUMERATOR};

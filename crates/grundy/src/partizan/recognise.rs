@@ -68,8 +68,7 @@ impl Games {
                 .map(|nus| nus.star)
                 .collect();
             stars.sort_unstable();
-            if stars.len() == left.len() && stars.iter().enumerate().all(|(i, &s)| s == i as u64)
-            {
+            if stars.len() == left.len() && stars.iter().enumerate().all(|(i, &s)| s == i as u64) {
                 return Ok(Some(Nus {
                     number,
                     ups: 0,
@@ -86,7 +85,10 @@ impl Games {
                         ups,
                         star,
                     };
-                    if ups != 0 && ups.unsigned_abs() <= MAX_NAMED && !candidates.contains(&candidate) {
+                    if ups != 0
+                        && ups.unsigned_abs() <= MAX_NAMED
+                        && !candidates.contains(&candidate)
+                    {
                         candidates.push(candidate);
                     }
                 }

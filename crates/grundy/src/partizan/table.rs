@@ -24,8 +24,14 @@ pub(super) enum Node {
     Number(Dyadic),
     /// Any other canonical form: its Left and Right options, sorted, none dominated or
     /// reversible.
-    Form { left: Box<[Game]>, right: Box<[Game]> },
+    Form {
+        left: Box<[Game]>,
+        right: Box<[Game]>,
+    },
 }
+
+/// A form's options, Left's and Right's, as the table's key.
+type FormKey = (Box<[Game]>, Box<[Game]>);
 
 /// The default bound on the canonical forms one table may hold.
 pub const DEFAULT_MAX_FORMS: usize = 5_000_000;
@@ -45,7 +51,7 @@ pub const DEFAULT_MAX_FORMS: usize = 5_000_000;
 pub struct Games {
     pub(super) nodes: Vec<Node>,
     numbers: FxHashMap<Dyadic, Game>,
-    forms: FxHashMap<(Box<[Game]>, Box<[Game]>), Game>,
+    forms: FxHashMap<FormKey, Game>,
     pub(super) leq_memo: FxHashMap<(Game, Game), bool>,
     pub(super) sum_memo: FxHashMap<(Game, Game), Game>,
     pub(super) neg_memo: FxHashMap<Game, Game>,
@@ -109,9 +115,10 @@ impl Games {
                 u64::try_from(self.max_forms).unwrap_or(u64::MAX),
             ));
         }
-        let handle = Game(u32::try_from(self.nodes.len()).map_err(|_| {
-            Error::limit(Limit::Positions, u64::from(u32::MAX))
-        })?);
+        let handle = Game(
+            u32::try_from(self.nodes.len())
+                .map_err(|_| Error::limit(Limit::Positions, u64::from(u32::MAX)))?,
+        );
         self.nodes.push(node);
         Ok(handle)
     }
@@ -156,7 +163,10 @@ impl Games {
         left.dedup();
         right.sort_unstable();
         right.dedup();
-        let key = (left.into_vec().into_boxed_slice(), right.into_vec().into_boxed_slice());
+        let key = (
+            left.into_vec().into_boxed_slice(),
+            right.into_vec().into_boxed_slice(),
+        );
         if let Some(&game) = self.forms.get(&key) {
             return Ok(game);
         }

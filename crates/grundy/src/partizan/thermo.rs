@@ -78,9 +78,11 @@ impl Games {
         }
         // A canonical form that is not a number has options on both sides.
         let (Some(left), Some(right)) = (left_scaffold, right_scaffold) else {
-            return Err(crate::error::Error::new(crate::error::ErrorKind::Unsupported {
-                reason: "a thermograph of a form without options on one side".to_string(),
-            }));
+            return Err(crate::error::Error::new(
+                crate::error::ErrorKind::Unsupported {
+                    reason: "a thermograph of a form without options on one side".to_string(),
+                },
+            ));
         };
         let (temperature, mean) = meeting(&left, &right)?;
         Ok(Thermograph {
@@ -141,9 +143,11 @@ impl Games {
     /// ```
     pub fn cool(&mut self, g: Game, t: Dyadic) -> Result<Game> {
         if t < Dyadic::ZERO {
-            return Err(crate::error::Error::new(crate::error::ErrorKind::Unsupported {
-                reason: format!("cooling by {t}: the temperature must be at least 0"),
-            }));
+            return Err(crate::error::Error::new(
+                crate::error::ErrorKind::Unsupported {
+                    reason: format!("cooling by {t}: the temperature must be at least 0"),
+                },
+            ));
         }
         if self.as_number(g).is_some() || t == Dyadic::ZERO {
             return Ok(g);
@@ -192,8 +196,10 @@ fn meeting(left: &Wall, right: &Wall) -> Result<(Dyadic, Dyadic)> {
             return Ok((start, left.at(start)?));
         }
         let end = starts.get(index + 1).copied();
-        let slope_left = left.pieces()[left.pieces().partition_point(|p| p.start <= start) - 1].slope;
-        let slope_right = right.pieces()[right.pieces().partition_point(|p| p.start <= start) - 1].slope;
+        let slope_left =
+            left.pieces()[left.pieces().partition_point(|p| p.start <= start) - 1].slope;
+        let slope_right =
+            right.pieces()[right.pieces().partition_point(|p| p.start <= start) - 1].slope;
         let closing = slope_right - slope_left;
         if closing > 0 {
             let mut distance = gap;
@@ -206,7 +212,9 @@ fn meeting(left: &Wall, right: &Wall) -> Result<(Dyadic, Dyadic)> {
             }
         }
     }
-    Err(crate::error::Error::new(crate::error::ErrorKind::Unsupported {
-        reason: "a thermograph whose walls never meet".to_string(),
-    }))
+    Err(crate::error::Error::new(
+        crate::error::ErrorKind::Unsupported {
+            reason: "a thermograph whose walls never meet".to_string(),
+        },
+    ))
 }

@@ -129,7 +129,8 @@ impl Wall {
                 }
                 let cross = start.checked_add(cross)?;
                 if end.map_or(true, |end| cross < end) && cross > start {
-                    let value = first_value.checked_add(times(first.slope, cross.checked_sub(start)?))?;
+                    let value =
+                        first_value.checked_add(times(first.slope, cross.checked_sub(start)?))?;
                     push(&mut pieces, cross, value, second.slope);
                 }
             }
@@ -154,7 +155,10 @@ fn push(pieces: &mut Vec<Piece>, start: Dyadic, value: Dyadic, slope: i8) {
         if last.slope == slope {
             let continues = last
                 .value
-                .checked_add(times(slope, start.checked_sub(last.start).unwrap_or(Dyadic::ZERO)))
+                .checked_add(times(
+                    slope,
+                    start.checked_sub(last.start).unwrap_or(Dyadic::ZERO),
+                ))
                 .is_ok_and(|expected| expected == value);
             if continues {
                 return;

@@ -114,10 +114,19 @@ impl Reader<'_, '_> {
     fn term(&mut self) -> Result<Game> {
         self.nested(|reader| {
             if reader.parser.eat_str("+-") {
+                if reader.parser.peek() == Some('{') {
+                    return reader.switch_of_options();
+                }
                 let g = reader.term()?;
                 return reader.games.switch(g);
             }
             if reader.parser.eat('-') {
+                if reader.parser.text[reader.parser.position..]
+                    .starts_with(|c: char| c.is_ascii_digit())
+                {
+                    // CGSuite's -1v is (-1) + v: the sign belongs to the number.
+                    return reader.nus(true);
+                }
                 let g = reader.term()?;
                 return reader.games.neg(g);
             }
@@ -150,7 +159,7 @@ impl Reader<'_, '_> {
             }
             Some(c) if c.is_ascii_alphabetic() && c != 'v' => self.named(),
             Some(c) if c == 'v' && self.word_follows() => self.named(),
-            _ => self.nus(),
+            _ => self.nus(false),
         }
     }
 
@@ -179,19 +188,25 @@ impl Reader<'_, '_> {
                 let (at, letters) = self.parser.scan(|c| matches!(c, 'l' | 'r' | 'e'));
                 let letters = letters.as_bytes().to_vec();
                 let mut solver = PartizanSolver::new(HackenbushString);
-                solver.value(self.games, &letters).map_err(|e| e.or_at(at..self.parser.position))?
+                solver
+                    .value(self.games, &letters)
+                    .map_err(|e| e.or_at(at..self.parser.position))?
             }
             "toads" => {
                 let (at, squares) = self.parser.scan(|c| matches!(c, 't' | 'f' | '.'));
                 let squares = squares.as_bytes().to_vec();
                 let mut solver = PartizanSolver::new(ToadsAndFrogs);
-                solver.value(self.games, &squares).map_err(|e| e.or_at(at..self.parser.position))?
+                solver
+                    .value(self.games, &squares)
+                    .map_err(|e| e.or_at(at..self.parser.position))?
             }
             "domineering" => {
                 let at = self.parser.position;
                 let grid = self.board()?;
                 let mut solver = PartizanSolver::new(Domineering);
-                solver.value(self.games, &grid).map_err(|e| e.or_at(at..self.parser.position))?
+                solver
+                    .value(self.games, &grid)
+                    .map_err(|e| e.or_at(at..self.parser.position))?
             }
             "cutcake" => {
                 let width = self.parser.number("a width")?;
@@ -221,7 +236,8 @@ impl Reader<'_, '_> {
                     '.' => Some(None),
                     _ => None,
                 })?;
-                let board = ClobberBoard::from_rows(&rows).map_err(|e| e.or_at(at..self.parser.position))?;
+                let board = ClobberBoard::from_rows(&rows)
+                    .map_err(|e| e.or_at(at..self.parser.position))?;
                 let mut solver = PartizanSolver::new(Clobber);
                 solver.value(self.games, &board)?
             }
@@ -276,6 +292,13 @@ impl Reader<'_, '_> {
     /// What lies between braces: values, commas and runs of bars.
     fn braces(&mut self) -> Result<Game> {
         let start = self.parser.position;
+        let items = self.items()?;
+        self.build(&items)
+            .map_err(|e| e.or_at(start..self.parser.position))
+    }
+
+    /// The items up to the closing brace.
+    fn items(&mut self) -> Result<Vec<Item>> {
         let mut items = Vec::new();
         loop {
             match self.parser.peek() {
@@ -294,8 +317,7 @@ impl Reader<'_, '_> {
                 }
             }
         }
-        self.build(&items)
-            .map_err(|e| e.or_at(start..self.parser.position))
+        Ok(items)
     }
 
     /// The game of items, split at its one longest run of bars.
@@ -346,14 +368,39 @@ impl Reader<'_, '_> {
         Ok(options)
     }
 
-    /// A number, ups and a star, in that order, one at least.
-    fn nus(&mut self) -> Result<Game> {
+    /// `+-{a,b}`: `{a,b | -a,-b}`; with bars inside, `±` of that game.
+    fn switch_of_options(&mut self) -> Result<Game> {
+        self.parser.expect('{')?;
+        let start = self.parser.position;
+        let items = self.items()?;
+        self.parser.expect('}')?;
+        if items.iter().any(|item| matches!(item, Item::Bars(_))) {
+            let g = self
+                .build(&items)
+                .map_err(|e| e.or_at(start..self.parser.position))?;
+            return self.games.switch(g);
+        }
+        let left = self
+            .side(&items)
+            .map_err(|e| e.or_at(start..self.parser.position))?;
+        let mut right = Vec::new();
+        for &option in &left {
+            right.push(self.games.neg(option)?);
+        }
+        self.games.game(&left, &right)
+    }
+
+    /// A number (negated when `negative`), ups and a star, in that order, one at least.
+    fn nus(&mut self, negative: bool) -> Result<Game> {
         self.parser.skip_space();
         let start = self.parser.position;
         let mut found = false;
         let mut number = Dyadic::ZERO;
         if self.parser.peek().is_some_and(|c| c.is_ascii_digit()) {
             number = self.number()?;
+            if negative {
+                number = number.neg();
+            }
             found = true;
         }
         let mut ups: i64 = 0;
@@ -363,7 +410,8 @@ impl Reader<'_, '_> {
             let symbol = if sign > 0 { '^' } else { 'v' };
             let (_, run) = self.parser.scan(|c| c == symbol);
             let count = run.len() as u64;
-            let digits = self.parser.text[self.parser.position..].starts_with(|c: char| c.is_ascii_digit());
+            let digits =
+                self.parser.text[self.parser.position..].starts_with(|c: char| c.is_ascii_digit());
             let count = if digits {
                 if count > 1 {
                     return Err(self.syntax("no count after more than one arrow"));
@@ -423,14 +471,17 @@ impl Reader<'_, '_> {
             if !denominator.is_power_of_two() {
                 return Err(Error::at(
                     ErrorKind::InvalidPosition {
-                        reason: format!("{denominator} is not a power of two: games' numbers are dyadic"),
+                        reason: format!(
+                            "{denominator} is not a power of two: games' numbers are dyadic"
+                        ),
                     },
                     start..self.parser.position,
                 ));
             }
             exponent = denominator.trailing_zeros();
         }
-        Dyadic::new(i128::from(numerator), exponent).map_err(|e| e.or_at(start..self.parser.position))
+        Dyadic::new(i128::from(numerator), exponent)
+            .map_err(|e| e.or_at(start..self.parser.position))
     }
 }
 

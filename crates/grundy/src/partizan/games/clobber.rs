@@ -27,11 +27,17 @@ impl ClobberBoard {
     pub fn from_rows(rows: &[Vec<Option<bool>>]) -> Result<ClobberBoard> {
         let cols = rows.first().map_or(0, Vec::len);
         if rows.iter().any(|row| row.len() != cols) {
-            return Err(Error::invalid_position("the rows of a board differ in length"));
+            return Err(Error::invalid_position(
+                "the rows of a board differ in length",
+            ));
         }
         if rows.len() * cols > MAX_SQUARES {
             let needed = (rows.len() * cols) as u64;
-            return Err(Error::limit_needing(Limit::GraphSize, MAX_SQUARES as u64, needed));
+            return Err(Error::limit_needing(
+                Limit::GraphSize,
+                MAX_SQUARES as u64,
+                needed,
+            ));
         }
         let (mut left, mut right) = (0u128, 0u128);
         for (r, row) in rows.iter().enumerate() {

@@ -18,11 +18,7 @@ pub struct Grid {
 }
 
 fn too_large(rows: usize, cols: usize) -> Error {
-    Error::limit_needing(
-        Limit::GraphSize,
-        MAX_SQUARES as u64,
-        (rows * cols) as u64,
-    )
+    Error::limit_needing(Limit::GraphSize, MAX_SQUARES as u64, (rows * cols) as u64)
 }
 
 impl Grid {
@@ -57,7 +53,9 @@ impl Grid {
     pub fn from_rows(rows: &[Vec<bool>]) -> Result<Grid> {
         let cols = rows.first().map_or(0, Vec::len);
         if rows.iter().any(|row| row.len() != cols) {
-            return Err(Error::invalid_position("the rows of a board differ in length"));
+            return Err(Error::invalid_position(
+                "the rows of a board differ in length",
+            ));
         }
         if rows.len() * cols > MAX_SQUARES {
             return Err(too_large(rows.len(), cols));
@@ -172,7 +170,12 @@ pub(super) fn neighbours(set: u128, rows: usize, cols: usize) -> u128 {
 
 /// The layers of a board (`masks`, sharing its `rows x cols`) inside the bounding box of
 /// `region`, moved to its corner: `(rows, cols, masks)`.
-pub(super) fn crop(masks: &[u128], region: u128, rows: usize, cols: usize) -> (usize, usize, Vec<u128>) {
+pub(super) fn crop(
+    masks: &[u128],
+    region: u128,
+    rows: usize,
+    cols: usize,
+) -> (usize, usize, Vec<u128>) {
     let (mut top, mut bottom, mut first, mut last) = (rows, 0, cols, 0);
     for r in 0..rows {
         for c in 0..cols {
@@ -208,9 +211,18 @@ pub(super) fn crop(masks: &[u128], region: u128, rows: usize, cols: usize) -> (u
 
 /// The image of the layers under symmetry `symmetry` (bit 0: flip the rows' order, bit 1:
 /// flip each row, bit 2: transpose first): `(rows, cols, masks)`.
-pub(super) fn image(masks: &[u128], rows: usize, cols: usize, symmetry: u8) -> (usize, usize, Vec<u128>) {
+pub(super) fn image(
+    masks: &[u128],
+    rows: usize,
+    cols: usize,
+    symmetry: u8,
+) -> (usize, usize, Vec<u128>) {
     let transpose = symmetry & 4 != 0;
-    let (new_rows, new_cols) = if transpose { (cols, rows) } else { (rows, cols) };
+    let (new_rows, new_cols) = if transpose {
+        (cols, rows)
+    } else {
+        (rows, cols)
+    };
     let moved = masks
         .iter()
         .map(|&mask| {

@@ -12,7 +12,6 @@ use super::PartizanRuleset;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HackenbushString;
 
-
 impl PartizanRuleset for HackenbushString {
     type Position = Vec<u8>;
 

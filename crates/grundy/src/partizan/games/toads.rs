@@ -9,7 +9,6 @@ use super::PartizanRuleset;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ToadsAndFrogs;
 
-
 impl PartizanRuleset for ToadsAndFrogs {
     type Position = Vec<u8>;
 
@@ -50,8 +49,14 @@ impl PartizanRuleset for ToadsAndFrogs {
     }
 
     fn parts(&self, position: &Vec<u8>) -> Vec<Vec<u8>> {
-        let start = position.iter().position(|&s| s != b'f').unwrap_or(position.len());
-        let end = position.iter().rposition(|&s| s != b't').map_or(start, |i| i + 1);
+        let start = position
+            .iter()
+            .position(|&s| s != b'f')
+            .unwrap_or(position.len());
+        let end = position
+            .iter()
+            .rposition(|&s| s != b't')
+            .map_or(start, |i| i + 1);
         if start >= end {
             return Vec::new();
         }
