@@ -5,6 +5,9 @@
 //! listed numbers first, then nimbers, then number-up-stars, then the rest.
 
 use std::fmt::Write;
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
 
 use super::dyadic::Dyadic;
 use super::recognise::Nus;
@@ -20,8 +23,11 @@ enum Key {
     Number(Dyadic),
     Nimber(u64),
     Nus(Dyadic, i64, u64),
-    Other(Vec<Key>, Vec<Key>),
+    Other(Vec<Rc<Key>>, Vec<Rc<Key>>),
 }
+
+/// The keys found so far in one printing, so a game shared by many options is keyed once.
+type Keys = FxHashMap<Game, Rc<Key>>;
 
 impl Games {
     /// `g` in CGSuite's notation.
@@ -41,11 +47,20 @@ impl Games {
     /// ```
     pub fn format(&mut self, g: Game) -> Result<String> {
         let mut out = String::new();
-        self.append(g, &mut out, true, false)?;
+        self.append(g, &mut out, true, false, &mut Keys::default())?;
         Ok(out)
     }
 
-    fn key(&mut self, g: Game) -> Result<Key> {
+    fn key(&mut self, g: Game, keys: &mut Keys) -> Result<Rc<Key>> {
+        if let Some(known) = keys.get(&g) {
+            return Ok(Rc::clone(known));
+        }
+        let key = Rc::new(self.new_key(g, keys)?);
+        keys.insert(g, Rc::clone(&key));
+        Ok(key)
+    }
+
+    fn new_key(&mut self, g: Game, keys: &mut Keys) -> Result<Key> {
         if let Some(nus) = self.as_nus(g)? {
             return Ok(if nus.ups == 0 && nus.star == 0 {
                 Key::Number(nus.number)
@@ -56,17 +71,17 @@ impl Games {
             });
         }
         let mut left = Vec::new();
-        for option in self.sorted(g, true)? {
-            left.push(self.key(option)?);
+        for option in self.sorted(g, true, keys)? {
+            left.push(self.key(option, keys)?);
         }
         let mut right = Vec::new();
-        for option in self.sorted(g, false)? {
-            right.push(self.key(option)?);
+        for option in self.sorted(g, false, keys)? {
+            right.push(self.key(option, keys)?);
         }
         Ok(Key::Other(left, right))
     }
 
-    fn sorted(&mut self, g: Game, left: bool) -> Result<Options> {
+    fn sorted(&mut self, g: Game, left: bool, keys: &mut Keys) -> Result<Options> {
         let options = if left {
             self.left_options(g)?
         } else {
@@ -74,7 +89,7 @@ impl Games {
         };
         let mut keyed = Vec::new();
         for option in options {
-            keyed.push((self.key(option)?, option));
+            keyed.push((self.key(option, keys)?, option));
         }
         keyed.sort();
         Ok(keyed.into_iter().map(|(_, option)| option).collect())
@@ -87,24 +102,25 @@ impl Games {
         out: &mut String,
         force_braces: bool,
         force_parens: bool,
+        keys: &mut Keys,
     ) -> Result<usize> {
         if let Some(nus) = self.as_nus(g)? {
             write_nus(nus, out, force_parens);
             return Ok(0);
         }
-        let left = self.sorted(g, true)?;
-        let right = self.sorted(g, false)?;
+        let left = self.sorted(g, true, keys)?;
+        let right = self.sorted(g, false, keys)?;
         if self.neg(g)? == g {
             out.push_str("+-");
             if left.len() == 1 {
-                self.append(left[0], out, true, true)?;
+                self.append(left[0], out, true, true, keys)?;
             } else {
                 out.push('{');
                 for (i, &option) in left.iter().enumerate() {
                     if i > 0 {
                         out.push(',');
                     }
-                    self.append(option, out, true, false)?;
+                    self.append(option, out, true, false, keys)?;
                 }
                 out.push('}');
             }
@@ -115,14 +131,14 @@ impl Games {
                 out.push('(');
             }
             if translate != self.zero() {
-                self.append(translate, out, false, false)?;
+                self.append(translate, out, false, false, keys)?;
                 out.push('+');
             }
             let fraction = self.as_number(subscript).is_some_and(|x| !x.is_integer());
             if fraction {
                 out.push('(');
             }
-            self.append(subscript, out, true, true)?;
+            self.append(subscript, out, true, true, keys)?;
             if fraction {
                 out.push(')');
             }
@@ -139,14 +155,15 @@ impl Games {
             if i > 0 {
                 left_text.push(',');
             }
-            bars = bars.max(self.append(option, &mut left_text, left.len() > 1, false)? + 1);
+            bars = bars.max(self.append(option, &mut left_text, left.len() > 1, false, keys)? + 1);
         }
         let mut right_text = String::new();
         for (i, &option) in right.iter().enumerate() {
             if i > 0 {
                 right_text.push(',');
             }
-            bars = bars.max(self.append(option, &mut right_text, right.len() > 1, false)? + 1);
+            bars =
+                bars.max(self.append(option, &mut right_text, right.len() > 1, false, keys)? + 1);
         }
         let braces = force_braces || bars == MAX_BARS;
         if braces {
