@@ -37,6 +37,7 @@ pub mod census;
 mod dag;
 pub mod loopy;
 pub mod misere;
+pub mod partizan;
 pub mod period;
 pub mod periodic;
 pub mod play;

@@ -694,3 +694,69 @@ fn the_solver_splits_regions_and_uses_symmetry() {
     let parts = rules.parts(&board);
     assert_eq!(parts.len(), 2);
 }
+
+#[test]
+fn random_games_print_and_read_back() {
+    // Games built at random from small ones by forms, sums and negation: each printed and read
+    // back to the same handle, and sums and negation checked against the trees' definitions.
+    let mut games = Games::new();
+    let mut random = Random(0x0dd_ba11_cafe_f00d);
+    let mut pool: Vec<Game> = vec![games.zero()];
+    for text in ["1", "-1", "1/2", "*", "^", "2", "-3/4", "*2"] {
+        pool.push(grundy::spec::parse_partizan(text, &mut games).unwrap());
+    }
+    let mut trees = Trees::default();
+    for _ in 0..400 {
+        let pick =
+            |random: &mut Random, pool: &[Game]| pool[random.below(pool.len() as u64) as usize];
+        let g = match random.below(4) {
+            0 | 1 => {
+                let left: Vec<Game> = (0..random.below(3))
+                    .map(|_| pick(&mut random, &pool))
+                    .collect();
+                let right: Vec<Game> = (0..random.below(3))
+                    .map(|_| pick(&mut random, &pool))
+                    .collect();
+                let g = games.game(&left, &right).unwrap();
+                // The form's tree from the options as given equals the canonical form's.
+                let form = trees.node();
+                trees.left[form] = left
+                    .iter()
+                    .map(|&o| trees.of_canonical(&mut games, o))
+                    .collect();
+                trees.right[form] = right
+                    .iter()
+                    .map(|&o| trees.of_canonical(&mut games, o))
+                    .collect();
+                let canonical = trees.of_canonical(&mut games, g);
+                assert!(trees.equal(form, canonical));
+                g
+            }
+            2 => {
+                let (a, b) = (pick(&mut random, &pool), pick(&mut random, &pool));
+                let g = games.add(a, b).unwrap();
+                let (na, nb) = (
+                    trees.of_canonical(&mut games, a),
+                    trees.of_canonical(&mut games, b),
+                );
+                let sum = sum_tree(&mut trees, na, nb, &mut HashMap::new());
+                let canonical = trees.of_canonical(&mut games, g);
+                assert!(trees.equal(sum, canonical));
+                g
+            }
+            _ => {
+                let a = pick(&mut random, &pool);
+                let g = games.neg(a).unwrap();
+                assert_eq!(games.add(a, g).unwrap(), games.zero());
+                g
+            }
+        };
+        let text = games.format(g).unwrap();
+        let back = grundy::spec::parse_partizan(&text, &mut games)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back, g, "{text}");
+        if text.len() < 40 {
+            pool.push(g);
+        }
+    }
+}
