@@ -7,7 +7,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// The largest nimber and multiple of up the named constructors make (their canonical forms
 /// grow with them).
-pub const MAX_NAMED: u64 = 4096;
+pub const MAX_NAMED: u64 = 256;
 
 fn too_large(what: &str, n: u64) -> Error {
     Error::new(ErrorKind::NumberTooLarge {

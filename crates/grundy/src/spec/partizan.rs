@@ -30,6 +30,14 @@ use crate::partizan::{Dyadic, Game, Games, MAX_NAMED};
 /// How deeply braces and parentheses may nest.
 pub const MAX_DEPTH: usize = 100;
 
+/// The most edges of a Hackenbush string, squares of a Toads and Frogs strip, and units of a
+/// side of a cake (each move recurses once, so these bound the depth).
+pub const MAX_LENGTH: usize = 256;
+
+/// The most parts (regions, strips) one ruleset's solver values for one term: a bound on the
+/// time a term may take.
+pub const MAX_PARTS: usize = 200_000;
+
 /// Reads a partizan value in CGSuite's notation, or a sum of positions of the partizan
 /// rulesets, into `games`.
 ///
@@ -187,7 +195,8 @@ impl Reader<'_, '_> {
             "hackenbush" => {
                 let (at, letters) = self.parser.scan(|c| matches!(c, 'l' | 'r' | 'e'));
                 let letters = letters.as_bytes().to_vec();
-                let mut solver = PartizanSolver::new(HackenbushString);
+                check_length(letters.len(), at)?;
+                let mut solver = PartizanSolver::with_max_positions(HackenbushString, MAX_PARTS);
                 solver
                     .value(self.games, &letters)
                     .map_err(|e| e.or_at(at..self.parser.position))?
@@ -195,7 +204,8 @@ impl Reader<'_, '_> {
             "toads" => {
                 let (at, squares) = self.parser.scan(|c| matches!(c, 't' | 'f' | '.'));
                 let squares = squares.as_bytes().to_vec();
-                let mut solver = PartizanSolver::new(ToadsAndFrogs);
+                check_length(squares.len(), at)?;
+                let mut solver = PartizanSolver::with_max_positions(ToadsAndFrogs, MAX_PARTS);
                 solver
                     .value(self.games, &squares)
                     .map_err(|e| e.or_at(at..self.parser.position))?
@@ -203,7 +213,7 @@ impl Reader<'_, '_> {
             "domineering" => {
                 let at = self.parser.position;
                 let grid = self.board()?;
-                let mut solver = PartizanSolver::new(Domineering);
+                let mut solver = PartizanSolver::with_max_positions(Domineering, MAX_PARTS);
                 solver
                     .value(self.games, &grid)
                     .map_err(|e| e.or_at(at..self.parser.position))?
@@ -214,6 +224,10 @@ impl Reader<'_, '_> {
                     return Err(self.syntax("'x' and a height, as in cutcake(3x4)"));
                 }
                 let height = self.parser.number("a height")?;
+                check_length(
+                    usize::try_from(width.max(height)).unwrap_or(usize::MAX),
+                    start,
+                )?;
                 let (Ok(width), Ok(height)) = (u32::try_from(width), u32::try_from(height)) else {
                     return Err(self.syntax("a smaller cake"));
                 };
@@ -225,7 +239,7 @@ impl Reader<'_, '_> {
                         start..self.parser.position,
                     ));
                 }
-                let mut solver = PartizanSolver::new(Cutcake);
+                let mut solver = PartizanSolver::with_max_positions(Cutcake, MAX_PARTS);
                 solver.value(self.games, &vec![(width, height)])?
             }
             "clobber" => {
@@ -238,7 +252,7 @@ impl Reader<'_, '_> {
                 })?;
                 let board = ClobberBoard::from_rows(&rows)
                     .map_err(|e| e.or_at(at..self.parser.position))?;
-                let mut solver = PartizanSolver::new(Clobber);
+                let mut solver = PartizanSolver::with_max_positions(Clobber, MAX_PARTS);
                 solver.value(self.games, &board)?
             }
             _ => {
@@ -483,6 +497,20 @@ impl Reader<'_, '_> {
         Dyadic::new(i128::from(numerator), exponent)
             .map_err(|e| e.or_at(start..self.parser.position))
     }
+}
+
+/// The error for a string, strip or cake side longer than [`MAX_LENGTH`], read from `at`.
+fn check_length(length: usize, at: usize) -> Result<()> {
+    if length <= MAX_LENGTH {
+        return Ok(());
+    }
+    Err(Error::at(
+        ErrorKind::NumberTooLarge {
+            text: format!("{length} squares or edges"),
+            max: MAX_LENGTH as u128,
+        },
+        at..at + length.min(MAX_LENGTH),
+    ))
 }
 
 fn bad_options(expected: &str) -> Error {

@@ -31,8 +31,11 @@ impl ClobberBoard {
                 "the rows of a board differ in length",
             ));
         }
-        if rows.len() * cols > MAX_SQUARES {
-            let needed = (rows.len() * cols) as u64;
+        if rows.len().saturating_mul(cols) > MAX_SQUARES
+            || rows.len() > MAX_SQUARES
+            || cols > MAX_SQUARES
+        {
+            let needed = rows.len().saturating_mul(cols).max(rows.len()).max(cols) as u64;
             return Err(Error::limit_needing(
                 Limit::GraphSize,
                 MAX_SQUARES as u64,

@@ -27,7 +27,12 @@ impl Grid {
     /// # Errors
     /// More than [`MAX_SQUARES`] squares.
     pub fn new(rows: usize, cols: usize, cells: u128) -> Result<Grid> {
-        if rows * cols > MAX_SQUARES {
+        if rows
+            .checked_mul(cols)
+            .map_or(true, |squares| squares > MAX_SQUARES)
+            || rows > MAX_SQUARES
+            || cols > MAX_SQUARES
+        {
             return Err(too_large(rows, cols));
         }
         let all = mask_of(rows * cols);
@@ -57,7 +62,10 @@ impl Grid {
                 "the rows of a board differ in length",
             ));
         }
-        if rows.len() * cols > MAX_SQUARES {
+        if rows.len().saturating_mul(cols) > MAX_SQUARES
+            || rows.len() > MAX_SQUARES
+            || cols > MAX_SQUARES
+        {
             return Err(too_large(rows.len(), cols));
         }
         let mut cells = 0u128;
