@@ -760,3 +760,16 @@ fn random_games_print_and_read_back() {
         }
     }
 }
+
+#[test]
+fn heating_undoes_cooling_on_hot_switches() {
+    // Heating by t inverts cooling by t on switches {x | y} with x - y > 2t.
+    let mut games = Games::new();
+    let t = Dyadic::new(1, 1).unwrap();
+    for text in ["+-1", "{3|1}", "{5/2|-1}", "+-2"] {
+        let g = grundy::spec::parse_partizan(text, &mut games).unwrap();
+        let cooled = games.cool(g, t).unwrap();
+        let heated = games.heat(cooled, t).unwrap();
+        assert_eq!(games.format(heated).unwrap(), text, "{text}");
+    }
+}

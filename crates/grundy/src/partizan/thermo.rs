@@ -1,5 +1,5 @@
 //! The temperature theory of a canonical form: its thermograph (Left and Right walls as data),
-//! stops, mean and temperature, and cooling by a number.
+//! stops, mean and temperature, cooling and heating by a number.
 //!
 //! For a game that is not a number, Left's scaffold is `max RW(G^L)(t) - t` and Right's
 //! `min LW(G^R)(t) + t`; they meet at the temperature, above which both walls are the mast at
@@ -175,6 +175,43 @@ impl Games {
         };
         self.cool_memo.insert((g, t), cooled);
         Ok(cooled)
+    }
+}
+
+impl Games {
+    /// `g` heated by the number `t` (Berlekamp's integral): `g` itself when a number, else
+    /// `{∫G^L + t | ∫G^R - t}`. Heating undoes cooling for games not too cold: `*` heated by 1
+    /// is `±1`.
+    ///
+    /// # Errors
+    /// The table is full, or a number beyond the range.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::partizan::{Dyadic, Games};
+    /// let mut games = Games::new();
+    /// let star = games.nimber(1)?;
+    /// let hot = games.heat(star, Dyadic::integer(1)?)?;
+    /// assert_eq!(games.format(hot)?, "+-1");
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn heat(&mut self, g: Game, t: Dyadic) -> Result<Game> {
+        if self.as_number(g).is_some() {
+            return Ok(g);
+        }
+        let shift = self.number(t)?;
+        let minus_shift = self.number(t.neg())?;
+        let mut left = Vec::new();
+        for option in self.left_options(g)? {
+            let heated = self.heat(option, t)?;
+            left.push(self.add(heated, shift)?);
+        }
+        let mut right = Vec::new();
+        for option in self.right_options(g)? {
+            let heated = self.heat(option, t)?;
+            right.push(self.add(heated, minus_shift)?);
+        }
+        self.game(&left, &right)
     }
 }
 
