@@ -575,18 +575,17 @@ fn stops(games: &mut Games, g: Game) -> (Dyadic, Dyadic) {
 }
 
 #[test]
-fn thermograph_walls_are_the_stops_of_the_cooled_game() {
+fn thermograph_walls_are_the_stops_of_the_cooled_game_on_every_small_board() {
     let mut games = Games::new();
     let mut solver = PartizanSolver::new(Domineering);
     let mut values = Vec::new();
-    for board in 0..1u128 << 12 {
-        values.push(
-            solver
-                .value(&mut games, &Grid::new(3, 4, board).unwrap())
-                .unwrap(),
-        );
+    for (rows, cols) in [(1, 12), (12, 1), (2, 6), (6, 2), (3, 4), (4, 3)] {
+        for board in 0..1u128 << 12 {
+            let grid = Grid::new(rows, cols, board).unwrap();
+            values.push(solver.value(&mut games, &grid).unwrap());
+        }
     }
-    for board in words(b"lre", 6) {
+    for board in words(b"lre", 8) {
         values.push(
             PartizanSolver::new(HackenbushString)
                 .value(&mut games, &board)
