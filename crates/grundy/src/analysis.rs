@@ -38,6 +38,7 @@ mod dag;
 pub mod image;
 pub mod loopy;
 pub mod misere;
+pub mod partizan;
 pub mod period;
 pub mod periodic;
 pub mod play;

@@ -25,10 +25,12 @@
 //! ```
 
 use crate::analysis::board::BoardReport;
+use crate::analysis::partizan::PartizanReport;
 use crate::analysis::play::ComputerMove;
 use crate::analysis::{self, loopy, misere, DagReport, HighestBitReport};
 use crate::error::{ErrorKind, Result};
 use crate::game::Limits;
+use crate::partizan::Games;
 use crate::play::Game;
 use crate::quotient::DEFAULT_MAX_ORDER;
 use crate::rules::HeapRule;
@@ -208,6 +210,25 @@ pub fn play(game: &Sum, play: Play, settings: &Settings) -> Result<Game> {
 /// ```
 pub fn computer_move(game: &Sum, play: Play, settings: &Settings) -> Result<ComputerMove> {
     analysis::play::computer_move(&mut self::play(game, play, settings)?)
+}
+
+/// The value of a partizan game written in CGSuite's notation or as positions of the partizan
+/// rulesets ([`crate::spec::parse_partizan`]): its canonical form, outcome class, stops,
+/// temperature and thermograph, in a report tagged `"kind": "partizan"`.
+///
+/// # Errors
+/// As [`crate::spec::parse_partizan`], and the table's limits.
+///
+/// # Example
+/// ```
+/// let report = grundy::ask::partizan_value("domineering(2x2) + ^")?;
+/// assert_eq!((report.canonical.as_str(), report.outcome), ("{1^|-1^}", "N"));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn partizan_value(text: &str) -> Result<PartizanReport> {
+    let mut games = Games::new();
+    let g = crate::spec::parse_partizan(text, &mut games)?;
+    analysis::partizan::report(&mut games, g, text)
 }
 
 #[cfg(test)]

@@ -52,6 +52,7 @@ pub mod heap;
 pub mod loopy;
 pub mod misere;
 mod nimber;
+pub mod partizan;
 pub mod play;
 pub mod positional;
 pub mod progress;

@@ -33,18 +33,22 @@
 //! Where each part lives: `parser` (the cursor: tokens, numbers, lists, errors at a token),
 //! `terms` (sums and terms), `games/` (the table of games, one list of names, and each
 //! family's arguments), `include` (`@file`), `suggest` (unknown names, "did you mean"),
-//! `nimber` (nimber arithmetic).
+//! `nimber` (nimber arithmetic), `partizan` (partizan values in CGSuite's notation and the
+//! partizan rulesets' positions, read into a [`crate::partizan::Games`] table:
+//! [`parse_partizan`]).
 
 mod games;
 mod include;
 mod nimber;
 mod parser;
+mod partizan;
 mod suggest;
 mod terms;
 #[cfg(test)]
 mod tests;
 
 pub use include::{read_capped, read_include, Include, MAX_FILE_BYTES};
+pub use partizan::{parse_partizan, MAX_DEPTH, MAX_LENGTH, MAX_PARTS};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;

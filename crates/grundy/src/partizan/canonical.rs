@@ -1,0 +1,142 @@
+//! The canonical form of `{left | right}`, options canonical: a number when some number fits
+//! between the options (the simplicity theorem); otherwise dominated options removed and
+//! reversible ones bypassed until none is left, then stored once in the table.
+
+use super::dyadic::Dyadic;
+use super::table::{Game, Games, Options};
+use crate::error::Result;
+
+impl Games {
+    /// The canonical form of the game whose Left options are `left` and Right options `right`.
+    ///
+    /// # Errors
+    /// The table is full, or a number beyond the range kept exactly.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::partizan::Games;
+    /// let mut games = Games::new();
+    /// let (zero, one) = (games.zero(), games.integer(1)?);
+    /// let half = games.game(&[zero], &[one])?;
+    /// assert_eq!(games.format(half)?, "1/2");
+    /// let star = games.game(&[zero], &[zero])?;
+    /// assert_eq!(games.format(star)?, "*");
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn game(&mut self, left: &[Game], right: &[Game]) -> Result<Game> {
+        let mut left: Options = left.iter().copied().collect();
+        let mut right: Options = right.iter().copied().collect();
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        if let Some(x) = self.number_between(&left, &right)? {
+            return self.number(x);
+        }
+        loop {
+            self.remove_dominated(&mut left, true)?;
+            self.remove_dominated(&mut right, false)?;
+            let bypassed = self.bypass_reversible(&mut left, &mut right)?;
+            if !bypassed {
+                break;
+            }
+        }
+        if let Some(x) = self.number_between(&left, &right)? {
+            return self.number(x);
+        }
+        self.intern_form(left, right)
+    }
+
+    /// The simplest number between the options when all are numbers and Left's are below
+    /// Right's (an empty side is no bound).
+    fn number_between(&self, left: &[Game], right: &[Game]) -> Result<Option<Dyadic>> {
+        let numbers = |games: &[Game]| -> Option<Vec<Dyadic>> {
+            games.iter().map(|&g| self.as_number(g)).collect()
+        };
+        let (Some(left), Some(right)) = (numbers(left), numbers(right)) else {
+            return Ok(None);
+        };
+        let low = left.iter().max().copied();
+        let high = right.iter().min().copied();
+        if let (Some(low), Some(high)) = (low, high) {
+            if low >= high {
+                return Ok(None);
+            }
+        }
+        Dyadic::simplest_between(low, high).map(Some)
+    }
+
+    /// Removes Left's options below another (or Right's above another, `left` false).
+    fn remove_dominated(&mut self, options: &mut Options, left: bool) -> Result<()> {
+        let mut keep = Options::new();
+        for (i, &a) in options.iter().enumerate() {
+            let mut dominated = false;
+            for (j, &b) in options.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                let beaten = if left {
+                    self.leq(a, b)?
+                } else {
+                    self.leq(b, a)?
+                };
+                if beaten {
+                    dominated = true;
+                    break;
+                }
+            }
+            if !dominated {
+                keep.push(a);
+            }
+        }
+        *options = keep;
+        Ok(())
+    }
+
+    /// Bypasses every reversible option once: a Left option `a` with some `a^R <= G` is
+    /// replaced by the Left options of that `a^R`, and the mirror for Right. Whether an option
+    /// reverses depends only on the value of `G`, which bypassing keeps, so all are tested
+    /// against the same form. Returns whether any was bypassed.
+    fn bypass_reversible(&mut self, left: &mut Options, right: &mut Options) -> Result<bool> {
+        let mut changed = false;
+        let mut new_left = Options::new();
+        for &a in left.iter() {
+            let mut replaced = false;
+            for reply in self.right_options(a)? {
+                if self.leq_form(reply, left, right)? {
+                    new_left.extend(self.left_options(reply)?);
+                    replaced = true;
+                    break;
+                }
+            }
+            if replaced {
+                changed = true;
+            } else {
+                new_left.push(a);
+            }
+        }
+        let mut new_right = Options::new();
+        for &a in right.iter() {
+            let mut replaced = false;
+            for reply in self.left_options(a)? {
+                if self.form_leq(left, right, reply)? {
+                    new_right.extend(self.right_options(reply)?);
+                    replaced = true;
+                    break;
+                }
+            }
+            if replaced {
+                changed = true;
+            } else {
+                new_right.push(a);
+            }
+        }
+        new_left.sort_unstable();
+        new_left.dedup();
+        new_right.sort_unstable();
+        new_right.dedup();
+        *left = new_left;
+        *right = new_right;
+        Ok(changed)
+    }
+}

@@ -1,0 +1,157 @@
+//! Clobber: Left moves one of her stones (`X`) onto an orthogonally adjacent stone of Right's
+//! (`O`), which is removed; Right the mirror. One row is the 1 x n game. A position splits
+//! into its groups of touching stones, each cropped and put in the least of its eight images
+//! (every symmetry of the board keeps the players' stones theirs); a group of one colour is 0.
+
+use std::fmt;
+
+use super::grid::{crop, image, neighbours, regions, MAX_SQUARES};
+use super::PartizanRuleset;
+use crate::error::{Error, Limit, Result};
+
+/// A Clobber board: Left's stones and Right's, as masks of bits `r·cols + c`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ClobberBoard {
+    rows: u8,
+    cols: u8,
+    left: u128,
+    right: u128,
+}
+
+impl ClobberBoard {
+    /// A board from rows of squares: `Some(true)` Left's stone, `Some(false)` Right's, `None`
+    /// empty.
+    ///
+    /// # Errors
+    /// Rows of different lengths, or more than 128 squares.
+    pub fn from_rows(rows: &[Vec<Option<bool>>]) -> Result<ClobberBoard> {
+        let cols = rows.first().map_or(0, Vec::len);
+        if rows.iter().any(|row| row.len() != cols) {
+            return Err(Error::invalid_position(
+                "the rows of a board differ in length",
+            ));
+        }
+        if rows.len().saturating_mul(cols) > MAX_SQUARES
+            || rows.len() > MAX_SQUARES
+            || cols > MAX_SQUARES
+        {
+            let needed = rows.len().saturating_mul(cols).max(rows.len()).max(cols) as u64;
+            return Err(Error::limit_needing(
+                Limit::GraphSize,
+                MAX_SQUARES as u64,
+                needed,
+            ));
+        }
+        let (mut left, mut right) = (0u128, 0u128);
+        for (r, row) in rows.iter().enumerate() {
+            for (c, square) in row.iter().enumerate() {
+                let bit = 1u128 << (r * cols + c);
+                match square {
+                    Some(true) => left |= bit,
+                    Some(false) => right |= bit,
+                    None => {}
+                }
+            }
+        }
+        Ok(ClobberBoard {
+            rows: rows.len() as u8,
+            cols: cols as u8,
+            left,
+            right,
+        })
+    }
+}
+
+impl fmt::Display for ClobberBoard {
+    /// Rows split by `/`: `X` Left's, `O` Right's, `.` empty.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cols = self.cols as usize;
+        for r in 0..self.rows as usize {
+            if r > 0 {
+                f.write_str("/")?;
+            }
+            for c in 0..cols {
+                let bit = 1u128 << (r * cols + c);
+                let square = if self.left & bit != 0 {
+                    "X"
+                } else if self.right & bit != 0 {
+                    "O"
+                } else {
+                    "."
+                };
+                f.write_str(square)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Clobber.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Clobber;
+
+impl PartizanRuleset for Clobber {
+    type Position = ClobberBoard;
+
+    fn moves(&self, position: &ClobberBoard, left: bool) -> Vec<ClobberBoard> {
+        let (rows, cols) = (position.rows as usize, position.cols as usize);
+        let (mine, theirs) = if left {
+            (position.left, position.right)
+        } else {
+            (position.right, position.left)
+        };
+        let mut found = Vec::new();
+        for from in 0..rows * cols {
+            let from_bit = 1u128 << from;
+            if mine & from_bit == 0 {
+                continue;
+            }
+            let targets = neighbours(from_bit, rows, cols) & theirs;
+            for to in 0..rows * cols {
+                let to_bit = 1u128 << to;
+                if targets & to_bit == 0 {
+                    continue;
+                }
+                let new_mine = (mine & !from_bit) | to_bit;
+                let new_theirs = theirs & !to_bit;
+                let (l, r) = if left {
+                    (new_mine, new_theirs)
+                } else {
+                    (new_theirs, new_mine)
+                };
+                found.push(ClobberBoard {
+                    left: l,
+                    right: r,
+                    ..*position
+                });
+            }
+        }
+        found
+    }
+
+    fn parts(&self, position: &ClobberBoard) -> Vec<ClobberBoard> {
+        let (rows, cols) = (position.rows as usize, position.cols as usize);
+        let mut parts = Vec::new();
+        for region in regions(position.left | position.right, rows, cols) {
+            if region & position.left == 0 || region & position.right == 0 {
+                continue;
+            }
+            let (r, c, masks) = crop(&[position.left, position.right], region, rows, cols);
+            let best = (0..8)
+                .map(|symmetry| {
+                    let (r, c, masks) = image(&masks, r, c, symmetry);
+                    (r, c, masks[0], masks[1])
+                })
+                .min()
+                .unwrap_or((r, c, masks[0], masks[1]));
+            parts.push(ClobberBoard {
+                rows: best.0 as u8,
+                cols: best.1 as u8,
+                left: best.2,
+                right: best.3,
+            });
+        }
+        parts.sort_unstable();
+        parts
+    }
+}

@@ -1,0 +1,49 @@
+//! Partizan games: Left and Right have different moves, so a position's value is a game form,
+//! not a nimber. Values are canonical forms kept once each in a table ([`Games`]) and named by
+//! integer handles ([`Game`]), hash-consed, so equal values share one handle and every
+//! operation is memoised by handles.
+//!
+//! - [`Dyadic`]: the numbers, exact (checked; beyond the range is an error, never a wrap);
+//! - [`Games::game`]: the canonical form of `{left | right}` (dominated options removed,
+//!   reversible ones bypassed, numbers by the simplicity theorem);
+//! - [`Games::add`], [`Games::neg`], [`Games::leq`], [`Games::compare`], [`Games::outcome`];
+//! - [`Games::nimber`], [`Games::up_multiple`], [`Games::switch`], [`Games::tiny`]: the named
+//!   values, recognised again by [`Games::as_nus`] and written in CGSuite's notation by
+//!   [`Games::format`] (the notation is read back by `spec::parse_partizan`);
+//! - [`Games::thermograph`], stops, mean, temperature, [`Games::cool`];
+//! - the module `games`: rulesets (Hackenbush strings, Domineering, Toads and Frogs, Clobber, Cutcake)
+//!   valued by [`games::PartizanSolver`], regions split into independent parts.
+//!
+//! ```
+//! use grundy::partizan::{Games, OutcomeClass};
+//! let mut games = Games::new();
+//! let (one, zero) = (games.integer(1)?, games.zero());
+//! let hot = games.game(&[one], &[zero])?;
+//! let down = games.up_multiple(-1)?;
+//! let sum = games.add(hot, down)?;
+//! assert_eq!(games.format(hot)?, "{1|0}");
+//! assert_eq!(games.outcome(sum)?, OutcomeClass::Next);
+//! # Ok::<(), grundy::Error>(())
+//! ```
+
+mod arith;
+mod canonical;
+mod compare;
+mod dyadic;
+pub mod games;
+mod print;
+mod recognise;
+mod table;
+#[cfg(test)]
+mod tests;
+mod thermo;
+mod values;
+mod wall;
+
+pub use compare::{Comparison, OutcomeClass};
+pub use dyadic::{Dyadic, MAX_EXPONENT, MAX_NUMERATOR};
+pub use recognise::Nus;
+pub use table::{Game, Games, Options, DEFAULT_MAX_FORMS};
+pub use thermo::Thermograph;
+pub use values::MAX_NAMED;
+pub use wall::{Piece, Wall};

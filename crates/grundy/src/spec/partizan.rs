@@ -1,0 +1,521 @@
+//! Partizan values in CGSuite's notation, and the partizan rulesets' positions, read into a
+//! [`Games`] table.
+//!
+//! ```text
+//! value    := term (('+' | '-' | '+-') term)*               a +- b is a + {b | -b}
+//! term     := '-' term | '+-' term | postfix
+//! postfix  := primary ('.Tiny' | '.Miny')*                  2.Tiny = {0 || 0 | -2}
+//! primary  := '(' value ')' | '{' options '}' | nus
+//!           | 'Tiny(' value ')' | 'Miny(' value ')'
+//!           | 'hackenbush(' [lre]* ')'                      edges from the ground up
+//!           | 'domineering(' board ')' | 'cutcake(' number 'x' number ')'
+//!           | 'toads(' [tf.]* ')' | 'clobber(' [XO.]* ('/' [XO.]*)* ')'
+//! board    := number 'x' number | [ox]+ ('/' [ox]+)*       rows x columns, o empty
+//! options  := values and bars: {1|0}, {2|0||-1}, {0,*|}     the longest run of bars splits
+//! nus      := number? ups? star?  (one at least)            3/4, *2, ^, vv, v3, 6^*, 73/16v9*8
+//! number   := digits ('/' digits)?                          a power of two below the bar
+//! ups      := '^'+ digits? | 'v'+ digits?                    ^^ is 2 ups, ^3 is 3
+//! star     := '*' digits?
+//! ```
+
+use super::parser::{digits_value, too_large, Parser};
+use super::Options;
+use crate::error::{Error, ErrorKind, Result};
+use crate::partizan::games::{
+    Clobber, ClobberBoard, Cutcake, Domineering, Grid, HackenbushString, PartizanSolver,
+    ToadsAndFrogs,
+};
+use crate::partizan::{Dyadic, Game, Games, MAX_NAMED};
+
+/// How deeply braces and parentheses may nest.
+pub const MAX_DEPTH: usize = 100;
+
+/// The most edges of a Hackenbush string, squares of a Toads and Frogs strip, and units of a
+/// side of a cake (each move recurses once, so these bound the depth).
+pub const MAX_LENGTH: usize = 256;
+
+/// The most parts (regions, strips) one ruleset's solver values for one term: a bound on the
+/// time a term may take.
+pub const MAX_PARTS: usize = 200_000;
+
+/// Reads a partizan value in CGSuite's notation, or a sum of positions of the partizan
+/// rulesets, into `games`.
+///
+/// # Errors
+/// Syntax errors with their span; numbers beyond the range kept exactly; the table's limits.
+///
+/// # Example
+/// ```
+/// use grundy::partizan::Games;
+/// let mut games = Games::new();
+/// let g = grundy::spec::parse_partizan("{1|0} + ^ + *2", &mut games)?;
+/// assert_eq!(games.format(g)?, "{1^*2|^*2}");
+/// let d = grundy::spec::parse_partizan("domineering(2x2)", &mut games)?;
+/// assert_eq!(games.format(d)?, "+-1");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn parse_partizan(text: &str, games: &mut Games) -> Result<Game> {
+    let mut reader = Reader {
+        parser: Parser::new(text, Options::default()),
+        games,
+        depth: 0,
+    };
+    let value = reader.value()?;
+    reader.parser.end()?;
+    Ok(value)
+}
+
+struct Reader<'a, 'g> {
+    parser: Parser<'a>,
+    games: &'g mut Games,
+    depth: usize,
+}
+
+/// One item between braces.
+enum Item {
+    Value(Game),
+    Comma,
+    Bars(usize),
+}
+
+impl Reader<'_, '_> {
+    fn syntax(&mut self, expected: &str) -> Error {
+        self.parser.unexpected(expected)
+    }
+
+    fn value(&mut self) -> Result<Game> {
+        let mut total = self.term()?;
+        loop {
+            if self.parser.eat_str("+-") {
+                let b = self.term()?;
+                let switch = self.games.switch(b)?;
+                total = self.games.add(total, switch)?;
+            } else if self.parser.eat('+') {
+                let b = self.term()?;
+                total = self.games.add(total, b)?;
+            } else if self.parser.eat('-') {
+                let b = self.term()?;
+                total = self.games.sub(total, b)?;
+            } else {
+                return Ok(total);
+            }
+        }
+    }
+
+    fn nested<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        if self.depth >= MAX_DEPTH {
+            let start = self.parser.position;
+            return Err(Error::at(
+                ErrorKind::NumberTooLarge {
+                    text: "nesting".to_string(),
+                    max: MAX_DEPTH as u128,
+                },
+                start..start + 1,
+            ));
+        }
+        self.depth += 1;
+        let result = read(self);
+        self.depth -= 1;
+        result
+    }
+
+    fn term(&mut self) -> Result<Game> {
+        self.nested(|reader| {
+            if reader.parser.eat_str("+-") {
+                if reader.parser.peek() == Some('{') {
+                    return reader.switch_of_options();
+                }
+                let g = reader.term()?;
+                return reader.games.switch(g);
+            }
+            if reader.parser.eat('-') {
+                if reader.parser.text[reader.parser.position..]
+                    .starts_with(|c: char| c.is_ascii_digit())
+                {
+                    // CGSuite's -1v is (-1) + v: the sign belongs to the number.
+                    return reader.nus(true);
+                }
+                let g = reader.term()?;
+                return reader.games.neg(g);
+            }
+            let mut g = reader.primary()?;
+            loop {
+                if reader.parser.eat_str(".Tiny") {
+                    g = reader.games.tiny(g)?;
+                } else if reader.parser.eat_str(".Miny") {
+                    g = reader.games.miny(g)?;
+                } else {
+                    return Ok(g);
+                }
+            }
+        })
+    }
+
+    fn primary(&mut self) -> Result<Game> {
+        match self.parser.peek() {
+            Some('(') => {
+                self.parser.expect('(')?;
+                let g = self.value()?;
+                self.parser.expect(')')?;
+                Ok(g)
+            }
+            Some('{') => {
+                self.parser.expect('{')?;
+                let g = self.braces()?;
+                self.parser.expect('}')?;
+                Ok(g)
+            }
+            Some(c) if c.is_ascii_alphabetic() && c != 'v' => self.named(),
+            Some(c) if c == 'v' && self.word_follows() => self.named(),
+            _ => self.nus(false),
+        }
+    }
+
+    /// Whether a word of more than `v`s and digits comes next (a name, not downs).
+    fn word_follows(&mut self) -> bool {
+        let start = self.parser.position;
+        let (_, word) = self.parser.identifier();
+        self.parser.position = start;
+        word.chars().any(|c| c != 'v' && !c.is_ascii_digit())
+    }
+
+    fn named(&mut self) -> Result<Game> {
+        let (start, word) = self.parser.identifier();
+        let word = word.to_string();
+        self.parser.expect('(')?;
+        let g = match word.as_str() {
+            "Tiny" | "Miny" => {
+                let inner = self.value()?;
+                if word == "Tiny" {
+                    self.games.tiny(inner)?
+                } else {
+                    self.games.miny(inner)?
+                }
+            }
+            "hackenbush" => {
+                let (at, letters) = self.parser.scan(|c| matches!(c, 'l' | 'r' | 'e'));
+                let letters = letters.as_bytes().to_vec();
+                check_length(letters.len(), at)?;
+                let mut solver = PartizanSolver::with_max_positions(HackenbushString, MAX_PARTS);
+                solver
+                    .value(self.games, &letters)
+                    .map_err(|e| e.or_at(at..self.parser.position))?
+            }
+            "toads" => {
+                let (at, squares) = self.parser.scan(|c| matches!(c, 't' | 'f' | '.'));
+                let squares = squares.as_bytes().to_vec();
+                check_length(squares.len(), at)?;
+                let mut solver = PartizanSolver::with_max_positions(ToadsAndFrogs, MAX_PARTS);
+                solver
+                    .value(self.games, &squares)
+                    .map_err(|e| e.or_at(at..self.parser.position))?
+            }
+            "domineering" => {
+                let at = self.parser.position;
+                let grid = self.board()?;
+                let mut solver = PartizanSolver::with_max_positions(Domineering, MAX_PARTS);
+                solver
+                    .value(self.games, &grid)
+                    .map_err(|e| e.or_at(at..self.parser.position))?
+            }
+            "cutcake" => {
+                let width = self.parser.number("a width")?;
+                if !self.parser.eat('x') {
+                    return Err(self.syntax("'x' and a height, as in cutcake(3x4)"));
+                }
+                let height = self.parser.number("a height")?;
+                check_length(
+                    usize::try_from(width.max(height)).unwrap_or(usize::MAX),
+                    start,
+                )?;
+                let (Ok(width), Ok(height)) = (u32::try_from(width), u32::try_from(height)) else {
+                    return Err(self.syntax("a smaller cake"));
+                };
+                if width == 0 || height == 0 {
+                    return Err(Error::at(
+                        ErrorKind::InvalidPosition {
+                            reason: "a cake is at least 1 x 1".to_string(),
+                        },
+                        start..self.parser.position,
+                    ));
+                }
+                let mut solver = PartizanSolver::with_max_positions(Cutcake, MAX_PARTS);
+                solver.value(self.games, &vec![(width, height)])?
+            }
+            "clobber" => {
+                let at = self.parser.position;
+                let rows = self.rows(|c| match c {
+                    'X' => Some(Some(true)),
+                    'O' => Some(Some(false)),
+                    '.' => Some(None),
+                    _ => None,
+                })?;
+                let board = ClobberBoard::from_rows(&rows)
+                    .map_err(|e| e.or_at(at..self.parser.position))?;
+                let mut solver = PartizanSolver::with_max_positions(Clobber, MAX_PARTS);
+                solver.value(self.games, &board)?
+            }
+            _ => {
+                let kind = ErrorKind::UnknownGame {
+                    name: word.clone(),
+                    suggestion: None,
+                };
+                return Err(Error::at(kind, start..start + word.len()));
+            }
+        };
+        self.parser.expect(')')?;
+        Ok(g)
+    }
+
+    /// A Domineering board: `rows x cols`, or rows of `o` (empty) and `x` split by `/`.
+    fn board(&mut self) -> Result<Grid> {
+        let at = self.parser.position;
+        if self.parser.peek().is_some_and(|c| c.is_ascii_digit()) {
+            let rows = self.parser.number("a number of rows")?;
+            if !self.parser.eat('x') {
+                return Err(self.syntax("'x' and a number of columns, as in domineering(4x5)"));
+            }
+            let cols = self.parser.number("a number of columns")?;
+            let size = usize::try_from(rows.saturating_mul(cols)).unwrap_or(usize::MAX);
+            return Grid::rectangle(
+                usize::try_from(rows).unwrap_or(usize::MAX).min(size),
+                usize::try_from(cols).unwrap_or(usize::MAX).min(size),
+            )
+            .map_err(|e| e.or_at(at..self.parser.position));
+        }
+        let rows = self.rows(|c| match c {
+            'o' => Some(true),
+            'x' => Some(false),
+            _ => None,
+        })?;
+        Grid::from_rows(&rows).map_err(|e| e.or_at(at..self.parser.position))
+    }
+
+    /// Rows of squares read by `square`, split by `/`.
+    fn rows<T>(&mut self, square: impl Fn(char) -> Option<T>) -> Result<Vec<Vec<T>>> {
+        let mut rows = Vec::new();
+        loop {
+            let (_, text) = self.parser.scan(|c| square(c).is_some());
+            rows.push(text.chars().filter_map(&square).collect());
+            if !self.parser.eat('/') {
+                return Ok(rows);
+            }
+        }
+    }
+
+    /// What lies between braces: values, commas and runs of bars.
+    fn braces(&mut self) -> Result<Game> {
+        let start = self.parser.position;
+        let items = self.items()?;
+        self.build(&items)
+            .map_err(|e| e.or_at(start..self.parser.position))
+    }
+
+    /// The items up to the closing brace.
+    fn items(&mut self) -> Result<Vec<Item>> {
+        let mut items = Vec::new();
+        loop {
+            match self.parser.peek() {
+                Some('}') | None => break,
+                Some(',') => {
+                    self.parser.expect(',')?;
+                    items.push(Item::Comma);
+                }
+                Some('|') => {
+                    let (_, bars) = self.parser.scan(|c| c == '|');
+                    items.push(Item::Bars(bars.len()));
+                }
+                Some(_) => {
+                    let g = self.value()?;
+                    items.push(Item::Value(g));
+                }
+            }
+        }
+        Ok(items)
+    }
+
+    /// The game of items, split at its one longest run of bars.
+    fn build(&mut self, items: &[Item]) -> Result<Game> {
+        let most = items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Bars(n) => Some(*n),
+                _ => None,
+            })
+            .max();
+        let Some(most) = most else {
+            return Err(bad_options("a '|' between Left's and Right's options"));
+        };
+        let splits: Vec<usize> = (0..items.len())
+            .filter(|&i| matches!(items[i], Item::Bars(n) if n == most))
+            .collect();
+        if splits.len() != 1 {
+            return Err(bad_options(
+                "one longest run of bars (nest as {a|b||c}, or use braces)",
+            ));
+        }
+        let left = self.side(&items[..splits[0]])?;
+        let right = self.side(&items[splits[0] + 1..])?;
+        self.games.game(&left, &right)
+    }
+
+    /// One side's options: a game of bars, or values split by commas.
+    fn side(&mut self, items: &[Item]) -> Result<Vec<Game>> {
+        if items.iter().any(|item| matches!(item, Item::Bars(_))) {
+            return Ok(vec![self.build(items)?]);
+        }
+        let mut options = Vec::new();
+        let mut expect_value = true;
+        for item in items {
+            match (item, expect_value) {
+                (Item::Value(g), true) => {
+                    options.push(*g);
+                    expect_value = false;
+                }
+                (Item::Comma, false) => expect_value = true,
+                _ => return Err(bad_options("options separated by single commas")),
+            }
+        }
+        if expect_value && !options.is_empty() {
+            return Err(bad_options("an option after the comma"));
+        }
+        Ok(options)
+    }
+
+    /// `+-{a,b}`: `{a,b | -a,-b}`; with bars inside, `±` of that game.
+    fn switch_of_options(&mut self) -> Result<Game> {
+        self.parser.expect('{')?;
+        let start = self.parser.position;
+        let items = self.items()?;
+        self.parser.expect('}')?;
+        if items.iter().any(|item| matches!(item, Item::Bars(_))) {
+            let g = self
+                .build(&items)
+                .map_err(|e| e.or_at(start..self.parser.position))?;
+            return self.games.switch(g);
+        }
+        let left = self
+            .side(&items)
+            .map_err(|e| e.or_at(start..self.parser.position))?;
+        let mut right = Vec::new();
+        for &option in &left {
+            right.push(self.games.neg(option)?);
+        }
+        self.games.game(&left, &right)
+    }
+
+    /// A number (negated when `negative`), ups and a star, in that order, one at least.
+    fn nus(&mut self, negative: bool) -> Result<Game> {
+        self.parser.skip_space();
+        let start = self.parser.position;
+        let mut found = false;
+        let mut number = Dyadic::ZERO;
+        if self.parser.peek().is_some_and(|c| c.is_ascii_digit()) {
+            number = self.number()?;
+            if negative {
+                number = number.neg();
+            }
+            found = true;
+        }
+        let mut ups: i64 = 0;
+        let rest = &self.parser.text[self.parser.position..];
+        if rest.starts_with(['^', 'v']) {
+            let sign = if rest.starts_with('^') { 1 } else { -1 };
+            let symbol = if sign > 0 { '^' } else { 'v' };
+            let (_, run) = self.parser.scan(|c| c == symbol);
+            let count = run.len() as u64;
+            let digits =
+                self.parser.text[self.parser.position..].starts_with(|c: char| c.is_ascii_digit());
+            let count = if digits {
+                if count > 1 {
+                    return Err(self.syntax("no count after more than one arrow"));
+                }
+                self.digits("a multiple of up")?
+            } else {
+                count
+            };
+            if count > MAX_NAMED {
+                return Err(Error::at(
+                    ErrorKind::NumberTooLarge {
+                        text: count.to_string(),
+                        max: u128::from(MAX_NAMED),
+                    },
+                    start..self.parser.position,
+                ));
+            }
+            ups = sign * count as i64;
+            found = true;
+        }
+        let mut star = 0;
+        if self.parser.text[self.parser.position..].starts_with('*') {
+            self.parser.position += 1;
+            star = 1;
+            if self.parser.text[self.parser.position..].starts_with(|c: char| c.is_ascii_digit()) {
+                star = self.digits("a nimber")?;
+            }
+            found = true;
+        }
+        if !found {
+            return Err(self.syntax("a value such as 3/4, *2, ^, {1|0} or domineering(2x3)"));
+        }
+        self.games
+            .number_up_star(number, ups, star)
+            .map_err(|e| e.or_at(start..self.parser.position))
+    }
+
+    /// Plain decimal digits (no `^` or `e`: `2^` is two plus up here).
+    fn digits(&mut self, what: &str) -> Result<u64> {
+        let (start, digits) = self.parser.scan(|c| c.is_ascii_digit());
+        if digits.is_empty() {
+            return Err(self.syntax(what));
+        }
+        digits_value(digits)
+            .and_then(|value| u64::try_from(value).ok())
+            .ok_or_else(|| too_large(digits, start..start + digits.len()))
+    }
+
+    /// `n` or `n/d`, `d` a power of two.
+    fn number(&mut self) -> Result<Dyadic> {
+        let start = self.parser.position;
+        let numerator = self.digits("a number")?;
+        let mut exponent = 0;
+        if self.parser.text[self.parser.position..].starts_with('/') {
+            self.parser.position += 1;
+            let denominator = self.digits("a denominator")?;
+            if !denominator.is_power_of_two() {
+                return Err(Error::at(
+                    ErrorKind::InvalidPosition {
+                        reason: format!(
+                            "{denominator} is not a power of two: games' numbers are dyadic"
+                        ),
+                    },
+                    start..self.parser.position,
+                ));
+            }
+            exponent = denominator.trailing_zeros();
+        }
+        Dyadic::new(i128::from(numerator), exponent)
+            .map_err(|e| e.or_at(start..self.parser.position))
+    }
+}
+
+/// The error for a string, strip or cake side longer than [`MAX_LENGTH`], read from `at`.
+fn check_length(length: usize, at: usize) -> Result<()> {
+    if length <= MAX_LENGTH {
+        return Ok(());
+    }
+    Err(Error::at(
+        ErrorKind::NumberTooLarge {
+            text: format!("{length} squares or edges"),
+            max: MAX_LENGTH as u128,
+        },
+        at..at + length.min(MAX_LENGTH),
+    ))
+}
+
+fn bad_options(expected: &str) -> Error {
+    Error::new(ErrorKind::Syntax {
+        expected: expected.to_string(),
+        found: "options that do not make one game".to_string(),
+    })
+}
