@@ -5,9 +5,9 @@
 
 use std::fmt;
 
-use super::grid::{crop, image, neighbours, regions, MAX_SQUARES};
+use super::grid::{columns, crop, image, neighbours, regions};
 use super::PartizanRuleset;
-use crate::error::{Error, Limit, Result};
+use crate::error::Result;
 
 /// A Clobber board: Left's stones and Right's, as masks of bits `r·cols + c`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -25,23 +25,7 @@ impl ClobberBoard {
     /// # Errors
     /// Rows of different lengths, or more than 128 squares.
     pub fn from_rows(rows: &[Vec<Option<bool>>]) -> Result<ClobberBoard> {
-        let cols = rows.first().map_or(0, Vec::len);
-        if rows.iter().any(|row| row.len() != cols) {
-            return Err(Error::invalid_position(
-                "the rows of a board differ in length",
-            ));
-        }
-        if rows.len().saturating_mul(cols) > MAX_SQUARES
-            || rows.len() > MAX_SQUARES
-            || cols > MAX_SQUARES
-        {
-            let needed = rows.len().saturating_mul(cols).max(rows.len()).max(cols) as u64;
-            return Err(Error::limit_needing(
-                Limit::GraphSize,
-                MAX_SQUARES as u64,
-                needed,
-            ));
-        }
+        let cols = columns(rows)?;
         let (mut left, mut right) = (0u128, 0u128);
         for (r, row) in rows.iter().enumerate() {
             for (c, square) in row.iter().enumerate() {

@@ -18,7 +18,28 @@ pub struct Grid {
 }
 
 fn too_large(rows: usize, cols: usize) -> Error {
-    Error::limit_needing(Limit::GraphSize, MAX_SQUARES as u64, (rows * cols) as u64)
+    let needed = rows.saturating_mul(cols).max(rows).max(cols) as u64;
+    Error::limit_needing(Limit::GraphSize, MAX_SQUARES as u64, needed)
+}
+
+/// The number of columns of a board given as rows of squares.
+///
+/// # Errors
+/// Rows of different lengths, or more than [`MAX_SQUARES`] squares.
+pub fn columns<T>(rows: &[Vec<T>]) -> Result<usize> {
+    let cols = rows.first().map_or(0, Vec::len);
+    if rows.iter().any(|row| row.len() != cols) {
+        return Err(Error::invalid_position(
+            "the rows of a board differ in length",
+        ));
+    }
+    if rows.len().saturating_mul(cols) > MAX_SQUARES
+        || rows.len() > MAX_SQUARES
+        || cols > MAX_SQUARES
+    {
+        return Err(too_large(rows.len(), cols));
+    }
+    Ok(cols)
 }
 
 impl Grid {
@@ -56,18 +77,7 @@ impl Grid {
     /// # Errors
     /// Rows of different lengths, or more than [`MAX_SQUARES`] squares.
     pub fn from_rows(rows: &[Vec<bool>]) -> Result<Grid> {
-        let cols = rows.first().map_or(0, Vec::len);
-        if rows.iter().any(|row| row.len() != cols) {
-            return Err(Error::invalid_position(
-                "the rows of a board differ in length",
-            ));
-        }
-        if rows.len().saturating_mul(cols) > MAX_SQUARES
-            || rows.len() > MAX_SQUARES
-            || cols > MAX_SQUARES
-        {
-            return Err(too_large(rows.len(), cols));
-        }
+        let cols = columns(rows)?;
         let mut cells = 0u128;
         for (r, row) in rows.iter().enumerate() {
             for (c, &on) in row.iter().enumerate() {

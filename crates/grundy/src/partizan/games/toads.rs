@@ -13,36 +13,31 @@ impl PartizanRuleset for ToadsAndFrogs {
     type Position = Vec<u8>;
 
     fn moves(&self, position: &Vec<u8>, left: bool) -> Vec<Vec<u8>> {
-        let n = position.len();
+        // Left's toads step right over frogs, Right's frogs step left over toads.
+        let (mover, other, step) = if left {
+            (b't', b'f', 1)
+        } else {
+            (b'f', b't', -1)
+        };
+        let at = |i: usize, steps: isize| {
+            i.checked_add_signed(steps * step)
+                .and_then(|j| position.get(j).map(|&square| (j, square)))
+        };
         let mut found = Vec::new();
-        for i in 0..n {
-            if left && position[i] == b't' {
-                let target = if i + 1 < n && position[i + 1] == b'.' {
-                    Some(i + 1)
-                } else if i + 2 < n && position[i + 1] == b'f' && position[i + 2] == b'.' {
-                    Some(i + 2)
-                } else {
-                    None
-                };
-                if let Some(target) = target {
-                    let mut next = position.clone();
-                    next.swap(i, target);
-                    found.push(next);
-                }
-            }
-            if !left && position[i] == b'f' {
-                let target = if i >= 1 && position[i - 1] == b'.' {
-                    Some(i - 1)
-                } else if i >= 2 && position[i - 1] == b't' && position[i - 2] == b'.' {
-                    Some(i - 2)
-                } else {
-                    None
-                };
-                if let Some(target) = target {
-                    let mut next = position.clone();
-                    next.swap(i, target);
-                    found.push(next);
-                }
+        for (i, _) in position
+            .iter()
+            .enumerate()
+            .filter(|(_, &square)| square == mover)
+        {
+            let target = match (at(i, 1), at(i, 2)) {
+                (Some((j, b'.')), _) => Some(j),
+                (Some((_, square)), Some((j, b'.'))) if square == other => Some(j),
+                _ => None,
+            };
+            if let Some(target) = target {
+                let mut next = position.clone();
+                next.swap(i, target);
+                found.push(next);
             }
         }
         found
