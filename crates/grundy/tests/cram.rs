@@ -72,6 +72,6 @@ fn the_table_stays_within_its_memory() -> Result<()> {
     };
     let mut solver = CramSolver::new(limits, 1);
     assert_eq!(solver.value(&CramBoard::rectangle(4, 7)?)?.value(), 3);
-    assert!(solver.search().table().bytes() <= 1 << 16);
+    assert!(solver.table_bytes() <= 1 << 16);
     Ok(())
 }

@@ -67,6 +67,21 @@ impl<P> Options<P> {
         self.parts.push(part);
     }
 
+    /// Adds a part to the option being listed, or, when the option already holds an equal
+    /// part, takes that one out instead: two equal parts together are worth 0.
+    pub fn push_or_cancel(&mut self, part: P)
+    where
+        P: PartialEq,
+    {
+        let start = self.ends.last().map_or(0, |&end| end as usize);
+        match self.parts[start..].iter().position(|other| *other == part) {
+            Some(i) => {
+                self.parts.swap_remove(start + i);
+            }
+            None => self.parts.push(part),
+        }
+    }
+
     /// Closes the option being listed.
     pub fn end_option(&mut self) {
         self.ends.push(self.parts.len() as u32);
