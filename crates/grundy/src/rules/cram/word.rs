@@ -23,6 +23,20 @@ impl Decomposable for SmallCram {
     type Part = WordRegion;
 
     fn moves(&self, region: &WordRegion, out: &mut Options<WordRegion>) {
+        self.moves_until(region, out, &mut |_| true);
+    }
+
+    /// One a domino that fits.
+    fn option_count(&self, region: &WordRegion) -> Option<usize> {
+        Some(self.difficulty(region) as usize)
+    }
+
+    fn moves_until(
+        &self,
+        region: &WordRegion,
+        out: &mut Options<WordRegion>,
+        listed: &mut dyn FnMut(&[WordRegion]) -> bool,
+    ) {
         let bits = region.bits();
         let (across, down) = region.dominoes();
         let width = region.width();
@@ -39,6 +53,9 @@ impl Decomposable for SmallCram {
                     }
                 });
                 out.end_option();
+                if !listed(out.last()) {
+                    return;
+                }
             }
         }
     }
