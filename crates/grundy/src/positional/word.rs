@@ -167,13 +167,14 @@ impl WordRegion {
         }
         let w = self.width();
         bits >>= bits.trailing_zeros() / w * w;
-        let row = low(w);
-        let mut columns = 0;
-        let mut rest = bits;
-        while rest != 0 {
-            columns |= rest & row;
-            rest = rest.checked_shr(w).unwrap_or(0);
+        // Every row folded onto the first, in doubling steps.
+        let mut columns = bits;
+        let mut step = w;
+        while step < 64 {
+            columns |= columns >> step;
+            step *= 2;
         }
+        columns &= low(w);
         let shift = columns.trailing_zeros();
         let width = 64 - columns.leading_zeros() - shift;
         bits >>= shift;

@@ -40,7 +40,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         if let Known::Nimber(nimber) = known {
             return Ok(Some(nimber));
         }
-        if let Some(nimber) = lookup(search, &mut self.cache, part) {
+        if let Some(nimber) = lookup(search, &mut self.cache, part, known) {
             return Ok(Some(nimber));
         }
         if self.scratch.len() <= depth {
@@ -286,19 +286,21 @@ fn known_value<G: Decomposable>(
     cache: &mut Cache,
     parts: &[G::Part],
 ) -> Option<u8> {
-    parts
-        .iter()
-        .try_fold(0u8, |sum, part| Some(sum ^ lookup(search, cache, part)?))
+    parts.iter().try_fold(0u8, |sum, part| {
+        Some(sum ^ lookup(search, cache, part, search.game.known(part))?)
+    })
 }
 
-/// The nimber of `part` from a theorem, this thread's cache or the search's table.
+/// The nimber of `part` from a theorem (`known`, what the game knows of it), this thread's
+/// cache or the search's table.
 fn lookup<G: Decomposable>(
     search: &NimberSearch<G>,
     cache: &mut Cache,
     part: &G::Part,
+    known: Known,
 ) -> Option<u8> {
     let game = &search.game;
-    if let Known::Nimber(nimber) = game.known(part) {
+    if let Known::Nimber(nimber) = known {
         return Some(nimber);
     }
     let Some(key) = game.key(part) else {
