@@ -72,6 +72,29 @@ fn the_table_stays_within_its_memory() -> Result<()> {
     };
     let mut solver = CramSolver::new(limits, 1);
     assert_eq!(solver.value(&CramBoard::rectangle(4, 7)?)?.value(), 3);
-    assert!(solver.search().table().bytes() <= 1 << 16);
+    assert!(solver.table_bytes() <= 1 << 16);
     Ok(())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Drawn boards up to 5 x 5 with blocked squares: the search (one word a region, spare
+    /// leaves dropped, equal parts cancelled) agrees with the memoised solver.
+    #[test]
+    fn drawn_boards_agree_with_the_memoised_solver(
+        height in 1usize..=5,
+        width in 1usize..=5,
+        holes in proptest::collection::vec(proptest::bool::weighted(0.25), 25),
+    ) {
+        let rows: Vec<String> = (0..height)
+            .map(|r| (0..width).map(|c| if holes[r * 5 + c] { 'x' } else { 'o' }).collect())
+            .collect();
+        let board = CramBoard::parse(&rows.join("/")).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
+        let expected = Solver::new(grundy::rules::Cram).value(&board).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
+        let limits = Limits { max_memory: 1 << 20, ..Limits::default() };
+        let mut solver = CramSolver::new(limits, 1);
+        let found = solver.value(&board).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
+        proptest::prop_assert_eq!(found, expected, "{}", board);
+    }
 }

@@ -25,6 +25,28 @@ pub trait Decomposable: Sync {
     /// canonical, parts without moves left out; then [`Options::end_option`]).
     fn moves(&self, part: &Self::Part, out: &mut Options<Self::Part>);
 
+    /// How many options `part` has, when the game counts them without listing them: then the
+    /// search lists them through [`Decomposable::moves_until`] and may stop early.
+    fn option_count(&self, _part: &Self::Part) -> Option<usize> {
+        None
+    }
+
+    /// Lists the moves of `part` as [`Decomposable::moves`] does, calling `listed` with each
+    /// option's parts once it is closed; stops when `listed` returns false.
+    fn moves_until(
+        &self,
+        part: &Self::Part,
+        out: &mut Options<Self::Part>,
+        listed: &mut dyn FnMut(&[Self::Part]) -> bool,
+    ) {
+        self.moves(part, out);
+        for i in 0..out.len() {
+            if !listed(out.get(i)) {
+                return;
+            }
+        }
+    }
+
     /// The part's key in the transposition table, never 0, one for each part; `None` for a
     /// part too large for a key (kept in a map of its own).
     fn key(&self, part: &Self::Part) -> Option<u128>;
@@ -67,6 +89,21 @@ impl<P> Options<P> {
         self.parts.push(part);
     }
 
+    /// Adds a part to the option being listed, or, when the option already holds an equal
+    /// part, takes that one out instead: two equal parts together are worth 0.
+    pub fn push_or_cancel(&mut self, part: P)
+    where
+        P: PartialEq,
+    {
+        let start = self.ends.last().map_or(0, |&end| end as usize);
+        match self.parts[start..].iter().position(|other| *other == part) {
+            Some(i) => {
+                self.parts.swap_remove(start + i);
+            }
+            None => self.parts.push(part),
+        }
+    }
+
     /// Closes the option being listed.
     pub fn end_option(&mut self) {
         self.ends.push(self.parts.len() as u32);
@@ -80,6 +117,14 @@ impl<P> Options<P> {
     /// Whether there is no option.
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
+    }
+
+    /// The parts of the last option closed (none before the first).
+    pub fn last(&self) -> &[P] {
+        match self.ends.len() {
+            0 => &[],
+            n => self.get(n - 1),
+        }
     }
 
     /// The parts of option `i`.

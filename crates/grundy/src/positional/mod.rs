@@ -12,9 +12,11 @@ mod grid;
 mod nimbers;
 mod search;
 mod table;
+mod word;
 
 pub use decomposable::{Decomposable, Known, Options};
 pub use grid::{Region, MAX_COLUMNS, MAX_ROWS};
 pub use nimbers::NimberSet;
 pub use search::{default_threads, NimberSearch};
 pub use table::Table;
+pub use word::WordRegion;

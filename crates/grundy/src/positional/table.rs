@@ -49,6 +49,14 @@ const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 /// ```
 pub struct Table {
     buckets: Vec<Bucket>,
+    /// A bit for each key stored, by another part of its hash than picks the bucket (a
+    /// one-hash Bloom filter): a probe whose bit is clear is a miss without touching the
+    /// buckets, which are too many for the processor's caches. A bit is set before its entry
+    /// is written, so a clear bit never hides an entry of this thread; across threads it
+    /// may, which costs a search, never a wrong value.
+    filter: Vec<AtomicU64>,
+    /// `64 - log2(bits in the filter)`: the filter's bit is the top of the hash.
+    filter_shift: u32,
     /// Entries stored into an empty slot (the fill).
     filled: AtomicUsize,
 }
@@ -56,6 +64,10 @@ pub struct Table {
 impl Table {
     /// A table within `bytes` of memory (at least one bucket).
     pub fn with_memory(bytes: u64) -> Table {
+        // The filter takes a 32nd of the memory, at most 1 MiB (a power of two of words).
+        let words = (bytes / 32 / 8).clamp(1, 1 << 17);
+        let words = 1u64 << (63 - words.leading_zeros());
+        let bytes = bytes.saturating_sub(words * 8);
         let count = usize::try_from(bytes / BUCKET_BYTES as u64)
             .unwrap_or(usize::MAX)
             .max(1);
@@ -67,13 +79,15 @@ impl Table {
         };
         Table {
             buckets: (0..count).map(|_| Bucket::new()).collect(),
+            filter: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            filter_shift: 64 - (words.trailing_zeros() + 6),
             filled: AtomicUsize::new(0),
         }
     }
 
     /// The memory the table takes.
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * BUCKET_BYTES
+        self.buckets.len() * BUCKET_BYTES + self.filter.len() * 8
     }
 
     /// How many entries the table has room for.
@@ -91,17 +105,32 @@ impl Table {
         self.len() == 0
     }
 
-    fn bucket(&self, key: u128) -> &Bucket {
-        // Fold and mix the key's words (a multiply-xorshift), then take the high bits.
+    /// The key's hash: its words folded and mixed (a multiply-xorshift).
+    fn hash(key: u128) -> u64 {
         let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
         let mixed = (folded ^ (folded >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let mixed = mixed ^ (mixed >> 29);
-        &self.buckets[(mixed as usize) & (self.buckets.len() - 1)]
+        mixed ^ (mixed >> 29)
+    }
+
+    /// The key's bucket, by the low bits of its hash.
+    fn bucket(&self, hash: u64) -> &Bucket {
+        &self.buckets[(hash as usize) & (self.buckets.len() - 1)]
+    }
+
+    /// The key's word in the filter and its bit there, by the top bits of its hash.
+    fn filter_bit(&self, hash: u64) -> (&AtomicU64, u64) {
+        let bit = hash >> self.filter_shift;
+        (&self.filter[(bit >> 6) as usize], 1 << (bit & 63))
     }
 
     /// The nimber stored under `key`.
     pub fn get(&self, key: u128) -> Option<u8> {
-        let bucket = self.bucket(key);
+        let hash = Table::hash(key);
+        let (word, bit) = self.filter_bit(hash);
+        if word.load(Ordering::Relaxed) & bit == 0 {
+            return None;
+        }
+        let bucket = self.bucket(hash);
         let before = bucket.version.load(Ordering::Acquire);
         if before & 1 == 1 {
             return None;
@@ -127,7 +156,10 @@ impl Table {
     /// full bucket gives up its lightest entry, or drops this one if it is lighter still.
     pub fn store(&self, key: u128, nimber: u8, weight: u8) {
         debug_assert_ne!(key, 0, "0 marks an empty entry");
-        let bucket = self.bucket(key);
+        let hash = Table::hash(key);
+        let (word, bit) = self.filter_bit(hash);
+        word.fetch_or(bit, Ordering::Relaxed);
+        let bucket = self.bucket(hash);
         let version = bucket.version.load(Ordering::Relaxed);
         if version & 1 == 1
             || bucket

@@ -22,6 +22,7 @@
 //! at a time, and one table: what one has valued, the others read; the first to find an option
 //! of nimber `n` stops the others.
 
+mod cache;
 mod root;
 mod searcher;
 

@@ -4,6 +4,7 @@
 
 use std::sync::atomic::Ordering;
 
+use super::cache::Cache;
 use super::{nimber_too_large, Found, NimberSearch, Stop, WORK_BATCH};
 use crate::error::{Error, Limit};
 use crate::positional::{Decomposable, Known, NimberSet, Options};
@@ -16,6 +17,8 @@ pub(super) struct Searcher<'a, G: Decomposable> {
     order: Vec<Vec<u32>>,
     /// Work done since the shared count was last brought up to date.
     pub(super) unsettled: u64,
+    /// The nimbers this thread read or wrote last.
+    cache: Cache,
 }
 
 impl<'a, G: Decomposable> Searcher<'a, G> {
@@ -25,6 +28,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             scratch: Vec::new(),
             order: Vec::new(),
             unsettled: 0,
+            cache: Cache::new(),
         }
     }
 
@@ -36,7 +40,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         if let Known::Nimber(nimber) = known {
             return Ok(Some(nimber));
         }
-        if let Some(nimber) = search.lookup(part) {
+        if let Some(nimber) = lookup(search, &mut self.cache, part, known) {
             return Ok(Some(nimber));
         }
         if self.scratch.len() <= depth {
@@ -51,17 +55,20 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         let mut order = std::mem::take(&mut self.order[depth]);
         options.clear();
         order.clear();
-        game.moves(part, &mut options);
         let answer = if wanted == NimberSet::ALL {
+            game.moves(part, &mut options);
             self.aspire(&options, &mut order, known, depth)
         } else {
-            self.settle(&options, &mut order, known, wanted, depth)
+            self.settle(part, &mut options, &mut order, known, wanted, depth)
         };
         self.scratch[depth] = options;
         self.order[depth] = order;
         let answer = answer?;
         if let Some(nimber) = answer {
             search.store(part, nimber);
+            if let Some(key) = game.key(part) {
+                self.cache.put(key, Some(nimber));
+            }
         }
         Ok(answer)
     }
@@ -85,16 +92,28 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         Ok(())
     }
 
-    /// The nimber of a position with `options`, or `None` when it is not in `wanted`.
+    /// The nimber of `part`, or `None` when it is not in `wanted`; its options listed into
+    /// `options`, and when the game counts them beforehand, only until the options already
+    /// known rule `wanted` out.
     fn settle(
         &mut self,
-        options: &Options<G::Part>,
+        part: &G::Part,
+        options: &mut Options<G::Part>,
         order: &mut Vec<u32>,
         known: Known,
         wanted: NimberSet,
         depth: usize,
     ) -> Found {
-        let count = options.len();
+        let search = self.search;
+        let game = &search.game;
+        let counted = game.option_count(part);
+        let count = match counted {
+            Some(count) => count,
+            None => {
+                game.moves(part, options);
+                options.len()
+            }
+        };
         self.charge(count)?;
         let cap = wanted.max().unwrap_or(0);
         let up_to_cap = NimberSet::below(usize::from(cap) + 1);
@@ -103,11 +122,29 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             candidates = candidates.without(0);
         }
         let mut left = count;
-        let met = self.known_first(options, order, |nimber| {
+        let mut rule_out = |nimber: u8| {
             left -= 1;
             candidates = candidates.without(nimber).smallest(left + 1);
             candidates.meets(wanted)
-        });
+        };
+        let met = if counted.is_some() {
+            let (mut index, mut met) = (0, true);
+            let cache = &mut self.cache;
+            game.moves_until(part, options, &mut |parts| {
+                match known_value(search, cache, parts) {
+                    Some(nimber) => met = rule_out(nimber),
+                    None => order.push(index),
+                }
+                index += 1;
+                met
+            });
+            if met {
+                self.sort(options, order);
+            }
+            met
+        } else {
+            self.known_first(options, order, rule_out)
+        };
         if !met {
             return Ok(None);
         }
@@ -189,13 +226,13 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
     /// Takes the options whose parts are all known first: gives each one's nimber to `known`,
     /// until it returns false (then false), and lists the others in `order`, easiest first.
     pub(super) fn known_first(
-        &self,
+        &mut self,
         options: &Options<G::Part>,
         order: &mut Vec<u32>,
         mut known: impl FnMut(u8) -> bool,
     ) -> bool {
         for i in 0..options.len() {
-            match self.known_value(options.get(i)) {
+            match known_value(self.search, &mut self.cache, options.get(i)) {
                 Some(nimber) => {
                     if !known(nimber) {
                         return false;
@@ -221,13 +258,6 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         });
     }
 
-    /// The nimber of an option whose parts are all known, else `None`.
-    fn known_value(&self, parts: &[G::Part]) -> Option<u8> {
-        parts
-            .iter()
-            .try_fold(0u8, |sum, part| Some(sum ^ self.search.lookup(part)?))
-    }
-
     /// The nimber of the option of `parts`, or `None` when it is not in `ask`: every part but
     /// the heaviest valued in full, the heaviest asked about `ask` shifted by their nim-sum.
     pub(super) fn option_in(&mut self, parts: &[G::Part], ask: NimberSet, depth: usize) -> Found {
@@ -248,4 +278,38 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             .value_in(&parts[heaviest], ask.xor(others), depth + 1)?
             .map(|nimber| nimber ^ others))
     }
+}
+
+/// The nimber of an option whose parts are all known, else `None`.
+fn known_value<G: Decomposable>(
+    search: &NimberSearch<G>,
+    cache: &mut Cache,
+    parts: &[G::Part],
+) -> Option<u8> {
+    parts.iter().try_fold(0u8, |sum, part| {
+        Some(sum ^ lookup(search, cache, part, search.game.known(part))?)
+    })
+}
+
+/// The nimber of `part` from a theorem (`known`, what the game knows of it), this thread's
+/// cache or the search's table.
+fn lookup<G: Decomposable>(
+    search: &NimberSearch<G>,
+    cache: &mut Cache,
+    part: &G::Part,
+    known: Known,
+) -> Option<u8> {
+    let game = &search.game;
+    if let Known::Nimber(nimber) = known {
+        return Some(nimber);
+    }
+    let Some(key) = game.key(part) else {
+        return search.lookup(part);
+    };
+    if let Some(held) = cache.get(key) {
+        return held;
+    }
+    let nimber = search.table.get(key);
+    cache.put(key, nimber);
+    nimber
 }

@@ -11,6 +11,7 @@
 //! itself, with both squares beside that midpoint empty, is a first-player win (cover them,
 //! then answer by the image).
 mod solver;
+mod word;
 
 pub use solver::CramSolver;
 

@@ -4,15 +4,32 @@
 
 use std::sync::OnceLock;
 
+use super::word::SmallCram;
 use super::{Cram, CramBoard, MAX_CELLS};
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{Evaluator, Limits, MoveClass, MoveList, Ruleset};
 use crate::nimber::Nimber;
 use crate::positional::{
-    Decomposable, Known, NimberSearch, Options, Region, MAX_COLUMNS, MAX_ROWS,
+    Decomposable, Known, NimberSearch, Options, Region, WordRegion, MAX_COLUMNS, MAX_ROWS,
 };
+use crate::progress::Snapshot;
 
 impl CramBoard {
+    /// The empty squares in one word, rows as wide as the trimmed board, when its box holds
+    /// at most 64 squares.
+    fn word(&self) -> Option<WordRegion> {
+        let trimmed = self.trimmed();
+        let width = trimmed.width;
+        if u64::from(trimmed.height) * u64::from(width) > 64 {
+            return None;
+        }
+        let bits = trimmed
+            .empty
+            .iter()
+            .fold(0u64, |bits, &(r, c)| bits | 1 << (r * width + c));
+        Some(WordRegion::new(bits, width.max(1)))
+    }
+
     /// The region of this board's empty squares, trimmed, when it spans at most 32 rows and
     /// 32 columns (turned a quarter turn if that makes it fit).
     fn region(&self) -> Result<Region> {
@@ -41,7 +58,7 @@ impl CramBoard {
 
 /// The nimbers of Dawson's Kayles (octal 0.07) on `0..=n`: Cram on a straight region of `n`
 /// squares, where a domino leaves two straight regions of `a` and `b` squares, `a + b = n - 2`.
-fn straight(n: usize) -> u8 {
+pub(super) fn straight(n: usize) -> u8 {
     static VALUES: OnceLock<Vec<u8>> = OnceLock::new();
     let values = VALUES.get_or_init(|| {
         let most = MAX_ROWS.max(MAX_CELLS as usize);
@@ -141,37 +158,90 @@ impl Decomposable for Cram {
     }
 }
 
-/// Values Cram boards by the positional search ([`NimberSearch`]) on every core, its table
-/// kept across the boards of a sum.
+/// Values Cram boards by the positional search ([`NimberSearch`]) on every core, its tables
+/// kept across the boards of a sum: one for regions whose box holds at most 64 squares (one
+/// word a region, [`SmallCram`]), one for larger regions ([`Region`]), each made when first
+/// needed and given half of `limits.max_memory`.
 pub struct CramSolver {
-    search: NimberSearch<Cram>,
+    limits: Limits,
     threads: usize,
+    small: Option<NimberSearch<SmallCram>>,
+    large: Option<NimberSearch<Cram>>,
+}
+
+/// A region of a board for the search: in one word, or in rows.
+enum Part {
+    Small(WordRegion),
+    Large(Region),
 }
 
 impl CramSolver {
-    /// A solver within `limits` (its table takes `limits.max_memory` bytes), on `threads`
-    /// threads.
+    /// A solver within `limits` (its tables take `limits.max_memory` bytes together), on
+    /// `threads` threads.
     pub fn new(limits: Limits, threads: usize) -> CramSolver {
         CramSolver {
-            search: NimberSearch::new(Cram, &limits),
+            limits,
             threads,
+            small: None,
+            large: None,
         }
     }
 
-    /// The search, for its figures.
-    pub fn search(&self) -> &NimberSearch<Cram> {
-        &self.search
+    /// The memory the tables take.
+    pub fn table_bytes(&self) -> usize {
+        self.small.as_ref().map_or(0, |s| s.table().bytes())
+            + self.large.as_ref().map_or(0, |s| s.table().bytes())
     }
 
-    /// A connected region of a board: its nimber when a theorem gives it at once (a straight
-    /// region, however long), else its canonical part for the search.
-    fn region_part(&self, region: &CramBoard) -> Result<std::result::Result<u8, Region>> {
+    /// The figures of the search of regions in one word so far.
+    pub fn stats(&self) -> Snapshot {
+        self.small
+            .as_ref()
+            .map_or_else(Snapshot::default, |s| s.stats().snapshot())
+    }
+
+    /// Each table's share of the limits.
+    fn half(&self) -> Limits {
+        Limits {
+            max_memory: self.limits.max_memory / 2,
+            ..self.limits
+        }
+    }
+
+    fn small(&mut self) -> &NimberSearch<SmallCram> {
+        let limits = self.half();
+        self.small
+            .get_or_insert_with(|| NimberSearch::new(SmallCram, &limits))
+    }
+
+    fn large(&mut self) -> &NimberSearch<Cram> {
+        let limits = self.half();
+        self.large
+            .get_or_insert_with(|| NimberSearch::new(Cram, &limits))
+    }
+
+    /// A connected region of a board: its nimber when a theorem or a table gives it at once
+    /// (a straight region, however long), else its canonical part for the search.
+    fn region_part(&mut self, region: &CramBoard) -> Result<std::result::Result<u8, Part>> {
         let trimmed = region.trimmed();
         if trimmed.height <= 1 || trimmed.width <= 1 {
             return Ok(Ok(straight(trimmed.empty.len())));
         }
+        if let Some(word) = region.word() {
+            let part = SmallCram::part(word);
+            return Ok(self.small().lookup(&part).ok_or(Part::Small(part)));
+        }
         let part = region.region()?.canonical();
-        Ok(self.search.lookup(&part).ok_or(part))
+        Ok(self.large().lookup(&part).ok_or(Part::Large(part)))
+    }
+
+    /// The nimber of a part, searched.
+    fn nimber(&mut self, part: &Part) -> Result<u8> {
+        let threads = self.threads;
+        match part {
+            Part::Small(part) => self.small().nimber(part, threads),
+            Part::Large(part) => self.large().nimber(part, threads),
+        }
     }
 }
 
@@ -183,11 +253,12 @@ impl Evaluator for CramSolver {
     }
 
     fn limits(&self) -> Limits {
-        self.search.limits()
+        self.limits
     }
 
     /// The moves of `board` to a position of value `target`, each found by asking the
-    /// search whether the move's value is `target` rather than for its value.
+    /// search whether the move's value is `target` rather than for its value (regions larger
+    /// than a word valued in full).
     fn moves_to_value(
         &mut self,
         board: &CramBoard,
@@ -205,10 +276,12 @@ impl Evaluator for CramSolver {
             for part in &parts {
                 match self.region_part(part)? {
                     Ok(nimber) => known ^= nimber,
-                    Err(region) => regions.push(region),
+                    Err(Part::Small(region)) => regions.push(region),
+                    Err(large) => known ^= self.nimber(&large)?,
                 }
             }
-            let hit = self.search.sum_is(regions, known, target, self.threads)?;
+            let threads = self.threads;
+            let hit = self.small().sum_is(regions, known, target, threads)?;
             if hit {
                 found.push(MoveClass { parts, count: 1 });
             }
@@ -226,7 +299,7 @@ impl Evaluator for CramSolver {
         for region in board.regions(&board.empty) {
             value ^= match self.region_part(&region)? {
                 Ok(nimber) => nimber,
-                Err(part) => self.search.nimber(&part, self.threads)?,
+                Err(part) => self.nimber(&part)?,
             };
         }
         Ok(Nimber::new(u64::from(value)))

@@ -1,0 +1,33 @@
+//! The nimber alone of Cram boards (no winning moves), with the search's figures: what
+//! `igsolve` reports, for `scripts/bench-cram`. Usage: `cram_nimber THREADS RxC...`.
+
+use std::time::Instant;
+
+use grundy::rules::{CramBoard, CramSolver};
+use grundy::{Evaluator, Limits};
+
+fn main() -> grundy::Result<()> {
+    let mut args = std::env::args().skip(1);
+    let threads: usize = args.next().and_then(|t| t.parse().ok()).unwrap_or(1);
+    for board in args {
+        let (rows, columns) = board.split_once('x').unwrap_or((&board, "1"));
+        let (rows, columns) = (rows.parse().unwrap_or(1), columns.parse().unwrap_or(1));
+        let limits = Limits {
+            max_work: u64::MAX,
+            ..Limits::default()
+        };
+        let mut solver = CramSolver::new(limits, threads);
+        let start = Instant::now();
+        let nimber = solver.value(&CramBoard::rectangle(rows, columns)?)?;
+        let seconds = start.elapsed().as_secs_f64();
+        let stats = solver.stats();
+        println!(
+            "{board} *{} {seconds:.2} s, {} positions, {} moves, {} in the table",
+            nimber.value(),
+            stats.positions,
+            stats.work,
+            stats.table_used
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,363 @@
+//! [`WordRegion`]: a set of squares whose bounding box holds at most 64 squares, packed in one
+//! word, row after row: its dominoes, its connected regions by a flood fill of shifts, and one
+//! canonical form for its eight images under the symmetries of the square, found by shifts
+//! and bit reversal rather than square by square.
+
+/// `COLUMN[w]`: bit `k * w` for every `k` with `k * w < 64`, the first column of a frame `w`
+/// squares wide.
+const COLUMN: [u64; 65] = {
+    let mut masks = [0u64; 65];
+    let mut w = 1;
+    while w <= 64 {
+        let mut bit = 0;
+        while bit < 64 {
+            masks[w] |= 1 << bit;
+            bit += w;
+        }
+        w += 1;
+    }
+    masks
+};
+
+/// The `n` lowest bits (`n <= 64`).
+fn low(n: u32) -> u64 {
+    u64::MAX.checked_shr(64 - n).unwrap_or(0)
+}
+
+/// Squares of a box of at most 64 squares: bit `r * width + c` is the square in row `r`,
+/// column `c`. A [`WordRegion::canonical`] region touches row 0 and column 0, is no wider
+/// than it is tall, and is the least of its images (by width, then by its bits).
+///
+/// # Example
+/// ```
+/// use grundy::positional::WordRegion;
+/// let l = WordRegion::new(0b01_11, 2);        // rows 0b11 and 0b01
+/// let turned = WordRegion::new(0b11_01, 2);   // rows 0b01 and 0b11
+/// assert_eq!(l.canonical(), turned.canonical());
+/// assert_eq!(l.cells(), 3);
+/// assert_eq!(l.height(), 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WordRegion {
+    bits: u64,
+    width: u8,
+}
+
+impl WordRegion {
+    /// The squares `bits`, rows `width` bits apart (`1..=64`).
+    pub fn new(bits: u64, width: u32) -> WordRegion {
+        debug_assert!((1..=64).contains(&width));
+        WordRegion {
+            bits,
+            width: width as u8,
+        }
+    }
+
+    /// The squares, row after row.
+    pub fn bits(&self) -> u64 {
+        self.bits
+    }
+
+    /// The frame's width.
+    pub fn width(&self) -> u32 {
+        u32::from(self.width)
+    }
+
+    /// Rows up to the last that holds a square.
+    pub fn height(&self) -> u32 {
+        (64 - self.bits.leading_zeros()).div_ceil(self.width())
+    }
+
+    /// The number of squares.
+    pub fn cells(&self) -> u32 {
+        self.bits.count_ones()
+    }
+
+    /// The first column of the frame.
+    fn first_column(&self) -> u64 {
+        COLUMN[self.width as usize]
+    }
+
+    /// The last column of the frame.
+    fn last_column(&self) -> u64 {
+        COLUMN[self.width as usize] << (self.width - 1)
+    }
+
+    /// `bits` moved a row up (toward bit 0), down, a column left and right, squares leaving
+    /// the frame dropped.
+    fn shifted(&self, bits: u64) -> [u64; 4] {
+        let w = self.width();
+        [
+            bits.checked_shr(w).unwrap_or(0),
+            bits.checked_shl(w).unwrap_or(0),
+            (bits & !self.first_column()) >> 1,
+            (bits & !self.last_column()) << 1,
+        ]
+    }
+
+    /// The dominoes that fit, by their first square: across (the second square to its right)
+    /// and down (the second square below).
+    pub fn dominoes(&self) -> (u64, u64) {
+        let [up, _, left, _] = self.shifted(self.bits);
+        (self.bits & left, self.bits & up)
+    }
+
+    /// The region with squares `bits` in this region's frame.
+    pub fn with_bits(&self, bits: u64) -> WordRegion {
+        WordRegion { bits, ..*self }
+    }
+
+    /// Calls `found` with each connected region of this region's squares (joined across a
+    /// side), in this region's frame.
+    pub fn split(&self, mut found: impl FnMut(WordRegion)) {
+        let mut left = self.bits;
+        while left != 0 {
+            let mut part = left & left.wrapping_neg();
+            loop {
+                let [up, down, l, r] = self.shifted(part);
+                let grown = (part | up | down | l | r) & left;
+                if grown == part {
+                    break;
+                }
+                part = grown;
+            }
+            left &= !part;
+            found(self.with_bits(part));
+        }
+    }
+
+    /// Spare leaves: a leaf is a square with one neighbour (its centre), and of the leaves
+    /// that share a centre, all but one are spare. Removing them leaves the nimber as it was
+    /// (a domino on a leaf covers its centre and strands the centre's other leaves, the same
+    /// position whichever leaf it took).
+    pub fn spare_leaves(&self) -> u64 {
+        let bits = self.bits;
+        let [up, down, left, right] = self.shifted(bits);
+        // Squares with a neighbour below, above, to the right, to the left.
+        let (b, a, r, l) = (bits & up, bits & down, bits & left, bits & right);
+        let one = (b ^ a ^ r ^ l) & !((b & a) | (r & l) | ((b | a) & (r | l)));
+        // The centres of the leaves hanging above, below, left and right of theirs.
+        let [_, from_above, _, _] = self.shifted(one & b);
+        let [from_below, _, _, _] = self.shifted(one & a);
+        let [_, _, _, from_left] = self.shifted(one & r);
+        let [_, _, from_right, _] = self.shifted(one & l);
+        let mut seen = from_above;
+        let mut spare_centres = [0u64; 3];
+        for (spare, centres) in spare_centres
+            .iter_mut()
+            .zip([from_below, from_left, from_right])
+        {
+            *spare = centres & seen;
+            seen |= centres;
+        }
+        // Back from each spare centre to its leaf.
+        let [_, below, _, _] = self.shifted(spare_centres[0]);
+        let [_, _, left_of, _] = self.shifted(spare_centres[1]);
+        let [_, _, _, right_of] = self.shifted(spare_centres[2]);
+        (below & one & a) | (left_of & one & r) | (right_of & one & l)
+    }
+
+    /// The region (connected) trimmed to its squares, no wider than tall, the least of its images under
+    /// the eight symmetries of the square.
+    #[must_use]
+    pub fn canonical(&self) -> WordRegion {
+        let mut bits = self.bits;
+        if bits == 0 {
+            return WordRegion { bits: 0, width: 1 };
+        }
+        let w = self.width();
+        bits >>= bits.trailing_zeros() / w * w;
+        // Every row folded onto the first, in doubling steps.
+        let mut columns = bits;
+        let mut step = w;
+        while step < 64 {
+            columns |= columns >> step;
+            step *= 2;
+        }
+        columns &= low(w);
+        let shift = columns.trailing_zeros();
+        let width = 64 - columns.leading_zeros() - shift;
+        bits >>= shift;
+        let height;
+        if width < w {
+            let (mut packed, mut r, keep) = (0, 0, low(width));
+            while bits != 0 {
+                packed |= (bits & keep) << (r * width);
+                bits >>= w;
+                r += 1;
+            }
+            bits = packed;
+            height = r;
+        } else {
+            height = (64 - bits.leading_zeros()).div_ceil(w);
+        }
+        if width == 1 || height == 1 {
+            // A straight line: one column.
+            return WordRegion {
+                bits: low(width * height),
+                width: 1,
+            };
+        }
+        let least = |bits: u64, width: u32, height: u32| {
+            let size = width * height;
+            let turned = bits.reverse_bits() >> (64 - size);
+            let flipped = flip(bits, width, height);
+            let mirrored = flipped.reverse_bits() >> (64 - size);
+            bits.min(turned).min(flipped).min(mirrored)
+        };
+        let best = if width < height {
+            (least(bits, width, height), width)
+        } else if width > height {
+            (least(transpose(bits, width, height), height, width), height)
+        } else {
+            let plain = least(bits, width, height);
+            (
+                plain.min(least(transpose(bits, width, height), height, width)),
+                width,
+            )
+        };
+        WordRegion {
+            bits: best.0,
+            width: best.1 as u8,
+        }
+    }
+
+    /// Whether a half turn about the centre of the bounding box gives the region back (for a
+    /// canonical region).
+    pub fn is_centrally_symmetric(&self) -> bool {
+        let size = self.width() * self.height();
+        self.bits == self.bits.reverse_bits() >> (64 - size)
+    }
+
+    /// Whether the square in row `r`, column `c` is in the region.
+    pub fn contains(&self, r: u32, c: u32) -> bool {
+        self.bits >> (r * self.width() + c) & 1 == 1
+    }
+
+    /// The key of a canonical region: its bits, its width above them. Never 0.
+    pub fn key(&self) -> u128 {
+        u128::from(self.bits) | u128::from(self.width) << 64
+    }
+}
+
+/// The rows of `bits` (`height` rows `width` bits apart) in the opposite order.
+fn flip(bits: u64, width: u32, height: u32) -> u64 {
+    let row = low(width);
+    let mut out = 0;
+    for r in 0..height {
+        out |= (bits >> (r * width) & row) << ((height - 1 - r) * width);
+    }
+    out
+}
+
+/// Rows and columns of `bits` (`height` rows `width` bits apart) exchanged: `width` rows
+/// `height` bits apart.
+fn transpose(bits: u64, width: u32, height: u32) -> u64 {
+    let row = low(width);
+    let mut out = 0;
+    for r in 0..height {
+        let mut squares = bits >> (r * width) & row;
+        while squares != 0 {
+            let c = squares.trailing_zeros();
+            squares &= squares - 1;
+            out |= 1 << (c * height + r);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::positional::Region;
+
+    /// The region of `bits` (rows `width` apart) in rows of bits.
+    fn rows(region: WordRegion) -> Vec<u32> {
+        let w = region.width();
+        (0..region.height())
+            .map(|r| (region.bits() >> (r * w) & low(w)) as u32)
+            .collect()
+    }
+
+    fn random_regions() -> impl Iterator<Item = WordRegion> {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        (0..20_000).map(move |i| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let width = 1 + (i % 9) as u32;
+            let height = (64 / width).min(1 + (x >> 58) as u32 % 9);
+            WordRegion::new(x & (x >> 3 | x >> 5) & low(width * height), width)
+        })
+    }
+
+    #[test]
+    fn canonical_forms_match_those_of_rows() {
+        // Two regions share a canonical word exactly when they share a canonical Region.
+        let mut seen = std::collections::HashMap::new();
+        let mut parts = Vec::new();
+        for region in random_regions() {
+            region.split(|part| parts.push(part));
+        }
+        for region in parts {
+            let word = region.canonical();
+            let by_rows = Region::canonical_of(&rows(region));
+            assert_eq!(word.cells(), region.cells());
+            assert!(word.width() <= word.height().max(1), "{region:?}");
+            assert_eq!(Region::canonical_of(&rows(word)), by_rows, "{region:?}");
+            assert_eq!(word.canonical(), word, "{region:?}");
+            if let Some(earlier) = seen.insert(by_rows.key(), word) {
+                assert_eq!(earlier, word, "{region:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn split_matches_the_regions_of_rows() {
+        for region in random_regions().take(3000) {
+            let mut words = Vec::new();
+            region.split(|part| words.push(Region::canonical_of(&rows(part))));
+            let mut by_rows = Vec::new();
+            Region::split(&rows(region), |_, part| {
+                by_rows.push(Region::canonical_of(part));
+            });
+            let key = |r: &Region| r.key();
+            words.sort_by_key(key);
+            by_rows.sort_by_key(key);
+            assert_eq!(words, by_rows, "{region:?}");
+        }
+    }
+
+    #[test]
+    fn spare_leaves_share_a_centre_with_a_kept_leaf() {
+        for region in random_regions() {
+            let spare = region.spare_leaves();
+            let bits = region.bits();
+            let w = region.width() as i64;
+            let neighbours = |square: i64, within: u64| -> Vec<i64> {
+                let (r, c) = (square / w, square % w);
+                [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+                    .into_iter()
+                    .filter(|&(r, c)| r >= 0 && c >= 0 && c < w && r * w + c < 64)
+                    .map(|(r, c)| r * w + c)
+                    .filter(|&s| within >> s & 1 == 1)
+                    .collect()
+            };
+            let leaf = |s: i64| bits >> s & 1 == 1 && neighbours(s, bits).len() == 1;
+            // Every centre keeps exactly one of its leaves.
+            for centre in (0..64).filter(|&s| bits >> s & 1 == 1) {
+                let leaves: Vec<i64> = neighbours(centre, bits)
+                    .into_iter()
+                    .filter(|&s| leaf(s))
+                    .collect();
+                let kept = leaves.iter().filter(|&&s| spare >> s & 1 == 0).count();
+                assert_eq!(kept, leaves.len().min(1), "{region:?} {centre}");
+            }
+            assert_eq!(spare & !bits, 0);
+            assert!(
+                (0..64).filter(|&s| spare >> s & 1 == 1).all(leaf),
+                "{region:?}"
+            );
+        }
+    }
+}
