@@ -329,6 +329,19 @@ impl PeriodReport {
     }
 }
 
+impl PeriodReport {
+    /// The period in words: `period 12`, `arithmetic period 4, saltus 2`, or `no period`.
+    pub fn describe(&self) -> String {
+        match (self.period, self.saltus) {
+            (Some(period), Some(saltus)) if saltus > 0 => {
+                format!("arithmetic period {period}, saltus {saltus}")
+            }
+            (Some(period), _) => format!("period {period}"),
+            (None, _) => "no period".to_string(),
+        }
+    }
+}
+
 /// Heaps [`search`] computes, without a maximum, for a rule no periodicity theorem covers: no
 /// table proves a period there, so it stops at a prefix this long.
 pub const NO_THEOREM_HEAPS: u64 = 1 << 21;
@@ -380,6 +393,19 @@ fn cap(max: Option<u64>, has_theorem: bool, fits: Option<u64>) -> (u64, &'static
         (None, None) => (UNKNOWN_MEMORY_HEAPS, STOPPED_BY_MAX),
         (_, Some(fits)) => (fits, STOPPED_BY_MEMORY),
     }
+}
+
+/// Whether a periodicity theorem covers `rule`, so that [`search`] may prove a period.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::period, spec};
+/// assert!(period::covered(&spec::parse_heap_rule("kayles")?));
+/// assert!(!period::covered(&spec::parse_heap_rule("grundy")?));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn covered(rule: &HeapRule) -> bool {
+    rule.code().as_ref().and_then(Theorem::for_code).is_some()
 }
 
 /// Seeks a period of `rule`: the table grows (doubling, or straight to the length that would

@@ -1,0 +1,71 @@
+//! One story per game (issue 26, item 5): every route that proves a period of a heap rule
+//! reports the least period and saltus, whatever the table size, and a sequence with no
+//! period proved says whether a longer table may prove one.
+
+// Test helpers outside #[test] functions may unwrap too, as clippy.toml allows in tests.
+#![allow(clippy::unwrap_used)]
+
+use grundy::analysis::{self, period, PeriodicityReport};
+use grundy::{spec, Limits};
+
+fn proved(rule: &str, to: u64) -> Option<PeriodicityReport> {
+    let rule = spec::parse_heap_rule(rule).unwrap();
+    analysis::heap_sequence(rule, to, Limits::default())
+        .unwrap()
+        .periodicity
+}
+
+fn searched(rule: &str) -> (Option<u64>, Option<u64>, Option<u64>) {
+    let rule = spec::parse_heap_rule(rule).unwrap();
+    let report = period::search(rule, period::PeriodSearch::default()).unwrap();
+    (report.preperiod, report.period, report.saltus)
+}
+
+#[test]
+fn every_route_reports_the_least_period() {
+    for to in [30, 31, 63, 100, 1023] {
+        let found = proved("allbut{2,3,7}", to).expect("proved from 16 heaps");
+        assert_eq!(
+            (found.preperiod, found.period, found.saltus),
+            (0, 4, 2),
+            "to {to}"
+        );
+    }
+    assert_eq!(searched("allbut{2,3,7}"), (Some(0), Some(4), Some(2)));
+    for to in [200, 1000] {
+        let found = proved("kayles", to).expect("proved from 168 heaps");
+        assert_eq!((found.preperiod, found.period, found.saltus), (71, 12, 0));
+    }
+    assert_eq!(searched("kayles"), (Some(71), Some(12), Some(0)));
+}
+
+#[test]
+fn an_unproved_sequence_says_whether_a_longer_table_may_prove_one() {
+    let rule = spec::parse_heap_rule("kayles").unwrap();
+    let report = analysis::heap_sequence(rule, 30, Limits::default()).unwrap();
+    assert!(report.periodicity.is_none() && report.theorem_covers);
+    let rule = spec::parse_heap_rule("grundy").unwrap();
+    let report = analysis::heap_sequence(rule, 30, Limits::default()).unwrap();
+    assert!(report.periodicity.is_none() && !report.theorem_covers);
+}
+
+/// A long run (`seq --out`) reports the period its values prove, as `seq` does, and says
+/// whether its table was long enough to look for rare heaps at all.
+#[test]
+fn a_long_run_tells_the_same_story() {
+    use grundy::analysis::period::{Checksum, Memory};
+    use grundy::analysis::run::Tabulation;
+    for (heaps, looked) in [(1000, false), (5000, true)] {
+        let rule = spec::parse_heap_rule("kayles").unwrap();
+        let mut run = Tabulation::new(rule, heaps, true, Memory::Unknown).unwrap();
+        run.extend_to(heaps).unwrap();
+        let summary = run.summary(Checksum::of(run.values(0, heaps)));
+        let period = summary.period.expect("proved from 168 heaps");
+        assert_eq!(
+            (period.preperiod, period.period),
+            (Some(71), Some(12)),
+            "{heaps}"
+        );
+        assert_eq!(summary.rare_looked, looked, "{heaps}");
+    }
+}
