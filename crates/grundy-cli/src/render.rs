@@ -522,9 +522,9 @@ pub fn period(report: &grundy::analysis::PeriodReport) -> String {
 /// `grundy verify` as text.
 pub fn verify(report: &grundy::analysis::VerifyReport) -> String {
     let how = match report.recomputed_by.as_str() {
-        "naive" => "the naive engine (the ruleset's moves)",
-        "plain" => "the plain scan (every split, no rare/common split)",
-        _ => "verify's own sparse scan (pairs with a rare part, then searches)",
+        "naive" => "the naive engine, from the ruleset's moves",
+        "plain" => "the plain scan of every split",
+        _ => "verify's own sparse scan",
     };
     let last = report.heaps.saturating_sub(1);
     match &report.reason {

@@ -13,11 +13,11 @@ use crate::{certificate, emit, render, with_input, Problem};
 /// Re-checks the certificate in the file `path`; a table too large for the memory available is
 /// refused before any work.
 fn verify(path: &Path, by: Option<Recomputed>) -> Result<VerifyReport, Problem> {
-    let certificate = certificate::read(path)?;
-    period::verify(&certificate, by, memory()).map_err(with_input(&certificate.rule))
+    let (report, certificate) = certificate::read_report(path)?;
+    period::verify_printed(&report, &certificate, by, memory()).map_err(with_input(&report.rule))
 }
 
-/// `grundy verify`: the verdict in `format`; exit code 1 when the certificate fails.
+/// `grundy verify`: the verdict in `format`; exit code 3 when the certificate fails.
 pub fn command(
     out: &mut impl Write,
     cert: &Path,
@@ -29,6 +29,6 @@ pub fn command(
     Ok(if report.valid {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(1)
+        ExitCode::from(3)
     })
 }

@@ -69,3 +69,47 @@ fn a_long_run_tells_the_same_story() {
         assert_eq!(summary.rare_looked, looked, "{heaps}");
     }
 }
+
+/// `verify` checks every field a certificate prints (issue 26, item 8), and a wrong saltus
+/// is refuted at the first heap that breaks the claim.
+#[test]
+fn verify_checks_every_printed_field() {
+    use grundy::analysis::period::{verify_printed, Memory, PeriodReport};
+    let rule = spec::parse_heap_rule("kayles").unwrap();
+    let report = period::search(rule, period::PeriodSearch::default()).unwrap();
+    let text = serde_json::to_string(&report).unwrap();
+    let check = |text: &str| {
+        let read: PeriodReport = serde_json::from_str(text).unwrap();
+        let certificate = read.certificate().unwrap();
+        verify_printed(&read, &certificate, None, Memory::Unknown).unwrap()
+    };
+    assert!(check(&text).valid);
+    for (from, to, field) in [
+        (
+            "\"last_exception\":70",
+            "\"last_exception\":50",
+            "last_exception",
+        ),
+        (
+            "\"heaps_computed\":1024",
+            "\"heaps_computed\":5",
+            "heaps_computed",
+        ),
+        (
+            "\"statement\":\"Guy-Smith",
+            "\"statement\":\"Anything",
+            "statement",
+        ),
+        ("\"kind\":\"ordinary\"", "\"kind\":\"arithmetic\"", "kind"),
+    ] {
+        assert!(text.contains(from), "{from} in {text}");
+        let verdict = check(&text.replace(from, to));
+        assert!(!verdict.valid, "{field}");
+        assert!(verdict.reason.unwrap().contains(field), "{field}");
+    }
+    let verdict = check(&text.replace("\"saltus\":0", "\"saltus\":1"));
+    assert_eq!(
+        verdict.reason.as_deref(),
+        Some("heap 71 is the first to break the claimed period")
+    );
+}

@@ -34,6 +34,8 @@ use crate::spec;
 
 pub use crate::heap::{Certificate, Recomputed};
 
+mod fields;
+
 /// An FNV-1a checksum of heap values, 8 little-endian bytes a value (as in certificates),
 /// written as 16 hexadecimal digits in every report and file.
 ///
@@ -233,6 +235,16 @@ pub enum NotACertificate {
     NoText(&'static str),
     /// The theorem's name is none of [`Theorem`]'s.
     UnknownTheorem(String),
+    /// A field the certificate prints disagrees with the fields the proof checks (an edited
+    /// file): every field of a certificate is either checked this way or by the proof.
+    Disagrees {
+        /// The field's name.
+        field: &'static str,
+        /// What the file says.
+        says: String,
+        /// What the proof's fields make it.
+        should: String,
+    },
 }
 
 impl fmt::Display for NotACertificate {
@@ -246,6 +258,14 @@ impl fmt::Display for NotACertificate {
             }
             NotACertificate::NoText(field) => write!(f, "the certificate has no text '{field}'"),
             NotACertificate::UnknownTheorem(name) => write!(f, "unknown theorem '{name}'"),
+            NotACertificate::Disagrees {
+                field,
+                says,
+                should,
+            } => write!(
+                f,
+                "the certificate's {field} says {says}, but its other fields make it {should}"
+            ),
         }
     }
 }
@@ -484,6 +504,28 @@ pub struct VerifyReport {
     pub heaps: u64,
     /// Why the certificate fails, when it does.
     pub reason: Option<String>,
+}
+
+/// [`verify`] of the certificate that `report` (a certificate file read back) claims, then,
+/// when the proof holds, the fields the file prints beside the proof's (`kind`,
+/// `last_exception`, `statement`, `heaps_computed`, `reason`, `stopped_by`): a file whose
+/// printed fields disagree with its proof is invalid too, so that every field of a
+/// certificate is checked.
+///
+/// # Errors
+/// As for [`verify`].
+pub fn verify_printed(
+    report: &PeriodReport,
+    certificate: &Certificate,
+    by: Option<Recomputed>,
+    memory: Memory,
+) -> Result<VerifyReport> {
+    let mut verdict = verify(certificate, by, memory)?;
+    if let (true, Err(disagreement)) = (verdict.valid, fields::agree(report, certificate)) {
+        verdict.valid = false;
+        verdict.reason = Some(disagreement.to_string());
+    }
+    Ok(verdict)
 }
 
 /// Re-checks `certificate` from its rule alone ([`heap::verify`]), by the route `by` or the
