@@ -113,3 +113,23 @@ fn verify_checks_every_printed_field() {
         Some("heap 71 is the first to break the claimed period")
     );
 }
+
+/// Text that agrees with itself (issue 26, item 6): the reason given for a rule no theorem
+/// covers names no rule that `period` proves.
+#[test]
+fn the_no_theorem_reason_names_no_proved_rule() {
+    let report = period::search(
+        spec::parse_heap_rule("sub{squares}").unwrap(),
+        period::PeriodSearch {
+            max: Some(256),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let reason = report.reason.expect("no period for the squares");
+    assert!(reason.contains("no take-and-break code"), "{reason}");
+    for proved in ["nim", "lasker", "kayles"] {
+        assert!(searched(proved).1.is_some(), "{proved}");
+        assert!(!reason.to_lowercase().contains(proved), "{reason}");
+    }
+}
