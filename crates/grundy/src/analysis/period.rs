@@ -540,7 +540,7 @@ pub fn verify_printed(
 /// assert_eq!(period::verify(&certificate, None, Memory::Unknown)?.recomputed_by, "naive");
 /// certificate.preperiod -= 1;
 /// let forged = period::verify(&certificate, None, Memory::Unknown)?;
-/// assert_eq!(forged.reason.as_deref(), Some("heap 52 breaks the claimed period"));
+/// assert_eq!(forged.reason.as_deref(), Some("heap 52 is the first to break the claimed period"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
