@@ -7,8 +7,9 @@ use std::path::Path;
 use anyhow::Context;
 use grundy::analysis::period::{Certificate, PeriodReport};
 
-/// Decodes the text of a certificate file; `name` names it in errors.
-fn decode(text: &str, name: &str) -> anyhow::Result<Certificate> {
+/// Decodes the text of a certificate file, `name` naming it in errors: the report and the
+/// certificate it claims.
+fn decode_report(text: &str, name: &str) -> anyhow::Result<(PeriodReport, Certificate)> {
     let report: PeriodReport = serde_json::from_str(text).map_err(|error| {
         let what = if error.is_data() {
             "a certificate"
@@ -17,14 +18,16 @@ fn decode(text: &str, name: &str) -> anyhow::Result<Certificate> {
         };
         anyhow::Error::new(error).context(format!("{name} is not {what}"))
     })?;
-    Ok(report.certificate()?)
+    let certificate = report.certificate()?;
+    Ok((report, certificate))
 }
 
-/// Reads a certificate written by `grundy period --format json` or `--cert`.
-pub fn read(path: &Path) -> anyhow::Result<Certificate> {
+/// Reads a certificate written by `grundy period --format json` or `--cert`: the report the
+/// file holds (for the fields it prints beside the proof's) and the certificate it claims.
+pub fn read_report(path: &Path) -> anyhow::Result<(PeriodReport, Certificate)> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read certificate {}", path.display()))?;
-    decode(&text, &path.display().to_string())
+    decode_report(&text, &path.display().to_string())
 }
 
 /// Writes a certificate file (the JSON of a proved period).
@@ -37,6 +40,10 @@ pub fn write(path: &Path, report: &PeriodReport) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn decode(text: &str, name: &str) -> anyhow::Result<Certificate> {
+        decode_report(text, name).map(|(_, certificate)| certificate)
+    }
 
     /// A certificate as `grundy period kayles --cert` wrote it before the files were typed.
     const KAYLES: &str = include_str!("../tests/data/kayles.cert.json");

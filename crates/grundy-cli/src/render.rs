@@ -270,15 +270,19 @@ pub fn sequence(report: &SequenceReport) -> String {
             );
         }
         None => {
-            let _ = writeln!(text, "prefix only: no period proved from these values");
+            let further = format!("; `grundy period {}` looks further", report.rule);
+            let further = if report.theorem_covers { &further } else { "" };
+            let _ = writeln!(
+                text,
+                "prefix only: no period proved from these values{further}"
+            );
         }
     }
     text
 }
 
-/// `grundy seq --by-period` as text: a heading, then one row of the period a line, labelled
-/// with its first heap, each column one residue class (headed by `n mod period`); the values
-/// before the preperiod in rows of the same columns, above a line.
+/// `grundy seq --by-period`: a heading, one row of the period a line, labelled by its first heap,
+/// a column a residue class (`n mod period`); the preperiod in rows of those columns above.
 pub fn periodic_table(table: &PeriodicTable) -> String {
     let period = table.period.max(1);
     // The heaps before the preperiod, broken where the rows of the period break.
@@ -518,9 +522,9 @@ pub fn period(report: &grundy::analysis::PeriodReport) -> String {
 /// `grundy verify` as text.
 pub fn verify(report: &grundy::analysis::VerifyReport) -> String {
     let how = match report.recomputed_by.as_str() {
-        "naive" => "the naive engine (the ruleset's moves)",
-        "plain" => "the plain scan (every split, no rare/common split)",
-        _ => "verify's own sparse scan (pairs with a rare part, then searches)",
+        "naive" => "the naive engine, from the ruleset's moves",
+        "plain" => "the plain scan of every split",
+        _ => "verify's own sparse scan",
     };
     let last = report.heaps.saturating_sub(1);
     match &report.reason {
@@ -578,7 +582,10 @@ pub fn run_summary(summary: &grundy::analysis::RunSummary) -> String {
             );
         }
     }
-    let _ = writeln!(text, "rare heaps:    {}", summary.rare_heaps);
+    let _ = match summary.rare_looked {
+        true => writeln!(text, "rare heaps:    {}", summary.rare_heaps),
+        false => writeln!(text, "rare heaps:    not looked for below 1024 heaps"),
+    };
     if let Some(last) = summary.last_rare {
         let _ = writeln!(text, "last rare:     {last}");
     }
@@ -587,8 +594,8 @@ pub fn run_summary(summary: &grundy::analysis::RunSummary) -> String {
         Some(period) => {
             let _ = writeln!(
                 text,
-                "period:        {} from heap {} (proved by {}; later values copied by it)",
-                period.period.unwrap_or(0),
+                "period:        {} from heap {} (proved by {})",
+                period.describe(),
                 period.preperiod.unwrap_or(0),
                 period.theorem.as_deref().unwrap_or("?")
             );

@@ -34,19 +34,19 @@ fn parse_route(name: &str) -> Result<Recomputed, String> {
 /// Re-checks the certificate in the file `path`; a table too large for the memory available is
 /// refused before any work.
 fn verify(path: &Path, by: Option<Recomputed>) -> Result<VerifyReport, Problem> {
-    let certificate = certificate::read(path)?;
-    period::verify(&certificate, by, memory()).map_err(with_input(&certificate.rule))
+    let (report, certificate) = certificate::read_report(path)?;
+    period::verify_printed(&report, &certificate, by, memory()).map_err(with_input(&report.rule))
 }
 
 impl Args {
-    /// `grundy verify`: the verdict; exit code 1 when the certificate fails.
+    /// `grundy verify`: the verdict; exit code 3 when the certificate fails.
     pub fn run(self, out: &mut impl Write) -> Result<ExitCode, Problem> {
         let report = verify(&self.cert, self.by)?;
         emit(out, self.output.format, &report, render::verify)?;
         Ok(if report.valid {
             ExitCode::SUCCESS
         } else {
-            ExitCode::from(1)
+            ExitCode::from(3)
         })
     }
 }

@@ -211,7 +211,7 @@ fn sequences() {
             20: 1 4 6 7 4 1 2 8 5 4
             30: 7
             largest value: 8 (first at heap 27)
-            prefix only: no period proved from these values
+            prefix only: no period proved from these values; `grundy period kayles` looks further
         "#]],
     );
     check(
@@ -238,7 +238,7 @@ fn sequences() {
         &["seq", "sub{1,2}", "--to", "9", "--format", "json"],
         expect![[r#"
             exit 0
-            {"kind":"normal","schema":1,"rule":"sub{1,2}","values":[0,1,2,0,1,2,0,1,2,0],"to":9,"max_value":2,"max_value_at":2,"prefix_only":false,"periodicity":{"preperiod":0,"period":3,"saltus":0,"kind":"ordinary","theorem":"window"}}
+            {"kind":"normal","schema":1,"rule":"sub{1,2}","values":[0,1,2,0,1,2,0,1,2,0],"to":9,"max_value":2,"max_value_at":2,"prefix_only":false,"periodicity":{"preperiod":0,"period":3,"saltus":0,"kind":"ordinary","theorem":"window"},"theorem_covers":true}
         "#]],
     );
     check(

@@ -396,7 +396,7 @@ fn issue_15_small_inconsistencies() {
         &["verify", cert],
         expect![[r#"
         exit 0
-        valid: the certificate for kayles holds (heaps 0 to 167 recomputed by the naive engine (the ruleset's moves))
+        valid: the certificate for kayles holds (heaps 0 to 167 recomputed by the naive engine, from the ruleset's moves)
     "#]],
     );
     let plot = scratch("words-kayles.svg");

@@ -111,7 +111,7 @@ fn verify_report(py: Python<'_>, certificate_json: &str, by: Option<&str>) -> Py
     let certificate = report.certificate().map_err(|why| bad(why.to_string()))?;
     let memory = grundy_census::memory::now();
     let report = py
-        .detach(|| period::verify(&certificate, by, memory))
+        .detach(|| period::verify_printed(&report, &certificate, by, memory))
         .map_err(|error| to_py(error, Some(&certificate.rule)))?;
     json(&report)
 }

@@ -213,6 +213,11 @@ pub struct SequenceReport {
     pub prefix_only: bool,
     /// The period, when a theorem proves it from the values computed (null otherwise).
     pub periodicity: Option<PeriodicityReport>,
+    /// Whether a periodicity theorem covers the rule, so that where these values prove no
+    /// period a longer table may: the period search ([`period::search`], `grundy period RULE`)
+    /// grows one until a theorem does. False for a rule no theorem covers (Grundy's game) and
+    /// for values computed elsewhere.
+    pub theorem_covers: bool,
 }
 
 /// A proved period of a heap sequence: `g(n + period) = g(n) + saltus` for `n >= preperiod`.
@@ -334,9 +339,11 @@ pub fn moves(sum: &Sum) -> Result<MovesReport> {
 /// ```
 pub fn heap_sequence(rule: HeapRule, to: u64, limits: Limits) -> Result<SequenceReport> {
     let name = rule.to_string();
+    let rule_covered = period::covered(&rule);
     let mut solver = HeapSolver::with_limits(rule, limits);
     let values = solver.values(to)?;
     let mut report = sequence(name, &values);
+    report.theorem_covers = rule_covered;
     if let Some(certificate) = solver.seek_period() {
         report.prefix_only = false;
         report.periodicity = Some(PeriodicityReport {
@@ -366,6 +373,7 @@ pub fn sequence(rule: String, values: &[Nimber]) -> SequenceReport {
         values,
         prefix_only: true,
         periodicity: None,
+        theorem_covers: false,
     }
 }
 

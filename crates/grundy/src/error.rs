@@ -209,12 +209,15 @@ impl Error {
     /// assert_eq!(error.limit_to_try(), Some((Limit::Work, 2_000_000_000)));
     /// let error = Error::limit_needing(Limit::HeapTable, 1000, 1234);
     /// assert_eq!(error.limit_to_try(), Some((Limit::HeapTable, 2000)));
+    /// assert_eq!(Error::limit(Limit::Work, 0).limit_to_try(), Some((Limit::Work, 1000)));
     /// ```
     pub fn limit_to_try(&self) -> Option<(Limit, u64)> {
         match self.kind {
             ErrorKind::LimitExceeded { limit, max, needed } => {
+                // Without a known need, 16 times the limit, and at least 1,000: a limit of 0
+                // or 1 is raised to one that does some work.
                 let wanted = needed
-                    .unwrap_or(max.saturating_mul(16))
+                    .unwrap_or(max.saturating_mul(16).max(1000))
                     .max(max.saturating_add(1));
                 Some((limit, round_up(wanted)))
             }

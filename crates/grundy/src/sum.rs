@@ -422,6 +422,7 @@ impl Sum {
     }
 
     fn collect_moves(&self, winning_only: bool) -> Result<Vec<SumMove>> {
+        const COUNT_BUDGET: u64 = 1 << 24;
         let values = self.component_values()?;
         let total: Nimber = values.iter().copied().sum();
         if winning_only && total == Nimber::ZERO {
@@ -429,23 +430,38 @@ impl Sum {
         }
         let mut result = Vec::new();
         let mut seen = HashSet::new();
+        // Moves past the output limit are only counted, so that the error names the real need.
+        // The counting stops, with what it has found so far, once it has copied about 2^24
+        // components (each move of a term copies the term), so that a huge sum stays quick.
+        let mut over: Option<usize> = None;
+        let mut copied = 0u64;
         for (component, (term, index)) in self.components().into_iter().enumerate() {
+            if over.is_some() && copied > COUNT_BUDGET {
+                break;
+            }
             let before = values[component];
             let target = winning_only.then_some(before + total);
             let from = self.terms[term].format_component(index);
             let term_moves = self.terms[term].moves(index, target)?;
-            // Each move copies the whole sum, so a long list of a long sum is refused early.
-            check_output(result.len() + term_moves.len(), values.len(), self.limits)?;
             self.limits.cancel.check()?;
-            for term_move in term_moves {
-                // A move replaces the component `from` by the parts `to` (sorted), so moves
-                // with equal `(from, to)` leave equal games: twins in equal components. Only
-                // heap games have classes of more than one move, and there moves in two
-                // components leave equal games only when the heaps are equal (each part is
-                // smaller than its heap), so dropping twins keeps the counts exact.
-                if !seen.insert((from.clone(), term_move.to.clone())) {
-                    continue;
-                }
+            // A move replaces the component `from` by the parts `to` (sorted), so moves with
+            // equal `(from, to)` leave equal games: twins in equal components. Only heap games
+            // have classes of more than one move, and there moves in two components leave
+            // equal games only when the heaps are equal (each part is smaller than its heap),
+            // so dropping twins keeps the counts exact.
+            copied = copied
+                .saturating_add((term_moves.len() as u64).saturating_mul(values.len() as u64));
+            let fresh: Vec<TermMove> = term_moves
+                .into_iter()
+                .filter(|m| seen.insert((from.clone(), m.to.clone())))
+                .collect();
+            let listed = over.unwrap_or(result.len()) + fresh.len();
+            // Each move copies the whole sum, so a long list of a long sum is refused early.
+            if over.is_some() || check_output(listed, values.len(), self.limits).is_err() {
+                over = Some(listed);
+                continue;
+            }
+            for term_move in fresh {
                 let mut after = self.clone();
                 after.terms[term] = term_move.after;
                 result.push(SumMove {
@@ -459,6 +475,9 @@ impl Sum {
                     count: term_move.count,
                 });
             }
+        }
+        if let Some(counted) = over {
+            check_output(counted, values.len(), self.limits)?;
         }
         Ok(result)
     }

@@ -229,6 +229,12 @@ proptest! {
         let first = if split_first { 4 } else { 0 };
         let mut all_digits = vec![first];
         all_digits.extend(&digits);
+        // A code that allows no move is refused (issue 26, item 9), as `sub{}` is.
+        if all_digits.iter().chain(&tail).all(|&digit| digit == 0) {
+            let text = format!("{first}.{}(3)", join(&digits, ""));
+            prop_assert!(spec::parse(&text).is_err(), "{}", text);
+            return Ok(());
+        }
         let mut code = format!("{first}.{}", join(&digits, ""));
         if let Some(tail) = tail {
             code.push_str(&format!("[{tail}]"));
@@ -252,6 +258,7 @@ proptest! {
     ) {
         let mut all_digits = vec![first];
         all_digits.extend(&digits);
+        prop_assume!(all_digits.iter().any(|&digit| digit != 0), "a code with no move is refused");
         let code: String = all_digits.iter().map(|d| format!("{d:X}")).collect();
         let code = format!("{}.{}", &code[..1], &code[1..]);
         let mut brute = Brute::new(|&heap: &u64| code_options(&all_digits, None, heap));

@@ -218,11 +218,28 @@ fn term() -> BoxedStrategy<String> {
             heaps(12)
         )
             .prop_map(|(name, h)| format!("{name}({h})")),
-        (select(vec![0u8, 4]), vec(0u8..=7, 1..=3), heaps(12))
-            .prop_map(|(first, digits, h)| format!("{first}.{}({h})", digit_string(&digits))),
-        (select(vec![0u8, 4, 8, 12]), vec(0u8..=15, 1..=2), heaps(8)).prop_map(
-            |(first, digits, h)| format!("hex({:X}.{})({h})", first, digit_string(&digits))
-        ),
+        // The last digit is not 0, so every code allows a move (a code with none is refused).
+        (
+            select(vec![0u8, 4]),
+            vec(0u8..=7, 0..=2),
+            1u8..=7,
+            heaps(12)
+        )
+            .prop_map(|(first, digits, last, h)| format!(
+                "{first}.{}{last}({h})",
+                digit_string(&digits)
+            )),
+        (
+            select(vec![0u8, 4, 8, 12]),
+            vec(0u8..=15, 0..=1),
+            1u8..=15,
+            heaps(8)
+        )
+            .prop_map(|(first, digits, last, h)| format!(
+                "hex({:X}.{}{last:X})({h})",
+                first,
+                digit_string(&digits)
+            )),
         (0u64..=8, 0u64..=8).prop_map(|(a, b)| format!("wythoff({a},{b})")),
         vec(0u64..=3, 1..=4).prop_map(|stairs| format!("staircase({})", list(&stairs))),
         (select(vec!["turtles", "mock", "ruler"]), vec(row, 1..=2))

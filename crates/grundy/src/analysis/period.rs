@@ -34,6 +34,8 @@ use crate::spec;
 
 pub use crate::heap::{Certificate, Recomputed};
 
+mod fields;
+
 /// An FNV-1a checksum of heap values, 8 little-endian bytes a value (as in certificates),
 /// written as 16 hexadecimal digits in every report and file.
 ///
@@ -233,6 +235,16 @@ pub enum NotACertificate {
     NoText(&'static str),
     /// The theorem's name is none of [`Theorem`]'s.
     UnknownTheorem(String),
+    /// A field the certificate prints disagrees with the fields the proof checks (an edited
+    /// file): every field of a certificate is either checked this way or by the proof.
+    Disagrees {
+        /// The field's name.
+        field: &'static str,
+        /// What the file says.
+        says: String,
+        /// What the proof's fields make it.
+        should: String,
+    },
 }
 
 impl fmt::Display for NotACertificate {
@@ -246,6 +258,14 @@ impl fmt::Display for NotACertificate {
             }
             NotACertificate::NoText(field) => write!(f, "the certificate has no text '{field}'"),
             NotACertificate::UnknownTheorem(name) => write!(f, "unknown theorem '{name}'"),
+            NotACertificate::Disagrees {
+                field,
+                says,
+                should,
+            } => write!(
+                f,
+                "the certificate's {field} says {says}, but its other fields make it {should}"
+            ),
         }
     }
 }
@@ -329,6 +349,19 @@ impl PeriodReport {
     }
 }
 
+impl PeriodReport {
+    /// The period in words: `period 12`, `arithmetic period 4, saltus 2`, or `no period`.
+    pub fn describe(&self) -> String {
+        match (self.period, self.saltus) {
+            (Some(period), Some(saltus)) if saltus > 0 => {
+                format!("arithmetic period {period}, saltus {saltus}")
+            }
+            (Some(period), _) => format!("period {period}"),
+            (None, _) => "no period".to_string(),
+        }
+    }
+}
+
 /// Heaps [`search`] computes, without a maximum, for a rule no periodicity theorem covers: no
 /// table proves a period there, so it stops at a prefix this long.
 pub const NO_THEOREM_HEAPS: u64 = 1 << 21;
@@ -380,6 +413,19 @@ fn cap(max: Option<u64>, has_theorem: bool, fits: Option<u64>) -> (u64, &'static
         (None, None) => (UNKNOWN_MEMORY_HEAPS, STOPPED_BY_MAX),
         (_, Some(fits)) => (fits, STOPPED_BY_MEMORY),
     }
+}
+
+/// Whether a periodicity theorem covers `rule`, so that [`search`] may prove a period.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::period, spec};
+/// assert!(period::covered(&spec::parse_heap_rule("kayles")?));
+/// assert!(!period::covered(&spec::parse_heap_rule("grundy")?));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn covered(rule: &HeapRule) -> bool {
+    rule.code().as_ref().and_then(Theorem::for_code).is_some()
 }
 
 /// Seeks a period of `rule`: the table grows (doubling, or straight to the length that would
@@ -460,6 +506,28 @@ pub struct VerifyReport {
     pub reason: Option<String>,
 }
 
+/// [`verify`] of the certificate that `report` (a certificate file read back) claims, then,
+/// when the proof holds, the fields the file prints beside the proof's (`kind`,
+/// `last_exception`, `statement`, `heaps_computed`, `reason`, `stopped_by`): a file whose
+/// printed fields disagree with its proof is invalid too, so that every field of a
+/// certificate is checked.
+///
+/// # Errors
+/// As for [`verify`].
+pub fn verify_printed(
+    report: &PeriodReport,
+    certificate: &Certificate,
+    by: Option<Recomputed>,
+    memory: Memory,
+) -> Result<VerifyReport> {
+    let mut verdict = verify(certificate, by, memory)?;
+    if let (true, Err(disagreement)) = (verdict.valid, fields::agree(report, certificate)) {
+        verdict.valid = false;
+        verdict.reason = Some(disagreement.to_string());
+    }
+    Ok(verdict)
+}
+
 /// Re-checks `certificate` from its rule alone ([`heap::verify`]), by the route `by` or the
 /// default one for its size; a table that would not fit in `memory` is refused first.
 ///
@@ -472,7 +540,7 @@ pub struct VerifyReport {
 /// assert_eq!(period::verify(&certificate, None, Memory::Unknown)?.recomputed_by, "naive");
 /// certificate.preperiod -= 1;
 /// let forged = period::verify(&certificate, None, Memory::Unknown)?;
-/// assert_eq!(forged.reason.as_deref(), Some("heap 52 breaks the claimed period"));
+/// assert_eq!(forged.reason.as_deref(), Some("heap 52 is the first to break the claimed period"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///

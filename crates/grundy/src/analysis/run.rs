@@ -8,7 +8,7 @@ use super::period::{table_limits, Checksum, Memory, PeriodReport, TABLE_BYTES_A_
 use super::SCHEMA;
 use crate::error::Result;
 use crate::game::Limits;
-use crate::heap::{HeapSolver, NaiveTable};
+use crate::heap::{HeapSolver, NaiveTable, SPARSE_FIRST_LOOK};
 use crate::nimber::Nimber;
 use crate::rules::HeapRule;
 
@@ -50,9 +50,15 @@ pub struct RunSummary {
     pub rare_heaps: u64,
     /// The last rare heap.
     pub last_rare: Option<u64>,
+    /// Whether the engine has looked for rare heaps at all: false for a table shorter than
+    /// [`SPARSE_FIRST_LOOK`] (1,024 heaps), whose masks and counts then say nothing of the
+    /// game (every pair was scanned, no heap was called rare).
+    pub rare_looked: bool,
     /// The checksum of all values (as in certificates).
     pub checksum: Checksum,
-    /// The proved period, when one was found on the way (values were then copied by it).
+    /// The period proved from the values, on the way (values were then copied by it) or from
+    /// the finished table: the one [`heap_sequence`](super::heap_sequence) reports for the same
+    /// values.
     pub period: Option<PeriodReport>,
 }
 
@@ -152,8 +158,9 @@ impl Tabulation {
     }
 
     /// The summary of the table as it stands, `checksum` being that of all its values (the
-    /// face computed it as it wrote them).
-    pub fn summary(&self, checksum: Checksum) -> RunSummary {
+    /// face computed it as it wrote them), with the period a theorem proves from them.
+    pub fn summary(&mut self, checksum: Checksum) -> RunSummary {
+        self.solver.seek_period();
         let stats = self.solver.stats();
         let heaps = self.solver.len();
         RunSummary {
@@ -165,6 +172,7 @@ impl Tabulation {
             rare_masks: stats.masks,
             rare_heaps: stats.rare_heaps,
             last_rare: stats.last_rare,
+            rare_looked: heaps >= SPARSE_FIRST_LOOK,
             checksum,
             period: (self.solver.certificate())
                 .map(|certificate| PeriodReport::proved(certificate, heaps)),

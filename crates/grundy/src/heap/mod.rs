@@ -25,7 +25,7 @@ mod table;
 mod verify;
 
 pub use code::{Code, Digit, HeapGame, MAX_CODE_DIGITS};
-pub use fast::TableStats;
+pub use fast::{TableStats, EARLY_CHECK as SPARSE_FIRST_LOOK};
 pub use naive::{HeapMoves, NaiveTable};
 pub use period::{Certificate, Refutation, Theorem};
 pub use verify::{

@@ -5,6 +5,12 @@
 //! only lists moves, describes them and prints its positions as spec text.
 
 mod grundy_game;
+
+/// Why a heap rule that allows no move is refused, however it is written: an empty subtraction
+/// set (`sub{}`), or a take-and-break code whose digits are all 0 (`0.0`, `0.00[0]`).
+pub(crate) const NO_MOVE: &str = "the rule allows no move (an empty subtraction set, or a code \
+     whose digits are all 0), and a game needs one: write a move, such as sub{1} or 0.1";
+
 mod nim;
 mod sets;
 mod subtraction;

@@ -64,9 +64,7 @@ impl Subtraction {
     /// An empty set, or one containing 0.
     pub fn finite(set: &[u64]) -> Result<Subtraction> {
         if set.is_empty() {
-            return Err(Error::invalid_rule(
-                "the subtraction set is empty, so no move is possible",
-            ));
+            return Err(Error::invalid_rule(super::NO_MOVE));
         }
         Ok(Subtraction {
             allowed: Allowed::Finite(sorted_positive(set, "the subtraction set")?),

@@ -151,6 +151,11 @@ impl TakeBreak {
                  leaving one heap or none is not a move",
             ));
         }
+        // One rule for every way of writing a game: a rule that allows no move is refused,
+        // as the empty subtraction set `sub{}` is.
+        if digits.iter().chain(&tail).all(|&digit| digit == 0) {
+            return Err(Error::invalid_rule(super::NO_MOVE));
+        }
         // The tail governs removals from the first after the digits (at least 1).
         let tail = tail
             .filter(|&digit| digit != 0)
@@ -202,6 +207,12 @@ impl TakeBreak {
             }
             None => (fraction, None),
         };
+        if fraction.is_empty() && tail.is_none() {
+            return Err(bad(
+                "no digit after the point (a code lists its digits, such as 0.07; the heaps \
+                 follow in brackets: 0.07(9))",
+            ));
+        }
         let hex = hex || text.chars().any(|c| c.is_ascii_alphabetic());
         let digit = |c: char| {
             c.to_digit(16)

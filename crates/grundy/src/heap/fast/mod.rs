@@ -39,8 +39,9 @@ use scan::Sweep;
 use sparse::Sparse;
 use tail::Tail;
 
-/// How often (in heaps) the masks are reconsidered while the table is small, and later.
-const EARLY_CHECK: u64 = 1 << 10;
+/// How often (in heaps) the masks are reconsidered while the table is small, and later; a
+/// table shorter than `EARLY_CHECK` has never been looked at for rare heaps.
+pub const EARLY_CHECK: u64 = 1 << 10;
 const LATE_CHECK: u64 = 1 << 14;
 
 /// Summary statistics of a table, like those of the research tables.

@@ -39,7 +39,7 @@ impl fmt::Display for Refutation {
                 "the theorem needs values of {needed} heaps, more than the range checked"
             ),
             Refutation::Mismatch { heap } => {
-                write!(f, "heap {heap} breaks the claimed period")
+                write!(f, "heap {heap} is the first to break the claimed period")
             }
             Refutation::SideConditions => {
                 write!(f, "the side conditions of the arithmetic theorem fail")
@@ -88,9 +88,12 @@ pub fn check<V: Copy + Into<u64>>(
     if values.len() < len {
         return Err(Refutation::RangeTooShort { needed });
     }
-    if let Some(heap) =
-        last_mismatch(values, period, certificate.saltus).filter(|&n| n >= preperiod)
-    {
+    // The first break from the preperiod on, which is where a reader looks first.
+    if last_mismatch(values, period, certificate.saltus).is_some_and(|n| n >= preperiod) {
+        let value = |n: usize| -> u64 { values[n].into() };
+        let heap = (preperiod..values.len() - period)
+            .find(|&n| value(n).checked_add(certificate.saltus) != Some(value(n + period)))
+            .unwrap_or(preperiod); // cannot fall through: the last mismatch is in this range
         return Err(Refutation::Mismatch { heap: heap as u64 });
     }
     if !side_conditions(

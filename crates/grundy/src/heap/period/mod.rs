@@ -167,8 +167,8 @@ pub fn no_theorem_reason(code: Option<&Code>) -> &'static str {
              leaving one (4 or 5)"
         }
         None => {
-            "the rule has no take-and-break code (Nim, or an infinite subtraction set such as \
-             the squares, which need not be periodic)"
+            "the rule has no take-and-break code (an infinite subtraction set such as the \
+             squares, which need not be periodic)"
         }
     }
 }
