@@ -22,6 +22,25 @@ use crate::rules::HeapRule;
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn heap_quotient(rule: &HeapRule, to: u64, max_order: u64, limits: Limits) -> Result<Quotient> {
+    Quotient::of(&heap_atoms(rule, to, limits)?, max_order, limits)
+}
+
+/// [`heap_quotient`] by the first method ([`Quotient::by_rebuilding`]), the tests' second
+/// implementation.
+///
+/// # Errors
+/// As for [`heap_quotient`].
+pub fn heap_quotient_by_rebuilding(
+    rule: &HeapRule,
+    to: u64,
+    max_order: u64,
+    limits: Limits,
+) -> Result<Quotient> {
+    Quotient::by_rebuilding(&heap_atoms(rule, to, limits)?, max_order, limits)
+}
+
+/// Heaps `1..=to` of `rule` as atoms (atom `i` is the heap `i + 1`).
+pub(super) fn heap_atoms(rule: &HeapRule, to: u64, limits: Limits) -> Result<Atoms> {
     if to > limits.max_positions {
         return Err(Error::limit_needing(
             Limit::HeapTable,
@@ -47,7 +66,7 @@ pub fn heap_quotient(rule: &HeapRule, to: u64, max_order: u64, limits: Limits) -
             .collect();
         atoms.push(rule.format(&[heap]), options)?;
     }
-    Quotient::of(&atoms, max_order, limits)
+    Ok(atoms)
 }
 
 /// The misère outcome of the sum of heaps `heaps` by a quotient from [`heap_quotient`]

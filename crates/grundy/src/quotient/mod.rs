@@ -31,12 +31,16 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 
+mod candidate;
+mod check;
 mod extend;
+mod grow;
 mod heaps;
 mod monoid;
 mod verify;
 
-pub use heaps::{heap_quotient, outcome_of_heaps};
+pub use grow::Grower;
+pub use heaps::{heap_quotient, heap_quotient_by_rebuilding, outcome_of_heaps};
 
 /// The most elements of a misère quotient when no other bound is given.
 pub const DEFAULT_MAX_ORDER: u64 = 4096;
@@ -148,9 +152,21 @@ pub struct Quotient {
 }
 
 impl Quotient {
-    /// The misère quotient of `atoms`, its order at most `max_order`.
+    /// The misère quotient of `atoms`, its order at most `max_order`, grown one atom at a time
+    /// by [`Grower`] (candidates tested against each new atom's options; see `grow`).
     ///
-    /// Built one atom at a time, each monoid on the way told apart by the outcomes of sums
+    /// # Errors
+    /// As for [`Grower::push`].
+    pub fn of(atoms: &Atoms, max_order: u64, limits: Limits) -> Result<Quotient> {
+        let mut grower = Grower::new(max_order, limits);
+        for atom in 0..atoms.len() {
+            grower.push(atoms.labels[atom].clone(), atoms.options[atom].clone())?;
+        }
+        Ok(grower.quotient())
+    }
+
+    /// The misère quotient of `atoms` by the first method, kept as a second implementation
+    /// for the tests: built one atom at a time, each monoid on the way told apart by the outcomes of sums
     /// with a set of test words (at first none), then checked from the rules. A word that the
     /// check finds misjudged joins the tests and the quotient is built again, until the check
     /// passes.
@@ -160,7 +176,7 @@ impl Quotient {
     /// [`Limit::Positions`] or [`Limit::Work`] from the construction or the check (`limits`);
     /// [`ErrorKind::Unsupported`] when a misjudged word is already a test word (the tests did
     /// not separate what they should have).
-    pub fn of(atoms: &Atoms, max_order: u64, limits: Limits) -> Result<Quotient> {
+    pub fn by_rebuilding(atoms: &Atoms, max_order: u64, limits: Limits) -> Result<Quotient> {
         let mut tests: Vec<Vec<u32>> = Vec::new();
         let mut work = 0u64;
         loop {
