@@ -61,6 +61,9 @@ pub(super) struct Built {
     pub images: Vec<u32>,
 }
 
+/// The most freed atoms in one candidate.
+pub(super) const MAX_CYCLICS: usize = 4;
+
 /// Elements of `B × C₁ × … × C_f` as a base element and exponents, packed in one `u64`.
 struct Packing {
     cyclics: Vec<Cyclic>,
@@ -68,31 +71,65 @@ struct Packing {
 }
 
 impl Packing {
-    fn pack(&self, b: u32, ks: &[u32]) -> u64 {
+    fn pack(&self, b: u32, ks: &[u32; MAX_CYCLICS]) -> u64 {
         let mut key = 0u64;
         for (k, c) in ks.iter().zip(&self.cyclics) {
             key = key * c.size() + u64::from(*k);
         }
         u64::from(b) * self.radix + key
     }
-    fn unpack(&self, key: u64, ks: &mut Vec<u32>) -> u32 {
-        ks.clear();
+    fn unpack(&self, key: u64, ks: &mut [u32; MAX_CYCLICS]) -> u32 {
         let mut rest = key % self.radix;
-        for c in self.cyclics.iter().rev() {
-            ks.push((rest % c.size()) as u32);
+        for (k, c) in ks.iter_mut().zip(&self.cyclics).rev() {
+            *k = (rest % c.size()) as u32;
             rest /= c.size();
         }
-        ks.reverse();
         (key / self.radix) as u32
     }
     fn mul(&self, base: &Monoid, a: u64, b: u64) -> u64 {
-        let (mut ka, mut kb) = (Vec::new(), Vec::new());
+        if self.cyclics.is_empty() {
+            return u64::from(base.mul(a as u32, b as u32));
+        }
+        let (mut ka, mut kb) = ([0; MAX_CYCLICS], [0; MAX_CYCLICS]);
         let x = self.unpack(a, &mut ka);
         let y = self.unpack(b, &mut kb);
         for ((k, l), c) in ka.iter_mut().zip(&kb).zip(&self.cyclics) {
             *k = c.add(*k, *l);
         }
         self.pack(base.mul(x, y), &ka)
+    }
+}
+
+/// Dense ids of the packed elements reached: a table when the product is small, else a map.
+enum Ids {
+    Table(Vec<u32>),
+    Map(HashMap<u64, u32>),
+}
+
+impl Ids {
+    fn new(size: u64) -> Ids {
+        if size <= 1 << 22 {
+            Ids::Table(vec![u32::MAX; size as usize])
+        } else {
+            Ids::Map(HashMap::new())
+        }
+    }
+    fn get(&self, key: u64) -> Option<u32> {
+        match self {
+            Ids::Table(table) => table
+                .get(key as usize)
+                .copied()
+                .filter(|&id| id != u32::MAX),
+            Ids::Map(map) => map.get(&key).copied(),
+        }
+    }
+    fn insert(&mut self, key: u64, id: u32) {
+        match self {
+            Ids::Table(table) => table[key as usize] = id,
+            Ids::Map(map) => {
+                map.insert(key, id);
+            }
+        }
     }
 }
 
@@ -108,17 +145,18 @@ pub(super) fn build(plan: &Plan, max_order: u64, limits: Limits, work: &mut u64)
         .iter()
         .try_fold(1u64, |r, c| r.checked_mul(c.size()))
         .filter(|&r| r.checked_mul(plan.base.order() as u64).is_some())
+        .filter(|_| plan.cyclics.len() <= MAX_CYCLICS)
         .ok_or_else(|| Error::limit(Limit::Positions, limits.max_positions))?;
     let packing = Packing {
         cyclics: plan.cyclics.clone(),
         radix,
     };
     let atoms = plan.place.len();
-    let zeros = vec![0u32; plan.cyclics.len()];
+    let zeros = [0u32; MAX_CYCLICS];
     let image_of = |atom: usize| match plan.place[atom] {
         Place::Base(b) => packing.pack(b, &zeros),
         Place::Free(c) => {
-            let mut ks = zeros.clone();
+            let mut ks = zeros;
             ks[c] = 1;
             packing.pack(0, &ks)
         }
@@ -154,7 +192,8 @@ pub(super) fn build(plan: &Plan, max_order: u64, limits: Limits, work: &mut u64)
     }
     // Dijkstra over the reached elements; each element's transitions from its parent's.
     let identity = packing.pack(0, &zeros);
-    let mut id: HashMap<u64, u32> = HashMap::from([(identity, 0)]);
+    let mut id = Ids::new(radix * plan.base.order() as u64);
+    id.insert(identity, 0);
     let mut keys = vec![identity];
     let mut distance = vec![0u64];
     let mut parent: Vec<Option<(u32, usize)>> = vec![None];
@@ -175,14 +214,15 @@ pub(super) fn build(plan: &Plan, max_order: u64, limits: Limits, work: &mut u64)
         // image times the atom's options.
         if let Some((p, atom)) = parent[e as usize] {
             let mut tr = Vec::new();
-            let from = transitions[p as usize].clone();
-            for s in from {
+            let from = std::mem::take(&mut transitions[p as usize]);
+            for &s in &from {
                 let key = packing.mul(plan.base, keys[s as usize], images[atom]);
-                tr.push(*id.get(&key).ok_or_else(unmarked)?);
+                tr.push(id.get(key).ok_or_else(unmarked)?);
             }
+            transitions[p as usize] = from;
             for &t in &option_images[atom] {
                 let key = packing.mul(plan.base, keys[p as usize], t);
-                tr.push(*id.get(&key).ok_or_else(unmarked)?);
+                tr.push(id.get(key).ok_or_else(unmarked)?);
             }
             tr.sort_unstable();
             tr.dedup();
@@ -203,8 +243,8 @@ pub(super) fn build(plan: &Plan, max_order: u64, limits: Limits, work: &mut u64)
         for &atom in &letters {
             let key = packing.mul(plan.base, keys[e as usize], images[atom]);
             let through = d.saturating_add(plan.weights[atom]);
-            let next = match id.get(&key) {
-                Some(&next) => next,
+            let next = match id.get(key) {
+                Some(next) => next,
                 None => {
                     if keys.len() as u64 >= limits.max_positions {
                         return Err(Error::limit(Limit::Positions, limits.max_positions));
@@ -236,23 +276,25 @@ pub(super) fn build(plan: &Plan, max_order: u64, limits: Limits, work: &mut u64)
     // Option images of a transition may lie outside the reached set only if an atom's options
     // use a freed atom's image that no letter reaches, which cannot happen: every option is a
     // word of atoms. The transitions above were looked up in the reached set.
-    let dense: Vec<u32> = images
-        .iter()
-        .map(|key| id.get(key).copied().unwrap_or(0))
-        .collect();
+    let dense: Vec<u32> = images.iter().map(|&key| id.get(key).unwrap_or(0)).collect();
     let generators: Vec<u32> = letters.iter().map(|&atom| dense[atom]).collect();
     // `actions` lists, for the elements in the order they were settled, their letter products.
     let mut row = vec![0usize; keys.len()];
     for (index, &e) in order_done.iter().enumerate() {
         row[e as usize] = index * letters.len();
     }
+    let mut letter_of = vec![u32::MAX; keys.len()];
+    for (letter, &g) in generators.iter().enumerate() {
+        letter_of[g as usize] = letter as u32;
+    }
     let mul = |a: u32, b: u32| -> u32 {
-        if let Some(letter) = generators.iter().position(|&g| g == b) {
-            return actions[row[a as usize] + letter];
+        let letter = letter_of[b as usize];
+        if letter != u32::MAX {
+            return actions[row[a as usize] + letter as usize];
         }
         let key = packing.mul(plan.base, keys[a as usize], keys[b as usize]);
         // Products of reached elements are reached: the reached set is a submonoid.
-        id.get(&key).copied().unwrap_or(u32::MAX)
+        id.get(key).unwrap_or(u32::MAX)
     };
     let candidate = Candidate {
         order: keys.len(),
