@@ -254,13 +254,6 @@ fn n_half(
             *work += (order / 64) as u64 + claim.options[atom as usize].len() as u64;
             (q.mul(y, g), tr)
         };
-        if by_image[x as usize]
-            .iter()
-            .any(|&k| kept[k].1.subset_of(&tr))
-        {
-            continue;
-        }
-        *work += by_image[x as usize].len() as u64;
         if !claim.marked[x as usize]
             && !tr.is_empty()
             && !tr.iter().any(|s| claim.marked[s as usize])
@@ -280,6 +273,15 @@ fn n_half(
                 truly_p: true,
             }));
         }
+        // A word with fewer transitions and the same image fails wherever this one does
+        // (checked above for the word itself), so this one need not be followed.
+        if by_image[x as usize]
+            .iter()
+            .any(|&k| kept[k].1.subset_of(&tr))
+        {
+            continue;
+        }
+        *work += by_image[x as usize].len() as u64;
         if kept.len() as u64 >= limits.max_positions {
             return Err(Error::limit(Limit::Positions, limits.max_positions));
         }

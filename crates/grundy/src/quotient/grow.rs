@@ -119,7 +119,27 @@ impl Grower {
             labels: self.atoms.labels.clone(),
             generators,
             words,
+            periodicity: None,
         }
+    }
+
+    /// Adds an atom whose element is known to be `image` (by a theorem), without a check.
+    ///
+    /// # Errors
+    /// An option naming a later atom.
+    pub(super) fn push_known(
+        &mut self,
+        label: impl Into<String>,
+        options: Vec<Vec<u32>>,
+        image: u32,
+    ) -> Result<()> {
+        let atom = self.atoms.push(label, options)? as usize;
+        let t = self
+            .atoms
+            .images_of_options(atom, &self.monoid, &self.images);
+        self.images.push(image);
+        self.options.push(t);
+        Ok(())
     }
 
     /// The image of each atom so far, as elements of [`Grower::quotient`]'s monoid.

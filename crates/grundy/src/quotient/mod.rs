@@ -37,10 +37,14 @@ mod extend;
 mod grow;
 mod heaps;
 mod monoid;
+mod periodic;
 mod verify;
 
 pub use grow::Grower;
-pub use heaps::{heap_quotient, heap_quotient_by_rebuilding, outcome_of_heaps};
+pub use heaps::{
+    heap_quotient, heap_quotient_by_rebuilding, outcome_of_heaps, whole_heap_quotient,
+};
+pub use periodic::Periodicity;
 
 /// The most elements of a misère quotient when no other bound is given.
 pub const DEFAULT_MAX_ORDER: u64 = 4096;
@@ -149,6 +153,8 @@ pub struct Quotient {
     generators: Vec<usize>,
     /// Each element as exponents of the generators (shortest, then first in generator order).
     words: Vec<Vec<u32>>,
+    /// For heaps of a take-and-break code, the heap → element map proved periodic.
+    periodicity: Option<Periodicity>,
 }
 
 impl Quotient {
@@ -197,6 +203,7 @@ impl Quotient {
                     labels: atoms.labels.clone(),
                     generators,
                     words,
+                    periodicity: None,
                 });
             };
             word.sort_unstable();
@@ -291,6 +298,12 @@ impl Quotient {
             }
         }
         text
+    }
+
+    /// For a quotient of heaps ([`heap_quotient`], [`whole_heap_quotient`]), the heap → element
+    /// map proved periodic, which makes this the quotient of every heap (see `periodic`).
+    pub fn periodicity(&self) -> Option<Periodicity> {
+        self.periodicity
     }
 
     /// The index of the last generator: the sums of the atoms up to it already reach every
