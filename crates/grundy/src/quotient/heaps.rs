@@ -38,10 +38,12 @@ pub fn heap_quotient(rule: &HeapRule, to: u64, max_order: u64, limits: Limits) -
 /// # Example
 /// ```
 /// use grundy::{quotient::whole_heap_quotient, spec, Limits};
-/// // 0.15: order 42 and the map periodic (MisereSolver: period 8, preperiod 42).
+/// // 0.15: order 42, the map periodic with period 10 from heap 66 (as MisereSolver finds),
+/// // proved at heap 153.
 /// let q = whole_heap_quotient(&spec::parse_heap_rule("0.15")?, 1000, 4096, Limits::default())?;
 /// let periodicity = q.periodicity().expect("proved within 1000 heaps");
-/// assert_eq!((q.order(), periodicity.period), (42, 8));
+/// assert_eq!((q.order(), periodicity.period, periodicity.preperiod), (42, 10, 66));
+/// assert_eq!((periodicity.proved_at, q.atoms()), (153, 153));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn whole_heap_quotient(
