@@ -48,7 +48,7 @@ impl Periodicity {
     /// ```
     /// use grundy::quotient::Periodicity;
     /// let kayles = Periodicity { preperiod: 71, period: 12, proved_at: 167 };
-    /// assert_eq!((kayles.fold(70), kayles.fold(83), kayles.fold(1_000_000)), (70, 71, 79));
+    /// assert_eq!((kayles.fold(70), kayles.fold(83), kayles.fold(1_000_000)), (70, 71, 76));
     /// ```
     pub fn fold(&self, heap: u64) -> u64 {
         if heap < self.preperiod + self.period {
