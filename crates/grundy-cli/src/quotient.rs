@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use grundy::analysis::quotient::{self, QuotientReport};
-use grundy::spec;
+use grundy::{spec, Limits};
 
 use crate::flags::{parse_count, LimitArgs, Output};
 use crate::output::{emit, with_input, Problem};
@@ -34,9 +34,26 @@ impl Args {
     pub fn run(self, out: &mut impl Write) -> Result<(), Problem> {
         let rule = &self.rule;
         let heap_rule = spec::parse_heap_rule(rule).map_err(with_input(rule))?;
-        let report = quotient::report(&heap_rule, self.to, self.max_order, self.limits.limits())
+        let report = quotient::report(&heap_rule, self.to, self.max_order, quotient_limits(self.limits.limits()))
             .map_err(with_input(rule))?;
         emit(out, self.output.format, &report, text)
+    }
+}
+
+/// Moves examined that `grundy quotient` allows when `--max-work` is left at its default:
+/// about a minute of the grown quotient, enough for every quotient MisereSolver computes in
+/// seconds (`docs/performance.md`). A `--max-work` other than the default is kept.
+const QUOTIENT_MAX_WORK: u64 = 1 << 30;
+
+/// The limits of a quotient: the default `--max-work` raised to [`QUOTIENT_MAX_WORK`].
+fn quotient_limits(limits: Limits) -> Limits {
+    if limits.max_work == Limits::DEFAULT.max_work {
+        Limits {
+            max_work: QUOTIENT_MAX_WORK,
+            ..limits
+        }
+    } else {
+        limits
     }
 }
 
@@ -63,12 +80,28 @@ fn text(report: &QuotientReport) -> String {
         .map(|(heap, element)| format!("{heap}:{element}"))
         .collect();
     let _ = writeln!(text, "heaps: {}", heaps.join(" "));
-    let _ = writeln!(
-        text,
-        "stable: the same quotient for every bound from heap {} to {} (checked for every sum \
-         of heaps up to {}; nothing is claimed beyond)",
-        report.stable_from, report.to, report.to
-    );
+    match &report.whole {
+        Some(whole) => {
+            let _ = writeln!(
+                text,
+                "whole game: the quotient of every heap; a heap of n ≥ {} has the element of \
+                 n − {} (period {}, preperiod {}, proved at heap {} by the periodicity theorem)",
+                whole.preperiod + whole.period,
+                whole.period,
+                whole.period,
+                whole.preperiod,
+                whole.proved_at
+            );
+        }
+        None => {
+            let _ = writeln!(
+                text,
+                "stable: the same quotient for every bound from heap {} to {} (checked for every \
+                 sum of heaps up to {}; nothing is claimed beyond)",
+                report.stable_from, report.to, report.to
+            );
+        }
+    }
     if report.order <= TABLE_IN_TEXT {
         let width = report.elements.iter().map(String::len).max().unwrap_or(1);
         let _ = write!(text, "table:\n{:>width$} |", "·");

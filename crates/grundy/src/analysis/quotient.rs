@@ -7,6 +7,9 @@
 //!  "table": [[0, 1, 2, 3, 4, 5], ...], "p_portion": ["a", "b^2"], "heaps": ["1", "a", "b"],
 //!  "stable_from": 2, "checked": true}
 //! ```
+//! and, when the heap → element map was proved periodic within `to` (a take-and-break code;
+//! see [`crate::quotient::Periodicity`]), `"whole": {"preperiod": 71, "period": 12,
+//! "proved_at": 167}`: the quotient is then that of every heap.
 //! where `table[x][y]` is the index in `elements` of the product `x·y` and `heaps[n]` is the
 //! element of a heap of `n`.
 
@@ -58,6 +61,22 @@ pub struct QuotientReport {
     pub stable_from: u64,
     /// Always true: the quotient was checked from the rules for every sum of these heaps.
     pub checked: bool,
+    /// When the heap → element map was proved periodic within `to`: the quotient of the whole
+    /// game (absent from the JSON otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub whole: Option<WholeReport>,
+}
+
+/// The heap → element map proved periodic: the quotient is that of every heap, and a heap of
+/// `n ≥ preperiod` has the element of a heap of `n − period`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WholeReport {
+    /// The least heap from which the map repeats.
+    pub preperiod: u64,
+    /// The least period.
+    pub period: u64,
+    /// The heap where the theorem's bound was met.
+    pub proved_at: u64,
 }
 
 /// One generator of a quotient.
@@ -117,6 +136,11 @@ pub fn report_of(rule: &HeapRule, to: u64, quotient: &Quotient) -> QuotientRepor
         heaps,
         stable_from: quotient.last_change().map_or(0, |atom| atom as u64 + 1),
         checked: true,
+        whole: quotient.periodicity().map(|p| WholeReport {
+            preperiod: p.preperiod,
+            period: p.period,
+            proved_at: p.proved_at,
+        }),
     }
 }
 

@@ -31,12 +31,20 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 
+mod candidate;
+mod check;
 mod extend;
+mod grow;
 mod heaps;
 mod monoid;
+mod periodic;
 mod verify;
 
-pub use heaps::{heap_quotient, outcome_of_heaps};
+pub use grow::Grower;
+pub use heaps::{
+    heap_quotient, heap_quotient_by_rebuilding, outcome_of_heaps, whole_heap_quotient,
+};
+pub use periodic::Periodicity;
 
 /// The most elements of a misère quotient when no other bound is given.
 pub const DEFAULT_MAX_ORDER: u64 = 4096;
@@ -145,12 +153,26 @@ pub struct Quotient {
     generators: Vec<usize>,
     /// Each element as exponents of the generators (shortest, then first in generator order).
     words: Vec<Vec<u32>>,
+    /// For heaps of a take-and-break code, the heap → element map proved periodic.
+    periodicity: Option<Periodicity>,
 }
 
 impl Quotient {
-    /// The misère quotient of `atoms`, its order at most `max_order`.
+    /// The misère quotient of `atoms`, its order at most `max_order`, grown one atom at a time
+    /// by [`Grower`] (candidates tested against each new atom's options; see `grow`).
     ///
-    /// Built one atom at a time, each monoid on the way told apart by the outcomes of sums
+    /// # Errors
+    /// As for [`Grower::push`].
+    pub fn of(atoms: &Atoms, max_order: u64, limits: Limits) -> Result<Quotient> {
+        let mut grower = Grower::new(max_order, limits);
+        for atom in 0..atoms.len() {
+            grower.push(atoms.labels[atom].clone(), atoms.options[atom].clone())?;
+        }
+        Ok(grower.quotient())
+    }
+
+    /// The misère quotient of `atoms` by the first method, kept as a second implementation
+    /// for the tests: built one atom at a time, each monoid on the way told apart by the outcomes of sums
     /// with a set of test words (at first none), then checked from the rules. A word that the
     /// check finds misjudged joins the tests and the quotient is built again, until the check
     /// passes.
@@ -160,7 +182,7 @@ impl Quotient {
     /// [`Limit::Positions`] or [`Limit::Work`] from the construction or the check (`limits`);
     /// [`ErrorKind::Unsupported`] when a misjudged word is already a test word (the tests did
     /// not separate what they should have).
-    pub fn of(atoms: &Atoms, max_order: u64, limits: Limits) -> Result<Quotient> {
+    pub fn by_rebuilding(atoms: &Atoms, max_order: u64, limits: Limits) -> Result<Quotient> {
         let mut tests: Vec<Vec<u32>> = Vec::new();
         let mut work = 0u64;
         loop {
@@ -181,6 +203,7 @@ impl Quotient {
                     labels: atoms.labels.clone(),
                     generators,
                     words,
+                    periodicity: None,
                 });
             };
             word.sort_unstable();
@@ -275,6 +298,12 @@ impl Quotient {
             }
         }
         text
+    }
+
+    /// For a quotient of heaps ([`heap_quotient`], [`whole_heap_quotient`]), the heap → element
+    /// map proved periodic, which makes this the quotient of every heap (see `periodic`).
+    pub fn periodicity(&self) -> Option<Periodicity> {
+        self.periodicity
     }
 
     /// The index of the last generator: the sums of the atoms up to it already reach every

@@ -1,8 +1,6 @@
 //! Finite commutative monoids by their multiplication tables, and the passage from a monoid
 //! with a marked subset to its reduced quotient.
 
-use std::collections::HashMap;
-
 use crate::error::{Error, Limit, Result};
 
 /// A finite commutative monoid given by its table; element 0 is the identity.
@@ -95,6 +93,14 @@ pub(super) struct Reduced {
     pub class: Vec<u32>,
 }
 
+/// The number of distinct classes in `class`.
+fn count_classes(class: &[u32]) -> usize {
+    let mut seen: Vec<u32> = class.to_vec();
+    seen.sort_unstable();
+    seen.dedup();
+    seen.len()
+}
+
 /// Reduces `candidate` by `x ρ y ⇔ (∀z: xz ~ yz)`, where `~` is the initial partition
 /// (Plambeck and Siegel 2008, §3: a bipartite monoid that respects outcomes, modulo ρ with `~`
 /// the P-portion, is the misère quotient).
@@ -108,26 +114,40 @@ pub(super) struct Reduced {
 /// [`Limit::QuotientOrder`] when the reduced monoid has more than `max_order` elements.
 pub(super) fn reduce(candidate: &Candidate, max_order: u64) -> Result<Reduced> {
     let n = candidate.order;
+    let width = candidate.generators.len() + 1;
     let mut class: Vec<u32> = candidate.initial.clone();
-    let mut classes = 0;
-    let mut signature = Vec::with_capacity(candidate.generators.len() + 1);
+    let mut classes = count_classes(&class);
+    // The generators' products, once: `after[x * gens + g]`.
+    let after: Vec<u32> = (0..n as u32)
+        .flat_map(|x| candidate.generators.iter().map(move |&g| (x, g)))
+        .map(|(x, g)| (candidate.mul)(x, g))
+        .collect();
+    let mut signatures = vec![0u32; n * width];
+    let mut by_signature: Vec<u32> = (0..n as u32).collect();
     loop {
-        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
-        let mut next = Vec::with_capacity(n);
-        for x in 0..n as u32 {
-            signature.clear();
-            signature.push(class[x as usize]);
-            for &g in &candidate.generators {
-                signature.push(class[(candidate.mul)(x, g) as usize]);
+        for x in 0..n {
+            let row = &mut signatures[x * width..(x + 1) * width];
+            row[0] = class[x];
+            for (g, slot) in row[1..].iter_mut().enumerate() {
+                *slot = class[after[x * (width - 1) + g] as usize];
             }
-            let fresh = ids.len() as u32;
-            next.push(*ids.entry(signature.clone()).or_insert(fresh));
+        }
+        let signature = |x: u32| &signatures[x as usize * width..(x as usize + 1) * width];
+        by_signature.sort_unstable_by(|&a, &b| signature(a).cmp(signature(b)));
+        let mut next = vec![0u32; n];
+        let mut fresh = 0u32;
+        for (i, &x) in by_signature.iter().enumerate() {
+            if i > 0 && signature(by_signature[i - 1]) != signature(x) {
+                fresh += 1;
+            }
+            next[x as usize] = fresh;
         }
         class = next;
-        if ids.len() == classes {
+        let now = fresh as usize + 1;
+        if now == classes {
             break;
         }
-        classes = ids.len();
+        classes = now;
     }
     if classes as u64 > max_order {
         return Err(Error::limit_needing(
