@@ -34,8 +34,13 @@ impl Args {
     pub fn run(self, out: &mut impl Write) -> Result<(), Problem> {
         let rule = &self.rule;
         let heap_rule = spec::parse_heap_rule(rule).map_err(with_input(rule))?;
-        let report = quotient::report(&heap_rule, self.to, self.max_order, quotient_limits(self.limits.limits()))
-            .map_err(with_input(rule))?;
+        let report = quotient::report(
+            &heap_rule,
+            self.to,
+            self.max_order,
+            quotient_limits(self.limits.limits()),
+        )
+        .map_err(with_input(rule))?;
         emit(out, self.output.format, &report, text)
     }
 }
