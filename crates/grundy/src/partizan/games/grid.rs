@@ -25,7 +25,7 @@ fn too_large(rows: usize, cols: usize) -> Error {
 /// The number of columns of a board given as rows of squares.
 ///
 /// # Errors
-/// Rows of different lengths, or more than [`MAX_SQUARES`] squares.
+/// Rows of different lengths, or more than `MAX_SQUARES` squares.
 pub fn columns<T>(rows: &[Vec<T>]) -> Result<usize> {
     let cols = rows.first().map_or(0, Vec::len);
     if rows.iter().any(|row| row.len() != cols) {
@@ -46,7 +46,7 @@ impl Grid {
     /// A board of `rows x cols` squares, those of `cells` in play.
     ///
     /// # Errors
-    /// More than [`MAX_SQUARES`] squares.
+    /// More than `MAX_SQUARES` squares.
     pub fn new(rows: usize, cols: usize, cells: u128) -> Result<Grid> {
         if rows
             .checked_mul(cols)
@@ -67,7 +67,7 @@ impl Grid {
     /// The whole `rows x cols` rectangle.
     ///
     /// # Errors
-    /// More than [`MAX_SQUARES`] squares.
+    /// More than `MAX_SQUARES` squares.
     pub fn rectangle(rows: usize, cols: usize) -> Result<Grid> {
         Grid::new(rows, cols, u128::MAX)
     }
@@ -75,7 +75,7 @@ impl Grid {
     /// A board from its rows, `true` for a square in play (rows of equal length).
     ///
     /// # Errors
-    /// Rows of different lengths, or more than [`MAX_SQUARES`] squares.
+    /// Rows of different lengths, or more than `MAX_SQUARES` squares.
     pub fn from_rows(rows: &[Vec<bool>]) -> Result<Grid> {
         let cols = columns(rows)?;
         let mut cells = 0u128;

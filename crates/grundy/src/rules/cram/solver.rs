@@ -160,7 +160,7 @@ impl Decomposable for Cram {
 
 /// Values Cram boards by the positional search ([`NimberSearch`]) on every core, its tables
 /// kept across the boards of a sum: one for regions whose box holds at most 64 squares (one
-/// word a region, [`SmallCram`]), one for larger regions ([`Region`]), each made when first
+/// word a region, `SmallCram`), one for larger regions ([`Region`]), each made when first
 /// needed and given half of `limits.max_memory`.
 pub struct CramSolver {
     limits: Limits,
