@@ -19,7 +19,7 @@ pub struct Args {
     rule: String,
     /// The most heaps to compute while looking (accepts 2^20, 1e6). Default: as many as
     /// fit in memory (2^28 where the system does not say), or 2^21 for rules no theorem
-    /// covers (Grundy's game, lasker), which no table proves.
+    /// covers (Grundy's game, for one), which no table proves.
     #[arg(long, value_parser = parse_count)]
     max: Option<u64>,
     /// Take at most this many heaps to fit in memory (for testing the stop).
