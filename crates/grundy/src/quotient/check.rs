@@ -124,7 +124,7 @@ fn lightest_letters(claim: &Pretension) -> Vec<u32> {
 }
 
 /// The word of least weight with image `x`, from [`lightest_words`].
-pub(super) fn word_to(last: &[Option<(u32, u32)>], x: u32) -> Vec<u32> {
+pub(super) fn word_to<A: Copy + Ord>(last: &[Option<(u32, A)>], x: u32) -> Vec<A> {
     let mut word = Vec::new();
     let mut at = x;
     while let Some((before, atom)) = last[at as usize] {

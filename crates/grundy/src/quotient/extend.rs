@@ -26,6 +26,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
+use super::check::word_to;
 use super::monoid::{reduce, Candidate, Monoid};
 use super::Atoms;
 use crate::error::{Error, Limit, Result};
@@ -210,13 +211,7 @@ pub(super) fn extend(known: &Known, max_order: u64, limits: Limits) -> Result<Ex
     let option_images = atoms.option_images(q, known.images);
     let mut successors: Vec<Vec<u32>> = vec![Vec::new(); order];
     for &x in &by_weight {
-        let mut word = Vec::new();
-        let mut at = x;
-        while let Some((before, atom)) = last[at as usize] {
-            word.push(atom);
-            at = before;
-        }
-        word.sort_unstable();
+        let word = word_to(&last, x);
         let mut next = Vec::new();
         for (index, &atom) in word.iter().enumerate() {
             if index > 0 && word[index - 1] == atom {
