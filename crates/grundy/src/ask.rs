@@ -8,9 +8,11 @@
 //! {"kind": "normal", "schema": 1, "spec": "nim(3,4,5)", "value": 2, "outcome": "N", ...}
 //! {"kind": "loopy", "schema": 1, "spec": "digraph(a>b, b>a; a)", "value": "inf", ...}
 //! {"kind": "misere", "schema": 1, "spec": "nim(1,1,1)", "value": 0, "outcome": "P", ...}
+//! {"kind": "partizan", "schema": 1, "spec": "{1|0} + ^", "canonical": "{1^|^}", "outcome": "N", ...}
 //! ```
-//! the rest of each answer is the report of [`analysis`], [`analysis::loopy`] or
-//! [`analysis::misere`], field for field.
+//! the rest of each answer is the report of [`analysis`], [`analysis::loopy`],
+//! [`analysis::misere`] or [`analysis::partizan`], field for field. A face that reads a spec
+//! which may be partizan reads it with [`crate::spec::parse_any_with`] and asks [`value_of`].
 //!
 //! # Example
 //! ```
@@ -30,10 +32,10 @@ use crate::analysis::play::ComputerMove;
 use crate::analysis::{self, loopy, misere, DagReport, HighestBitReport};
 use crate::error::{ErrorKind, Result};
 use crate::game::Limits;
-use crate::partizan::Games;
 use crate::play::Game;
 use crate::quotient::DEFAULT_MAX_ORDER;
 use crate::rules::HeapRule;
+use crate::spec::AnyGame;
 use crate::sum::Sum;
 use crate::whole::Play;
 
@@ -212,23 +214,57 @@ pub fn computer_move(game: &Sum, play: Play, settings: &Settings) -> Result<Comp
     analysis::play::computer_move(&mut self::play(game, play, settings)?)
 }
 
-/// The value of a partizan game written in CGSuite's notation or as positions of the partizan
-/// rulesets ([`crate::spec::parse_partizan`]): its canonical form, outcome class, stops,
-/// temperature and thermograph, in a report tagged `"kind": "partizan"`.
+/// The value of a game read by [`crate::spec::parse_any_with`]: [`value`]'s answer for an
+/// impartial sum; for a partizan one (normal play only), its canonical form, outcome class,
+/// stops, temperature, thermograph and every winning move for Left and for Right
+/// ([`analysis::partizan`]), tagged `"kind": "partizan"`.
 ///
 /// # Errors
-/// As [`crate::spec::parse_partizan`], and the table's limits.
+/// As [`value`]; misère play of a partizan game; the limits on the moves written out.
+///
+/// # Example
+/// ```
+/// use grundy::{ask, spec, Play};
+/// let mut game = spec::parse_any_with("{1|0} + ^ + *2", spec::Options::default())?;
+/// let answer = ask::value_of(&mut game, Play::Normal, &ask::Settings::default())?;
+/// let ask::ValueAnswer::Partizan(report) = &answer else { panic!("a partizan game") };
+/// assert_eq!((report.canonical.as_str(), answer.outcome()), ("{1^*2|^*2}", "L"));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn value_of(game: &mut AnyGame, play: Play, settings: &Settings) -> Result<ValueAnswer> {
+    match game {
+        AnyGame::Impartial(sum) => value(sum, play, settings),
+        AnyGame::Partizan(sum) => {
+            if play == Play::Misere {
+                return Err(crate::Error::new(ErrorKind::Unsupported {
+                    reason: "misère play of a partizan game (partizan values are for normal play)"
+                        .to_string(),
+                }));
+            }
+            let text = sum.text(None);
+            analysis::partizan::report(sum, &text, settings.limits).map(ValueAnswer::Partizan)
+        }
+    }
+}
+
+/// The report of a partizan game written in CGSuite's notation or as positions of the
+/// partizan rulesets ([`crate::spec::parse_partizan_sum`]), with the default settings: the
+/// partizan answer of [`value_of`] without its tag.
+///
+/// # Errors
+/// As [`crate::spec::parse_partizan_sum`], and the limits.
 ///
 /// # Example
 /// ```
 /// let report = grundy::ask::partizan_value("domineering(2x2) + ^")?;
 /// assert_eq!((report.canonical.as_str(), report.outcome), ("{1^|-1^}", "N"));
+/// assert_eq!(report.left_winning_moves[0].result, "domineering(xo/xo) + ^");
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn partizan_value(text: &str) -> Result<PartizanReport> {
-    let mut games = Games::new();
-    let g = crate::spec::parse_partizan(text, &mut games)?;
-    analysis::partizan::report(&mut games, g, text)
+    let mut sum = crate::spec::parse_partizan_sum(text, crate::spec::Options::default())?;
+    let text = sum.text(None);
+    analysis::partizan::report(&mut sum, &text, Limits::DEFAULT)
 }
 
 #[cfg(test)]

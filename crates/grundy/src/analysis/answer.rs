@@ -1,11 +1,12 @@
 //! The answers of the front door ([`crate::ask`]) to questions with variants: the report of
-//! each variant, tagged with its `"kind"` in JSON (`"normal"`, `"loopy"` or `"misere"`, in
-//! front of the report's own fields).
+//! each variant, tagged with its `"kind"` in JSON (`"normal"`, `"loopy"`, `"misere"` or
+//! `"partizan"`, in front of the report's own fields).
 
 use serde::Serialize;
 
 use super::loopy::{LoopyMovesReport, LoopyValueReport};
 use super::misere::{MisereMovesReport, MisereSequenceReport, MisereValueReport};
+use super::partizan::PartizanReport;
 use super::{MovesReport, SequenceReport, ValueReport};
 
 /// The answer to "what is this game worth, and how do I win?".
@@ -18,6 +19,8 @@ pub enum ValueAnswer {
     Loopy(LoopyValueReport),
     /// Misère play: the outcome, and misère values where known.
     Misere(MisereValueReport),
+    /// A partizan game: its canonical form, outcome class, temperature and winning moves.
+    Partizan(PartizanReport),
 }
 
 /// The answer to "what can I do here, and where does each move lead?".
@@ -49,15 +52,18 @@ impl ValueAnswer {
             ValueAnswer::Normal(report) => &report.spec,
             ValueAnswer::Loopy(report) => &report.spec,
             ValueAnswer::Misere(report) => &report.spec,
+            ValueAnswer::Partizan(report) => &report.spec,
         }
     }
 
-    /// Who wins with perfect play: `"N"`, `"P"` or `"D"`.
+    /// Who wins with perfect play: `"N"`, `"P"` or `"D"`; for a partizan game also `"L"` or
+    /// `"R"`.
     pub fn outcome(&self) -> &'static str {
         match self {
             ValueAnswer::Normal(report) => report.outcome.letter(),
             ValueAnswer::Loopy(report) => report.outcome.letter(),
             ValueAnswer::Misere(report) => report.outcome.letter(),
+            ValueAnswer::Partizan(report) => report.outcome,
         }
     }
 }

@@ -1,25 +1,27 @@
 //! The report of a partizan value: its canonical form in CGSuite's notation, its outcome class,
-//! stops, mean, temperature and thermograph walls, every number as CGSuite writes it. Tagged
-//! `"kind": "partizan"` in JSON, beside the impartial reports' kinds.
+//! stops, mean, temperature and thermograph walls, every number as CGSuite writes it, and
+//! every winning move of the sum for Left and for Right with the value it leaves. Tagged
+//! `"kind": "partizan"` in JSON by [`crate::ask::ValueAnswer`], beside the impartial reports'
+//! kinds.
 //!
 //! ```
 //! let report = grundy::ask::partizan_value("{3|1}")?;
 //! assert_eq!((report.canonical.as_str(), report.outcome), ("{3|1}", "L"));
 //! assert_eq!((report.mean.as_str(), report.temperature.as_str()), ("2", "1"));
-//! let json = serde_json::to_string(&report)?;
-//! assert!(json.starts_with(r#"{"kind":"partizan","schema":1,"#));
+//! assert_eq!(report.left_winning_moves[0].result, "3");
+//! assert_eq!(report.right_winning_moves, []);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use serde::Serialize;
 
 use super::SCHEMA;
-use crate::error::Result;
-use crate::partizan::{Game, Games, Wall};
+use crate::error::{Error, Limit, Result};
+use crate::game::Limits;
+use crate::partizan::{Games, PartizanSum, Wall};
 
 /// A partizan value, as a face shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename = "partizan")]
 pub struct PartizanReport {
     /// [`SCHEMA`].
     pub schema: u32,
@@ -43,6 +45,23 @@ pub struct PartizanReport {
     pub left_wall: Vec<WallPiece>,
     /// Right's wall.
     pub right_wall: Vec<WallPiece>,
+    /// Every move that wins for Left moving first (it leaves a value `>= 0`).
+    pub left_winning_moves: Vec<PartizanMove>,
+    /// Every move that wins for Right moving first (it leaves a value `<= 0`).
+    pub right_winning_moves: Vec<PartizanMove>,
+}
+
+/// One move of a partizan sum: in one term, leaving the sum `result` worth `value`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PartizanMove {
+    /// The term moved in, counted from 0 in the order written.
+    pub component: usize,
+    /// What the term becomes, as spec text.
+    pub to: String,
+    /// The whole game after the move, as spec text.
+    pub result: String,
+    /// Its canonical form.
+    pub value: String,
 }
 
 /// One piece of a thermograph's wall: from temperature `start`, the value `value` changing by
@@ -68,11 +87,17 @@ fn pieces(wall: &Wall) -> Vec<WallPiece> {
         .collect()
 }
 
-/// The report of the value `g` of `games`, written `text`.
+/// The report of the partizan sum `sum`, written `text`, its winning moves listed within
+/// `limits` ([`Limits::max_output`] terms written out in all the moves' results).
 ///
 /// # Errors
-/// The table's limits (a thermograph or a printed form may store new forms).
-pub fn report(games: &mut Games, g: Game, text: &str) -> Result<PartizanReport> {
+/// The table's limits (a thermograph or a printed form may store new forms), and too many
+/// terms to write out.
+pub fn report(sum: &mut PartizanSum, text: &str, limits: Limits) -> Result<PartizanReport> {
+    let g = sum.value;
+    let left_winning_moves = winning_moves(sum, true, limits)?;
+    let right_winning_moves = winning_moves(sum, false, limits)?;
+    let games = &mut sum.games;
     let thermograph = games.thermograph(g)?;
     Ok(PartizanReport {
         schema: SCHEMA,
@@ -86,5 +111,50 @@ pub fn report(games: &mut Games, g: Game, text: &str) -> Result<PartizanReport> 
         temperature: thermograph.temperature.to_string(),
         left_wall: pieces(&thermograph.left),
         right_wall: pieces(&thermograph.right),
+        left_winning_moves,
+        right_winning_moves,
     })
+}
+
+/// Every move of `sum` that wins for Left (`left`) or Right moving first: the moves that leave
+/// a value `>= 0` for Left, `<= 0` for Right.
+fn winning_moves(sum: &mut PartizanSum, left: bool, limits: Limits) -> Result<Vec<PartizanMove>> {
+    let terms = u64::try_from(sum.components.len()).unwrap_or(u64::MAX);
+    let mut written = 0u64;
+    let mut found = Vec::new();
+    for index in 0..sum.components.len() {
+        let component = &sum.components[index];
+        let before = component.value;
+        let moves = if left {
+            component.left.clone()
+        } else {
+            component.right.clone()
+        };
+        for option in moves {
+            let games: &mut Games = &mut sum.games;
+            let rest = games.sub(sum.value, before)?;
+            let value = games.add(rest, option.value)?;
+            let zero = games.zero();
+            let wins = if left {
+                games.leq(zero, value)?
+            } else {
+                games.leq(value, zero)?
+            };
+            if !wins {
+                continue;
+            }
+            written = written.saturating_add(terms);
+            if written > limits.max_output {
+                return Err(Error::limit(Limit::Output, limits.max_output));
+            }
+            let value = games.format(value)?;
+            found.push(PartizanMove {
+                component: index,
+                result: sum.text(Some((index, &option.text))),
+                to: option.text,
+                value,
+            });
+        }
+    }
+    Ok(found)
 }

@@ -11,6 +11,7 @@
 //!   values, recognised again by [`Games::as_nus`] and written in CGSuite's notation by
 //!   [`Games::format`] (the notation is read back by `spec::parse_partizan`);
 //! - [`Games::thermograph`], stops, mean, temperature, [`Games::cool`];
+//! - [`PartizanSum`]: a sum as written, each term with its moves (for winning moves);
 //! - the module `games`: rulesets (Hackenbush strings, Domineering, Toads and Frogs, Clobber, Cutcake)
 //!   valued by [`games::PartizanSolver`], regions split into independent parts.
 //!
@@ -33,6 +34,7 @@ mod dyadic;
 pub mod games;
 mod print;
 mod recognise;
+mod sum;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -43,6 +45,7 @@ mod wall;
 pub use compare::{Comparison, OutcomeClass};
 pub use dyadic::{Dyadic, MAX_EXPONENT, MAX_NUMERATOR};
 pub use recognise::Nus;
+pub use sum::{Component, ComponentMove, PartizanSum};
 pub use table::{Game, Games, Options, DEFAULT_MAX_FORMS};
 pub use thermo::Thermograph;
 pub use values::MAX_NAMED;

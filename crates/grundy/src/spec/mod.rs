@@ -48,7 +48,9 @@ mod terms;
 mod tests;
 
 pub use include::{read_capped, read_include, Include, MAX_FILE_BYTES};
-pub use partizan::{parse_partizan, MAX_DEPTH, MAX_LENGTH, MAX_PARTS};
+pub use partizan::{
+    parse_any_with, parse_partizan, parse_partizan_sum, AnyGame, MAX_DEPTH, MAX_LENGTH, MAX_PARTS,
+};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;

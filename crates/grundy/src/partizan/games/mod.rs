@@ -3,13 +3,15 @@
 //! valued once and the parts added.
 //!
 //! One file a ruleset: `hackenbush` (Blue-Red-Green strings), `domineering`, `toads` (Toads
-//! and Frogs), `clobber`, `cutcake`; `grid` the boards they share.
+//! and Frogs), `clobber`, `cutcake`; `grid` the boards they share; `position` a position of any of them as a term of
+//! a sum, with its moves written back as spec text.
 
 mod clobber;
 mod cutcake;
 mod domineering;
 mod grid;
 mod hackenbush;
+mod position;
 mod toads;
 
 pub use clobber::{Clobber, ClobberBoard};
@@ -17,6 +19,7 @@ pub use cutcake::Cutcake;
 pub use domineering::Domineering;
 pub use grid::Grid;
 pub use hackenbush::HackenbushString;
+pub use position::{Position, Valued};
 pub use toads::ToadsAndFrogs;
 
 use std::hash::Hash;
@@ -25,6 +28,7 @@ use rustc_hash::FxHashMap;
 
 use super::table::{Game, Games};
 use crate::error::{Error, Limit, Result};
+use crate::game::Limits;
 
 /// The moves of a partizan game.
 pub trait PartizanRuleset {
@@ -44,7 +48,9 @@ pub trait PartizanRuleset {
 /// The default bound on the parts a solver remembers.
 pub const DEFAULT_MAX_POSITIONS: usize = 2_000_000;
 
-/// Values positions of a ruleset, remembering every part valued.
+/// Values positions of a ruleset, remembering every part valued. Its work (each part valued
+/// counts one, and one for each of its moves) is checked against [`Limits::max_work`] and the
+/// cancel flag with [`Limits::check_work`].
 ///
 /// # Example
 /// ```
@@ -59,7 +65,8 @@ pub const DEFAULT_MAX_POSITIONS: usize = 2_000_000;
 pub struct PartizanSolver<R: PartizanRuleset> {
     rules: R,
     memo: FxHashMap<R::Position, Game>,
-    max_positions: usize,
+    limits: Limits,
+    work: u64,
 }
 
 impl<R: PartizanRuleset> PartizanSolver<R> {
@@ -69,13 +76,47 @@ impl<R: PartizanRuleset> PartizanSolver<R> {
     }
 
     /// A solver that remembers at most `max_positions` parts, failing with
-    /// [`Limit::Positions`] beyond.
+    /// [`Limit::Positions`] beyond, with no bound on its work.
     pub fn with_max_positions(rules: R, max_positions: usize) -> PartizanSolver<R> {
+        let limits = Limits {
+            max_positions: u64::try_from(max_positions).unwrap_or(u64::MAX),
+            max_work: u64::MAX,
+            ..Limits::DEFAULT
+        };
+        PartizanSolver::with_limits(rules, limits)
+    }
+
+    /// A solver bounded by `limits`: at most [`Limits::max_positions`] parts remembered,
+    /// [`Limits::max_work`] work, and stopped by [`Limits::cancel`].
+    ///
+    /// ```
+    /// use grundy::partizan::games::{Domineering, Grid, PartizanSolver};
+    /// use grundy::partizan::Games;
+    /// use grundy::{ErrorKind, Limit, Limits};
+    /// let limits = Limits { max_work: 100, ..Limits::DEFAULT };
+    /// let mut solver = PartizanSolver::with_limits(Domineering, limits);
+    /// let error = solver.value(&mut Games::new(), &Grid::rectangle(4, 4)?).unwrap_err();
+    /// assert!(matches!(error.kind(), ErrorKind::LimitExceeded { limit: Limit::Work, .. }));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn with_limits(rules: R, limits: Limits) -> PartizanSolver<R> {
         PartizanSolver {
             rules,
             memo: FxHashMap::default(),
-            max_positions,
+            limits,
+            work: 0,
         }
+    }
+
+    /// The work done so far: parts valued and their moves.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Counts `work` as done already (by other solvers of the same question), so that the
+    /// work limit bounds them all together.
+    pub fn add_work(&mut self, work: u64) {
+        self.work = self.work.saturating_add(work);
     }
 
     /// The ruleset.
@@ -105,17 +146,21 @@ impl<R: PartizanRuleset> PartizanSolver<R> {
         if let Some(&known) = self.memo.get(part) {
             return Ok(known);
         }
-        if self.memo.len() >= self.max_positions {
-            let max = u64::try_from(self.max_positions).unwrap_or(u64::MAX);
+        let max = self.limits.max_positions;
+        if u64::try_from(self.memo.len()).unwrap_or(u64::MAX) >= max {
             return Err(Error::limit(Limit::Positions, max));
         }
-        let mut left = Vec::new();
-        for option in self.rules.moves(part, true) {
-            left.push(self.value(games, &option)?);
+        let (left_moves, right_moves) = (self.rules.moves(part, true), self.rules.moves(part, false));
+        let moves = u64::try_from(left_moves.len() + right_moves.len()).unwrap_or(u64::MAX);
+        self.work = self.work.saturating_add(moves).saturating_add(1);
+        self.limits.check_work(self.work)?;
+        let mut left = Vec::with_capacity(left_moves.len());
+        for option in &left_moves {
+            left.push(self.value(games, option)?);
         }
-        let mut right = Vec::new();
-        for option in self.rules.moves(part, false) {
-            right.push(self.value(games, &option)?);
+        let mut right = Vec::with_capacity(right_moves.len());
+        for option in &right_moves {
+            right.push(self.value(games, option)?);
         }
         let value = games.game(&left, &right)?;
         self.memo.insert(part.clone(), value);

@@ -21,11 +21,13 @@
 use super::parser::{digits_value, too_large, Parser};
 use super::Options;
 use crate::error::{Error, ErrorKind, Result};
-use crate::partizan::games::{
-    Clobber, ClobberBoard, Cutcake, Domineering, Grid, HackenbushString, PartizanSolver,
-    ToadsAndFrogs,
-};
+use crate::game::Limits;
+use crate::partizan::games::{ClobberBoard, Grid, Position};
 use crate::partizan::{Dyadic, Game, Games, MAX_NAMED};
+
+mod sum;
+
+pub use sum::{parse_any_with, parse_partizan_sum, AnyGame};
 
 /// How deeply braces and parentheses may nest.
 pub const MAX_DEPTH: usize = 100;
@@ -55,11 +57,7 @@ pub const MAX_PARTS: usize = 200_000;
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn parse_partizan(text: &str, games: &mut Games) -> Result<Game> {
-    let mut reader = Reader {
-        parser: Parser::new(text, Options::default()),
-        games,
-        depth: 0,
-    };
+    let mut reader = Reader::new(text, Options::default(), games);
     let value = reader.value()?;
     reader.parser.end()?;
     Ok(value)
@@ -69,6 +67,30 @@ struct Reader<'a, 'g> {
     parser: Parser<'a>,
     games: &'g mut Games,
     depth: usize,
+    /// The rulesets' limits, and their work so far.
+    limits: Limits,
+    work: u64,
+    /// Whether top-level ruleset positions list their moves, and the last one's.
+    want_moves: bool,
+    moves: Option<sum::TermMoves>,
+}
+
+impl<'a, 'g> Reader<'a, 'g> {
+    fn new(text: &'a str, options: Options<'a>, games: &'g mut Games) -> Reader<'a, 'g> {
+        let max_parts = u64::try_from(MAX_PARTS).unwrap_or(u64::MAX);
+        Reader {
+            parser: Parser::new(text, options),
+            games,
+            depth: 0,
+            limits: Limits {
+                max_positions: options.limits.max_positions.min(max_parts),
+                ..options.limits
+            },
+            work: 0,
+            want_moves: false,
+            moves: None,
+        }
+    }
 }
 
 /// One item between braces.
@@ -183,41 +205,47 @@ impl Reader<'_, '_> {
         let (start, word) = self.parser.identifier();
         let word = word.to_string();
         self.parser.expect('(')?;
-        let g = match word.as_str() {
-            "Tiny" | "Miny" => {
-                let inner = self.value()?;
-                if word == "Tiny" {
-                    self.games.tiny(inner)?
-                } else {
-                    self.games.miny(inner)?
-                }
-            }
-            "hackenbush" => {
-                let (at, letters) = self.parser.scan(|c| matches!(c, 'l' | 'r' | 'e'));
+        if word == "Tiny" || word == "Miny" {
+            let inner = self.value()?;
+            self.parser.expect(')')?;
+            return if word == "Tiny" {
+                self.games.tiny(inner)
+            } else {
+                self.games.miny(inner)
+            };
+        }
+        let at = self.parser.position;
+        let position = self.position(&word, start)?;
+        let span = at..self.parser.position;
+        self.parser.expect(')')?;
+        let with_moves = self.depth == 1 && self.want_moves;
+        let valued = position
+            .value(self.games, self.limits, self.work, with_moves)
+            .map_err(|e| e.or_at(span))?;
+        self.work = valued.work;
+        if with_moves {
+            self.moves = Some((self.parser.position, valued.left, valued.right));
+        }
+        Ok(valued.value)
+    }
+
+    /// The position of the ruleset `word` (its name read from `start`), up to its `)`.
+    fn position(&mut self, word: &str, start: usize) -> Result<Position> {
+        Ok(match word {
+            "hackenbush" | "toads" => {
+                let (at, letters) = self.parser.scan(|c| match word {
+                    "hackenbush" => matches!(c, 'l' | 'r' | 'e'),
+                    _ => matches!(c, 't' | 'f' | '.'),
+                });
                 let letters = letters.as_bytes().to_vec();
                 check_length(letters.len(), at)?;
-                let mut solver = PartizanSolver::with_max_positions(HackenbushString, MAX_PARTS);
-                solver
-                    .value(self.games, &letters)
-                    .map_err(|e| e.or_at(at..self.parser.position))?
+                if word == "hackenbush" {
+                    Position::Hackenbush(letters)
+                } else {
+                    Position::Toads(letters)
+                }
             }
-            "toads" => {
-                let (at, squares) = self.parser.scan(|c| matches!(c, 't' | 'f' | '.'));
-                let squares = squares.as_bytes().to_vec();
-                check_length(squares.len(), at)?;
-                let mut solver = PartizanSolver::with_max_positions(ToadsAndFrogs, MAX_PARTS);
-                solver
-                    .value(self.games, &squares)
-                    .map_err(|e| e.or_at(at..self.parser.position))?
-            }
-            "domineering" => {
-                let at = self.parser.position;
-                let grid = self.board()?;
-                let mut solver = PartizanSolver::with_max_positions(Domineering, MAX_PARTS);
-                solver
-                    .value(self.games, &grid)
-                    .map_err(|e| e.or_at(at..self.parser.position))?
-            }
+            "domineering" => Position::Domineering(self.board()?),
             "cutcake" => {
                 let width = self.parser.number("a width")?;
                 if !self.parser.eat('x') {
@@ -239,8 +267,7 @@ impl Reader<'_, '_> {
                         start..self.parser.position,
                     ));
                 }
-                let mut solver = PartizanSolver::with_max_positions(Cutcake, MAX_PARTS);
-                solver.value(self.games, &vec![(width, height)])?
+                Position::Cutcake(vec![(width, height)])
             }
             "clobber" => {
                 let at = self.parser.position;
@@ -252,19 +279,16 @@ impl Reader<'_, '_> {
                 })?;
                 let board = ClobberBoard::from_rows(&rows)
                     .map_err(|e| e.or_at(at..self.parser.position))?;
-                let mut solver = PartizanSolver::with_max_positions(Clobber, MAX_PARTS);
-                solver.value(self.games, &board)?
+                Position::Clobber(board)
             }
             _ => {
                 let kind = ErrorKind::UnknownGame {
-                    name: word.clone(),
+                    name: word.to_string(),
                     suggestion: None,
                 };
                 return Err(Error::at(kind, start..start + word.len()));
             }
-        };
-        self.parser.expect(')')?;
-        Ok(g)
+        })
     }
 
     /// A Domineering board: `rows x cols`, or rows of `o` (empty) and `x` split by `/`.

@@ -1,0 +1,156 @@
+//! A position of one of the partizan rulesets as a term of a sum: its value, and, when asked,
+//! its moves for Left and Right, each written back as spec text with the value it leaves.
+
+use super::{
+    Clobber, ClobberBoard, Cutcake, Domineering, Grid, HackenbushString, PartizanRuleset,
+    PartizanSolver, ToadsAndFrogs,
+};
+use crate::error::Result;
+use crate::game::Limits;
+use crate::partizan::sum::ComponentMove;
+use crate::partizan::table::{Game, Games};
+
+/// A position of a partizan ruleset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Position {
+    /// A Hackenbush string, edges from the ground up (`l`, `r`, `e`).
+    Hackenbush(Vec<u8>),
+    /// A Toads and Frogs strip (`t`, `f`, `.`).
+    Toads(Vec<u8>),
+    /// A Domineering board.
+    Domineering(Grid),
+    /// A Clobber board.
+    Clobber(ClobberBoard),
+    /// Cutcake: rectangles `(width, height)`.
+    Cutcake(Vec<(u32, u32)>),
+}
+
+/// A position's value, its moves (when asked for) and the work the solver did.
+#[derive(Clone, Debug)]
+pub struct Valued {
+    /// The value.
+    pub value: Game,
+    /// Left's moves (empty unless asked for).
+    pub left: Vec<ComponentMove>,
+    /// Right's moves (empty unless asked for).
+    pub right: Vec<ComponentMove>,
+    /// The work counted, including `work` given.
+    pub work: u64,
+}
+
+impl Position {
+    /// The position as spec text: `hackenbush(lre)`, `domineering(oo/ox)`, `cutcake(1x3) +
+    /// cutcake(2x3)`.
+    ///
+    /// ```
+    /// use grundy::partizan::games::{Grid, Position};
+    /// assert_eq!(Position::Domineering(Grid::rectangle(2, 3)?).text(), "domineering(ooo/ooo)");
+    /// assert_eq!(Position::Cutcake(vec![(1, 3), (2, 3)]).text(), "cutcake(1x3) + cutcake(2x3)");
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn text(&self) -> String {
+        let letters = |name: &str, letters: &[u8]| {
+            format!("{name}({})", String::from_utf8_lossy(letters))
+        };
+        match self {
+            Position::Hackenbush(edges) => letters("hackenbush", edges),
+            Position::Toads(squares) => letters("toads", squares),
+            Position::Domineering(grid) => format!("domineering({grid})"),
+            Position::Clobber(board) => format!("clobber({board})"),
+            Position::Cutcake(pieces) if pieces.is_empty() => "0".to_string(),
+            Position::Cutcake(pieces) => pieces
+                .iter()
+                .map(|(width, height)| format!("cutcake({width}x{height})"))
+                .collect::<Vec<_>>()
+                .join(" + "),
+        }
+    }
+
+    /// The value of the position, counting on from `work` done already against `limits`,
+    /// and its moves when `with_moves`.
+    ///
+    /// # Errors
+    /// The limits (positions, work, cancel) and the table's.
+    ///
+    /// ```
+    /// use grundy::partizan::games::{Grid, Position};
+    /// use grundy::partizan::Games;
+    /// let mut games = Games::new();
+    /// let valued = Position::Domineering(Grid::rectangle(2, 2)?)
+    ///     .value(&mut games, Default::default(), 0, true)?;
+    /// assert_eq!(games.format(valued.value)?, "+-1");
+    /// assert_eq!(valued.left[0].text, "domineering(xo/xo)");
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn value(
+        &self,
+        games: &mut Games,
+        limits: Limits,
+        work: u64,
+        with_moves: bool,
+    ) -> Result<Valued> {
+        let solve = Solve {
+            games,
+            limits,
+            work,
+            with_moves,
+        };
+        match self {
+            Position::Hackenbush(edges) => solve.run(HackenbushString, edges, |p| {
+                Position::Hackenbush(p.clone()).text()
+            }),
+            Position::Toads(squares) => {
+                solve.run(ToadsAndFrogs, squares, |p| Position::Toads(p.clone()).text())
+            }
+            Position::Domineering(grid) => {
+                solve.run(Domineering, grid, |p| Position::Domineering(*p).text())
+            }
+            Position::Clobber(board) => {
+                solve.run(Clobber, board, |p| Position::Clobber(p.clone()).text())
+            }
+            Position::Cutcake(pieces) => {
+                solve.run(Cutcake, pieces, |p| Position::Cutcake(p.clone()).text())
+            }
+        }
+    }
+}
+
+/// One question to a fresh solver.
+struct Solve<'g> {
+    games: &'g mut Games,
+    limits: Limits,
+    work: u64,
+    with_moves: bool,
+}
+
+impl Solve<'_> {
+    fn run<R: PartizanRuleset>(
+        self,
+        rules: R,
+        position: &R::Position,
+        text: impl Fn(&R::Position) -> String,
+    ) -> Result<Valued> {
+        let mut solver = PartizanSolver::with_limits(rules, self.limits);
+        solver.add_work(self.work);
+        let value = solver.value(self.games, position)?;
+        let mut sides = [Vec::new(), Vec::new()];
+        if self.with_moves {
+            for (side, left) in sides.iter_mut().zip([true, false]) {
+                for option in solver.rules().moves(position, left) {
+                    let value = solver.value(self.games, &option)?;
+                    side.push(ComponentMove {
+                        text: text(&option),
+                        value,
+                    });
+                }
+            }
+        }
+        let [left, right] = sides;
+        Ok(Valued {
+            value,
+            left,
+            right,
+            work: solver.work(),
+        })
+    }
+}

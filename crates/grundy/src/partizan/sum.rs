@@ -1,0 +1,69 @@
+//! A sum of partizan components as written (`{1|0} + ^ + domineering(3x3)`): each component's
+//! text, value and moves for Left and for Right, each move with the text and value of what it
+//! leaves, so that a sum's winning moves can be listed and written back as spec text.
+//!
+//! A component written as a position of a ruleset (`domineering(oo/oo)`) moves by the
+//! ruleset's rules; any other component (a value, a difference) moves to the options of its
+//! canonical form.
+
+use super::table::{Game, Games};
+
+/// One move of a component: what the component becomes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComponentMove {
+    /// The component after the move, as spec text (`domineering(xo/xo)`, `{1|0}`).
+    pub text: String,
+    /// Its value.
+    pub value: Game,
+}
+
+/// One term of a sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Component {
+    /// The term as spec text, sign included (`-({1|0})`).
+    pub text: String,
+    /// Its value.
+    pub value: Game,
+    /// Left's moves.
+    pub left: Vec<ComponentMove>,
+    /// Right's moves.
+    pub right: Vec<ComponentMove>,
+}
+
+/// A partizan game as read from spec text: its components, their sum's value, and the table
+/// that holds every value.
+pub struct PartizanSum {
+    /// The table of canonical forms that the handles below name.
+    pub games: Games,
+    /// The terms, in the order written.
+    pub components: Vec<Component>,
+    /// The value of the whole sum.
+    pub value: Game,
+}
+
+impl PartizanSum {
+    /// The sum as spec text, with component `replaced.0`, if any, written `replaced.1`.
+    ///
+    /// ```
+    /// let sum = grundy::spec::parse_partizan_sum("{1|0} + ^", Default::default())?;
+    /// assert_eq!(sum.text(None), "{1|0} + ^");
+    /// assert_eq!(sum.text(Some((0, "1"))), "1 + ^");
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn text(&self, replaced: Option<(usize, &str)>) -> String {
+        let texts: Vec<&str> = self
+            .components
+            .iter()
+            .enumerate()
+            .map(|(index, component)| match replaced {
+                Some((at, text)) if at == index => text,
+                _ => component.text.as_str(),
+            })
+            .collect();
+        if texts.is_empty() {
+            "0".to_string()
+        } else {
+            texts.join(" + ")
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! A partizan sum read term by term ([`parse_partizan_sum`]): each term with its moves for
+//! Left and Right, so that the sum's winning moves can be listed; and the choice between the
+//! impartial and the partizan readings of a spec ([`parse_any_with`]).
+
+use super::{Options, Reader};
+use crate::error::Result;
+use crate::partizan::{Component, ComponentMove, Game, Games, PartizanSum};
+use crate::spec::parse_with;
+use crate::sum::Sum;
+
+/// A game read from spec text: a sum of impartial games, or a partizan sum.
+pub enum AnyGame {
+    /// A sum of impartial games (`kayles(5) + *2`).
+    Impartial(Sum),
+    /// A partizan sum (`{1|0} + ^`, `domineering(3x3)`).
+    Partizan(PartizanSum),
+}
+
+/// Reads `text` as a sum of impartial games where the impartial grammar accepts it, and as
+/// a partizan sum otherwise. The two grammars share only `0`, `*n` and their sums, which mean
+/// the same game in both (the nimber), so the choice never changes a value. When neither
+/// reads the text, the error is that of the reading that got further (the impartial one on a
+/// tie): `nim(3,` fails as an impartial spec, `{1|0` as a partizan one.
+///
+/// # Errors
+/// As [`parse_with`] or [`parse_partizan_sum`].
+///
+/// # Example
+/// ```
+/// use grundy::spec::{parse_any_with, AnyGame, Options};
+/// assert!(matches!(parse_any_with("nim(3) + *2", Options::default())?, AnyGame::Impartial(_)));
+/// assert!(matches!(parse_any_with("{1|0} + *2", Options::default())?, AnyGame::Partizan(_)));
+/// let error = parse_any_with("{1|0", Options::default()).unwrap_err();
+/// assert_eq!(error.span(), Some(4..4));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn parse_any_with(text: &str, options: Options<'_>) -> Result<AnyGame> {
+    let impartial = match parse_with(text, options) {
+        Ok(sum) => return Ok(AnyGame::Impartial(sum)),
+        Err(error) => error,
+    };
+    match parse_partizan_sum(text, options) {
+        Ok(sum) => Ok(AnyGame::Partizan(sum)),
+        Err(partizan) if reach(&partizan) > reach(&impartial) => Err(partizan),
+        Err(_) => Err(impartial),
+    }
+}
+
+/// How far into the text a reading got before `error` (the whole text for an error with no
+/// place, such as a limit).
+fn reach(error: &crate::Error) -> usize {
+    error.span().map_or(usize::MAX, |span| span.start)
+}
+
+/// Reads a partizan sum as [`parse_partizan`](super::parse_partizan) does, keeping its terms apart with their moves
+/// ([`PartizanSum`]); the rulesets' solvers are bounded by `options.limits` (positions at most
+/// [`MAX_PARTS`](super::MAX_PARTS), work, cancel) all together.
+///
+/// # Errors
+/// As [`parse_partizan`](super::parse_partizan), and the limits.
+///
+/// # Example
+/// ```
+/// let sum = grundy::spec::parse_partizan_sum("domineering(2x2) - 1", Default::default())?;
+/// assert_eq!(sum.components[1].text, "-(1)");
+/// assert_eq!(sum.components[0].left[0].text, "domineering(xo/xo)");
+/// assert_eq!(sum.games.format(sum.value)?, "{0|-2}");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn parse_partizan_sum(text: &str, options: Options) -> Result<PartizanSum> {
+    let mut games = Games::new();
+    let mut reader = Reader::new(text, options, &mut games);
+    reader.want_moves = true;
+    let components = reader.components()?;
+    reader.parser.end()?;
+    let mut value = games.zero();
+    for component in &components {
+        value = games.add(value, component.value)?;
+    }
+    Ok(PartizanSum {
+        games,
+        components,
+        value,
+    })
+}
+
+/// Moves of a top-level term read as a ruleset's position: where the term ends, then Left's
+/// and Right's moves.
+pub(super) type TermMoves = (usize, Vec<ComponentMove>, Vec<ComponentMove>);
+
+/// How a term joins the sum.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sign {
+    Plus,
+    Minus,
+    PlusMinus,
+}
+
+impl Reader<'_, '_> {
+    /// The terms of a sum, each with its moves.
+    fn components(&mut self) -> Result<Vec<Component>> {
+        let mut components = Vec::new();
+        let mut sign = Sign::Plus;
+        loop {
+            self.parser.skip_space();
+            let start = self.parser.position;
+            self.moves = None;
+            let term = self.term()?;
+            let end = self.parser.position;
+            let written = self.parser.text[start..end].trim();
+            let (value, text) = match sign {
+                Sign::Plus => (term, written.to_string()),
+                Sign::Minus => (self.games.neg(term)?, format!("-({written})")),
+                Sign::PlusMinus => (self.games.switch(term)?, format!("+-({written})")),
+            };
+            let (left, right) = match self.moves.take() {
+                Some((at, left, right)) if at == end && sign == Sign::Plus => (left, right),
+                _ => (self.options(value, true)?, self.options(value, false)?),
+            };
+            components.push(Component {
+                text,
+                value,
+                left,
+                right,
+            });
+            sign = if self.parser.eat_str("+-") {
+                Sign::PlusMinus
+            } else if self.parser.eat('+') {
+                Sign::Plus
+            } else if self.parser.eat('-') {
+                Sign::Minus
+            } else {
+                return Ok(components);
+            };
+        }
+    }
+
+    /// The options of `value`'s canonical form for Left (`left`) or Right, as moves.
+    fn options(&mut self, value: Game, left: bool) -> Result<Vec<ComponentMove>> {
+        let options = if left {
+            self.games.left_options(value)?
+        } else {
+            self.games.right_options(value)?
+        };
+        options
+            .into_iter()
+            .map(|value| {
+                Ok(ComponentMove {
+                    text: self.games.format(value)?,
+                    value,
+                })
+            })
+            .collect()
+    }
+}
