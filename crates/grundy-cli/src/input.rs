@@ -35,6 +35,15 @@ pub fn parse_sum(argument: &str, limits: Limits) -> Result<(String, Sum), Proble
     Ok((text, sum))
 }
 
+/// The spec text of `argument` and the game it reads as: an impartial sum, or a partizan
+/// one ([`spec::parse_any_with`]).
+pub fn parse_any(argument: &str, limits: Limits) -> Result<(String, spec::AnyGame), Problem> {
+    let text = spec_text(argument)?;
+    let options = spec::Options::new(limits).with_include(&include);
+    let game = spec::parse_any_with(&text, options).map_err(with_input(&text))?;
+    Ok((text, game))
+}
+
 /// Reads a file included by a spec, for [`spec::Options::include`].
 pub fn include(file: &str) -> Result<String, String> {
     spec::read_include(std::fs::File::open(file), file)

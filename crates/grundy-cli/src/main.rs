@@ -22,6 +22,7 @@ mod quotient;
 mod render;
 mod render_loopy;
 mod render_misere;
+mod render_partizan;
 mod seq;
 mod serve;
 mod stream;

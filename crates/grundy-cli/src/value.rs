@@ -8,14 +8,16 @@ use grundy::sum::Sum;
 use grundy::{analysis, Play};
 
 use crate::flags::{parse_count, LimitArgs, Output};
-use crate::input::parse_sum;
+use crate::input::{parse_any, parse_sum};
 use crate::output::{emit, usage, with_input, Problem};
-use crate::{render, render_loopy, render_misere, ticker};
+use crate::{render, render_loopy, render_misere, render_partizan, ticker};
 
 /// The arguments of `grundy value` and `grundy moves`.
 #[derive(clap::Args, Debug)]
 pub struct GameArgs {
-    /// The game, e.g. "nim(3,4,5)" or "sub{1,2,4}(8) + sub{1,3}(5)".
+    /// The game, e.g. "nim(3,4,5)" or "sub{1,2,4}(8) + sub{1,3}(5)"; for `value`, also a
+    /// partizan game in CGSuite's notation or a partizan ruleset's position:
+    /// "{1|0} + ^ + *2", "domineering(3x4)", "hackenbush(lrr) + toads(tt.ff)".
     /// @FILE reads it from FILE, - from standard input.
     spec: String,
     /// Misère play: the player who makes the last move loses. A sum of heaps of one game
@@ -33,13 +35,18 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
-    /// `grundy value`.
+    /// `grundy value`: an impartial sum, or a partizan game (`ask::value_of` says which).
     pub fn value(self, out: &mut impl Write) -> Result<(), Problem> {
-        let answer = self.answer(ask::value)?;
+        let mut settings = self.settings()?;
+        let _ticker = ticker::start(&mut settings.limits);
+        let (spec, mut game) = parse_any(&self.spec, settings.limits)?;
+        let answer = ask::value_of(&mut game, Play::from_misere(self.misere), &settings)
+            .map_err(with_input(&spec))?;
         emit(out, self.output.format, &answer, |answer| match answer {
             ValueAnswer::Normal(report) => render::value(report),
             ValueAnswer::Loopy(report) => render_loopy::value(report),
             ValueAnswer::Misere(report) => render_misere::value(report),
+            ValueAnswer::Partizan(report) => render_partizan::value(report),
         })
     }
 
@@ -54,25 +61,30 @@ impl GameArgs {
     }
 
     /// The front door's answer to `question` about the game, with a spinner on a terminal
-    /// while it computes. `--max-order` needs `--misere`.
+    /// while it computes.
     fn answer<A>(
         &self,
         question: impl FnOnce(&Sum, Play, &Settings) -> grundy::Result<A>,
     ) -> Result<A, Problem> {
+        let mut settings = self.settings()?;
+        let _ticker = ticker::start(&mut settings.limits);
+        let (spec, sum) = parse_sum(&self.spec, settings.limits)?;
+        question(&sum, Play::from_misere(self.misere), &settings).map_err(with_input(&spec))
+    }
+
+    /// The front door's settings from the flags. `--max-order` needs `--misere`.
+    fn settings(&self) -> Result<Settings, Problem> {
         if self.max_order.is_some() && !self.misere {
             return Err(usage(
                 "--max-order bounds the misère quotient; it needs --misere",
             ));
         }
-        let mut settings = Settings {
+        Ok(Settings {
             limits: self.limits.limits(),
             max_order: self
                 .max_order
                 .unwrap_or(analysis::quotient::DEFAULT_MAX_ORDER),
             ..Settings::DEFAULT
-        };
-        let _ticker = ticker::start(&mut settings.limits);
-        let (spec, sum) = parse_sum(&self.spec, settings.limits)?;
-        question(&sum, Play::from_misere(self.misere), &settings).map_err(with_input(&spec))
+        })
     }
 }

@@ -72,13 +72,17 @@ fn answer<A: Serialize>(
 }
 
 /// `grundy value SPEC [--misere] --format json`: the front door's [`ask::ValueAnswer`] (its
-/// `kind` says `normal`, `loopy` or `misere`).
+/// `kind` says `normal`, `loopy`, `misere` or, for a partizan spec such as `{1|0} + ^`,
+/// `partizan`).
 ///
 /// # Errors
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
 pub fn value(spec: &str, misere: bool) -> Json {
-    answer(spec, misere, &SETTINGS, ask::value)
+    let mut game = spec::parse_any_with(spec, spec::Options::new(LIMITS))
+        .map_err(|error| error_json(&error))?;
+    let answer = ask::value_of(&mut game, Play::from_misere(misere), &SETTINGS);
+    to_json(&answer.map_err(|error| error_json(&error))?)
 }
 
 /// `grundy moves SPEC [--misere] --format json`: every move with the value it leads to.

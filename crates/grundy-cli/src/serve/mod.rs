@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! GET /api/value?spec=SPEC[&misere=1] the `value` report (as `grundy value --format json`,
-//!                                     with `--misere` when asked)
+//!                                     with `--misere` when asked; a partizan spec such as
+//!                                     `{1|0} + ^` gives the `"kind": "partizan"` report)
 //! GET /api/moves?spec=SPEC[&misere=1] the `moves` report
 //! GET /api/dag?spec=SPEC&max_nodes=N[&misere=1]
 //!                                     the game DAG (as `grundy dag --format json`)
@@ -44,7 +45,8 @@ use tokio::sync::Semaphore;
 pub use files::find_web_root;
 use files::static_file;
 use reply::{
-    cap_request, flag_param, number_param, params, parse_sum, text_param, Failure, Params,
+    cap_request, flag_param, number_param, params, parse_any, parse_sum, text_param, Failure,
+    Params,
 };
 use worker::compute;
 
@@ -217,8 +219,17 @@ fn play_param(params: &HashMap<String, String>) -> Result<Play, Failure> {
     Ok(Play::from_misere(flag_param(params, "misere")?))
 }
 
+/// The value of an impartial or a partizan game, read as `grundy value` reads it.
 async fn value(State(state): State<Arc<AppState>>, query: Params) -> Response {
-    game_answer(&state, query, ask::value).await
+    let (spec_text, play) = match game_request(query) {
+        Ok(request) => request,
+        Err(failure) => return failure.into_response(),
+    };
+    compute(&state, move |settings| {
+        let mut game = parse_any(&spec_text, settings.limits)?;
+        ask::value_of(&mut game, play, &settings).map_err(|error| Failure::library(&error))
+    })
+    .await
 }
 
 async fn moves(State(state): State<Arc<AppState>>, query: Params) -> Response {

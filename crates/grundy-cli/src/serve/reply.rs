@@ -160,6 +160,11 @@ pub(super) fn parse_sum(text: &str, limits: Limits) -> Result<grundy::sum::Sum, 
     spec::parse_with(text, spec::Options::new(limits)).map_err(|error| Failure::library(&error))
 }
 
+/// `text` read as an impartial or a partizan game, within `limits`.
+pub(super) fn parse_any(text: &str, limits: Limits) -> Result<spec::AnyGame, Failure> {
+    spec::parse_any_with(text, spec::Options::new(limits)).map_err(|error| Failure::library(&error))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

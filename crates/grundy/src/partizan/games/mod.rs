@@ -150,7 +150,8 @@ impl<R: PartizanRuleset> PartizanSolver<R> {
         if u64::try_from(self.memo.len()).unwrap_or(u64::MAX) >= max {
             return Err(Error::limit(Limit::Positions, max));
         }
-        let (left_moves, right_moves) = (self.rules.moves(part, true), self.rules.moves(part, false));
+        let (left_moves, right_moves) =
+            (self.rules.moves(part, true), self.rules.moves(part, false));
         let moves = u64::try_from(left_moves.len() + right_moves.len()).unwrap_or(u64::MAX);
         self.work = self.work.saturating_add(moves).saturating_add(1);
         self.limits.check_work(self.work)?;

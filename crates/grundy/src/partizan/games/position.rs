@@ -49,9 +49,8 @@ impl Position {
     /// # Ok::<(), grundy::Error>(())
     /// ```
     pub fn text(&self) -> String {
-        let letters = |name: &str, letters: &[u8]| {
-            format!("{name}({})", String::from_utf8_lossy(letters))
-        };
+        let letters =
+            |name: &str, letters: &[u8]| format!("{name}({})", String::from_utf8_lossy(letters));
         match self {
             Position::Hackenbush(edges) => letters("hackenbush", edges),
             Position::Toads(squares) => letters("toads", squares),
@@ -99,9 +98,9 @@ impl Position {
             Position::Hackenbush(edges) => solve.run(HackenbushString, edges, |p| {
                 Position::Hackenbush(p.clone()).text()
             }),
-            Position::Toads(squares) => {
-                solve.run(ToadsAndFrogs, squares, |p| Position::Toads(p.clone()).text())
-            }
+            Position::Toads(squares) => solve.run(ToadsAndFrogs, squares, |p| {
+                Position::Toads(p.clone()).text()
+            }),
             Position::Domineering(grid) => {
                 solve.run(Domineering, grid, |p| Position::Domineering(*p).text())
             }

@@ -106,8 +106,9 @@ impl Reader<'_, '_> {
             let start = self.parser.position;
             self.moves = None;
             let term = self.term()?;
-            let end = self.parser.position;
-            let written = self.parser.text[start..end].trim();
+            let written = self.parser.text[start..self.parser.position].trim_end();
+            // Where the term's text ends: a ruleset's position that ends there is the whole term.
+            let end = start + written.len();
             let (value, text) = match sign {
                 Sign::Plus => (term, written.to_string()),
                 Sign::Minus => (self.games.neg(term)?, format!("-({written})")),

@@ -1,0 +1,91 @@
+//! Text rendering of partizan reports, for people at a terminal.
+
+use std::fmt::Write as _;
+
+use grundy::analysis::partizan::{PartizanMove, PartizanReport, WallPiece};
+
+use crate::render::head;
+
+/// What each outcome class means.
+fn outcome_words(outcome: &str) -> &'static str {
+    match outcome {
+        "L" => "L: Left wins, whoever moves first",
+        "R" => "R: Right wins, whoever moves first",
+        "N" => "N: the player to move wins",
+        _ => "P: the player who just moved wins (whoever moves first loses)",
+    }
+}
+
+/// A wall of the thermograph: each piece from its temperature up.
+fn wall(pieces: &[WallPiece]) -> String {
+    let pieces: Vec<String> = pieces
+        .iter()
+        .map(|piece| {
+            let slope = match piece.slope {
+                0 => "then straight up".to_string(),
+                slope => format!("slope {slope:+}"),
+            };
+            format!("from t = {}: {} ({slope})", piece.start, piece.value)
+        })
+        .collect();
+    pieces.join("; ")
+}
+
+/// The winning moves of one player, or why there are none.
+fn moves(text: &mut String, player: &str, sign: &str, moves: &[PartizanMove]) {
+    if moves.is_empty() {
+        let _ = writeln!(text, "\nno winning move for {player} moving first");
+        return;
+    }
+    let _ = writeln!(
+        text,
+        "\nwinning moves for {player} (each leaves a value {sign} 0):"
+    );
+    for entry in moves {
+        let _ = writeln!(
+            text,
+            "  in term {}: to {}\n      leaves {} = {}",
+            entry.component + 1,
+            entry.to,
+            entry.result,
+            entry.value
+        );
+    }
+}
+
+/// `grundy value` of a partizan game as text.
+pub fn value(report: &PartizanReport) -> String {
+    let mut text = String::new();
+    let kind = if report.is_number {
+        "a number"
+    } else {
+        "canonical form"
+    };
+    let value = format!("{} ({kind})", report.canonical);
+    head(
+        &mut text,
+        &report.spec,
+        Some("partizan (Left and Right)"),
+        &value,
+    );
+    let _ = writeln!(text, "outcome:  {}", outcome_words(report.outcome));
+    let _ = writeln!(
+        text,
+        "stops:    left {}, right {}",
+        report.left_stop, report.right_stop
+    );
+    let _ = writeln!(
+        text,
+        "mean:     {}, temperature {}",
+        report.mean, report.temperature
+    );
+    let _ = writeln!(text, "thermograph, left wall:  {}", wall(&report.left_wall));
+    let _ = writeln!(
+        text,
+        "thermograph, right wall: {}",
+        wall(&report.right_wall)
+    );
+    moves(&mut text, "Left", ">=", &report.left_winning_moves);
+    moves(&mut text, "Right", "<=", &report.right_winning_moves);
+    text
+}
