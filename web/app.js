@@ -53,6 +53,8 @@ const OUTCOME_WORDS = {
   N: 'the player to move wins',
   P: 'the player to move loses',
   D: 'a draw: with best play neither player can force a win',
+  L: 'Left wins, whoever moves first',
+  R: 'Right wins, whoever moves first',
 };
 
 /** One move of a report as a list item: where, what, and the value it leaves. */
@@ -87,8 +89,43 @@ function misereNote(report) {
     + `${quotient.in_p_portion ? 'in' : 'not in'} the P-portion, which decides who wins (a quotient gives no values).`;
 }
 
+/** A winning move of a partizan report: who moves, the term it changes, and what it leaves. */
+function partizanMoveItem(player, move) {
+  return h('li', {},
+    h('span', { text: `${player}: term ${move.component + 1} to ` }),
+    h('code', { text: move.to }),
+    h('span', { class: 'muted', text: `, leaving ${move.result} = ${move.value}` }));
+}
+
+/** The result card of a partizan report: canonical form, outcome class, temperature, each player's winning moves. */
+function renderPartizan(report) {
+  $('result-value-label').textContent = report.is_number ? 'Value (a number)' : 'Canonical form';
+  $('result-value').textContent = report.canonical;
+  const outcome = $('result-outcome');
+  outcome.textContent = report.outcome;
+  outcome.className = `badge ${report.outcome}`;
+  $('outcome-words').textContent = OUTCOME_WORDS[report.outcome];
+  $('result-game').textContent = report.spec;
+  const note = $('result-note');
+  note.hidden = false;
+  note.textContent = `A partizan game (Left and Right have different moves), in CGSuite's notation. `
+    + `Left stop ${report.left_stop}, right stop ${report.right_stop}, mean ${report.mean}, temperature ${report.temperature}.`;
+  const moves = [
+    ...report.left_winning_moves.map((move) => partizanMoveItem('Left', move)),
+    ...report.right_winning_moves.map((move) => partizanMoveItem('Right', move)),
+  ];
+  const list = $('winning-moves');
+  if (moves.length === 0) list.replaceChildren(h('li', { class: 'none', text: 'None: whoever moves first loses.' }));
+  else list.replaceChildren(...moves.slice(0, MAX_WINNING_SHOWN * 2));
+  $('drawing').hidden = true;
+}
+
 function renderResult(report) {
   const { kind } = report;
+  if (kind === 'partizan') {
+    renderPartizan(report);
+    return;
+  }
   $('result-value-label').textContent = { normal: 'Grundy value', misere: 'Misère value', loopy: 'Loopy value' }[kind];
   $('result-value').textContent = valueText(report.value, report.escapes);
   const outcome = $('result-outcome');
@@ -254,6 +291,19 @@ async function main() {
       return;
     }
     const kind = value.report.kind;
+    // A partizan game has no nim-sum, DAG or play here yet: its result card only.
+    const partizan = kind === 'partizan';
+    ['.sum', '.dag', '.play'].forEach((selector) => { document.querySelector(selector).hidden = partizan; });
+    if (partizan) {
+      errorBox.hidden = true;
+      input.classList.remove('invalid');
+      resultCards.forEach((card) => card.classList.remove('stale'));
+      current = text;
+      renderResult(value.report);
+      history.replaceState(null, '', `#${new URLSearchParams({ spec: text })}`);
+      showStatus(`Analyzed ${value.report.spec} (partizan) in ${Math.max(1, Math.round(performance.now() - started))} ms.`);
+      return;
+    }
     // Only normal play has the nim-sum rule; a game with cycles is drawn as a graph.
     const [sum, dag] = await Promise.all([
       kind === 'normal' ? engine.highestBit(text) : null,

@@ -16,6 +16,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Game>()?;
     module.add_class::<PlayState>()?;
     module.add_function(wrap_pyfunction!(parse, module)?)?;
+    module.add_function(wrap_pyfunction!(value_report_of, module)?)?;
     Ok(())
 }
 
@@ -83,6 +84,27 @@ fn parse(spec: &str, max_positions: Option<u64>, max_work: Option<u64>) -> PyRes
     let options = spec::Options::new(limits).with_include(&read_file);
     let sum = spec::parse_with(spec, options).map_err(|error| to_py(error, Some(spec)))?;
     Ok(Game::new(sum, limits))
+}
+
+/// `grundy value SPEC [--misere] --format json` of spec text that may be partizan
+/// (`"{1|0} + ^"`, `"domineering(3x3)"`): the front door reads it as `grundy value` does.
+#[pyfunction]
+#[pyo3(signature = (spec, misere=false, max_positions=None, max_work=None))]
+fn value_report_of(
+    py: Python<'_>,
+    spec: &str,
+    misere: bool,
+    max_positions: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<String> {
+    not_in_callback()?;
+    let _computing = exclusive(py)?;
+    let limits = limits(max_positions, max_work);
+    let options = spec::Options::new(limits).with_include(&read_file);
+    let mut game = spec::parse_any_with(spec, options).map_err(|error| to_py(error, Some(spec)))?;
+    let settings = Settings::with_limits(limits);
+    let answer = ask::value_of(&mut game, Play::from_misere(misere), &settings);
+    json(&answer.map_err(|error| to_py(error, Some(spec)))?)
 }
 
 #[pymethods]

@@ -142,6 +142,13 @@ def analyze(spec: Union[str, Game], misere: bool = False) -> Report:
     (``quotient`` set, no ``value`` or ``genus``). Games with cycles report
     ``value == "inf"`` with ``escapes``.
 
+    Spec text of a partizan game (CGSuite's notation such as ``"{1|0} + ^"``, or a position
+    such as ``"domineering(3x4)"``) gives the partizan report (``kind == "partizan"``):
+    ``canonical``, ``outcome`` (``"L"``, ``"R"``, ``"N"`` or ``"P"``), ``left_stop``,
+    ``right_stop``, ``mean``, ``temperature``, the thermograph's ``left_wall`` and
+    ``right_wall``, and ``left_winning_moves`` and ``right_winning_moves`` (each with
+    ``to``, ``result`` and ``value``).
+
     Example::
 
         >>> import grundy
@@ -150,7 +157,12 @@ def analyze(spec: Union[str, Game], misere: bool = False) -> Report:
         (2, 'N', 'nim(1,4,5)')
         >>> grundy.analyze("nim(1,1,1)", misere=True).outcome
         'P'
+        >>> hot = grundy.analyze("{1|0} + ^ + *2")
+        >>> hot.canonical, hot.outcome, hot.temperature
+        ('{1^*2|^*2}', 'L', '1/2')
     """
+    if isinstance(spec, str):
+        return _report(_grundy.value_report_of(spec, misere))
     return _game(spec).analyze(misere)
 
 

@@ -124,6 +124,12 @@ class Rules:
     def name(self) -> str:
         """The name used in spec-like text."""
 
+def value_report_of(
+    spec: str,
+    misere: bool = False,
+    max_positions: Optional[int] = None,
+    max_work: Optional[int] = None,
+) -> str: ...
 def parse(spec: str, max_positions: Optional[int] = None, max_work: Optional[int] = None) -> Game:
     """Parses spec text (``"kayles(13) + nim(3,4,5)"``) into a game; SpecError on bad input."""
 

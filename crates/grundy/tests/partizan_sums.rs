@@ -1,0 +1,332 @@
+//! Partizan sums through the front door (`ask::partizan_value`, `ask::value_of`): the outcome
+//! class and every winning move for Left and for Right, against a minimax search over the
+//! sum's positions written from the rules (Domineering, Hackenbush strings, Toads and Frogs on
+//! text, sharing no code with the library); the work limit and the cancel flag of the
+//! rulesets' solver.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use grundy::ask::{self, ValueAnswer};
+use grundy::partizan::games::{Domineering, Grid, PartizanSolver};
+use grundy::partizan::Games;
+use grundy::{spec, Cancel, ErrorKind, Limit, Limits, Play};
+
+/// One term of a sum, as the rules state them.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+enum Term {
+    /// Rows of `o` (empty) and `x`; Left places vertical dominoes.
+    Domineering(Vec<Vec<u8>>),
+    /// Edges from the ground up: `l` Left's, `r` Right's, `e` either's.
+    Hackenbush(Vec<u8>),
+    /// Squares: `t` Left's toads moving right, `f` Right's frogs moving left, `.` empty.
+    Toads(Vec<u8>),
+}
+
+impl Term {
+    fn text(&self) -> String {
+        match self {
+            Term::Domineering(rows) => {
+                let rows: Vec<String> = rows
+                    .iter()
+                    .map(|row| String::from_utf8(row.clone()).unwrap())
+                    .collect();
+                format!("domineering({})", rows.join("/"))
+            }
+            Term::Hackenbush(edges) => format!("hackenbush({})", String::from_utf8_lossy(edges)),
+            Term::Toads(squares) => format!("toads({})", String::from_utf8_lossy(squares)),
+        }
+    }
+
+    fn moves(&self, left: bool) -> Vec<Term> {
+        let mut found = Vec::new();
+        match self {
+            Term::Domineering(rows) => {
+                let (dr, dc) = if left { (1, 0) } else { (0, 1) };
+                for r in 0..rows.len() {
+                    for c in 0..rows[r].len() {
+                        let (r2, c2) = (r + dr, c + dc);
+                        if r2 < rows.len()
+                            && c2 < rows[r].len()
+                            && rows[r][c] == b'o'
+                            && rows[r2][c2] == b'o'
+                        {
+                            let mut next = rows.clone();
+                            next[r][c] = b'x';
+                            next[r2][c2] = b'x';
+                            found.push(Term::Domineering(next));
+                        }
+                    }
+                }
+            }
+            Term::Hackenbush(edges) => {
+                let mine = if left { b'l' } else { b'r' };
+                for (i, &edge) in edges.iter().enumerate() {
+                    if edge == mine || edge == b'e' {
+                        found.push(Term::Hackenbush(edges[..i].to_vec()));
+                    }
+                }
+            }
+            Term::Toads(squares) => {
+                let (mover, other) = if left { (b't', b'f') } else { (b'f', b't') };
+                let n = squares.len() as isize;
+                let step: isize = if left { 1 } else { -1 };
+                for i in 0..n {
+                    if squares[i as usize] != mover {
+                        continue;
+                    }
+                    let (one, two) = (i + step, i + 2 * step);
+                    let target = if (0..n).contains(&one) && squares[one as usize] == b'.' {
+                        Some(one)
+                    } else if (0..n).contains(&two)
+                        && squares[one as usize] == other
+                        && squares[two as usize] == b'.'
+                    {
+                        Some(two)
+                    } else {
+                        None
+                    };
+                    if let Some(target) = target {
+                        let mut next = squares.clone();
+                        next.swap(i as usize, target as usize);
+                        found.push(Term::Toads(next));
+                    }
+                }
+            }
+        }
+        found
+    }
+}
+
+/// Whether the player (`left`) moving first from `sum` wins, by minimax.
+fn wins(sum: &[Term], left: bool, memo: &mut HashMap<(Vec<Term>, bool), bool>) -> bool {
+    if let Some(&known) = memo.get(&(sum.to_vec(), left)) {
+        return known;
+    }
+    let mut won = false;
+    'search: for (i, term) in sum.iter().enumerate() {
+        for next in term.moves(left) {
+            let mut after = sum.to_vec();
+            after[i] = next;
+            if !wins(&after, !left, memo) {
+                won = true;
+                break 'search;
+            }
+        }
+    }
+    memo.insert((sum.to_vec(), left), won);
+    won
+}
+
+/// The results (the whole sum as text) of every move of `left` that wins, by minimax.
+fn winning_results(
+    sum: &[Term],
+    left: bool,
+    memo: &mut HashMap<(Vec<Term>, bool), bool>,
+) -> Vec<String> {
+    let mut found = Vec::new();
+    for (i, term) in sum.iter().enumerate() {
+        for next in term.moves(left) {
+            let mut after = sum.to_vec();
+            after[i] = next;
+            if !wins(&after, !left, memo) {
+                found.push(text(&after));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+fn text(sum: &[Term]) -> String {
+    let texts: Vec<String> = sum.iter().map(Term::text).collect();
+    texts.join(" + ")
+}
+
+/// A random number generator for the tests (xorshift).
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+
+    fn letters(&mut self, letters: &[u8], length: u64) -> Vec<u8> {
+        (0..length)
+            .map(|_| letters[self.below(letters.len() as u64) as usize])
+            .collect()
+    }
+
+    fn term(&mut self) -> Term {
+        match self.below(3) {
+            0 => {
+                let (rows, cols) = (1 + self.below(3), 1 + self.below(3));
+                Term::Domineering((0..rows).map(|_| self.letters(b"ooox", cols)).collect())
+            }
+            1 => {
+                let length = self.below(5);
+                Term::Hackenbush(self.letters(b"lre", length))
+            }
+            _ => {
+                let length = 1 + self.below(6);
+                Term::Toads(self.letters(b"tf..", length))
+            }
+        }
+    }
+}
+
+#[test]
+fn sums_have_the_outcome_and_winning_moves_of_minimax() {
+    let mut random = Random(0x9e37_79b9_7f4a_7c15);
+    let mut memo = HashMap::new();
+    let mut listed = 0;
+    for _ in 0..250 {
+        let terms = 1 + random.below(3) as usize;
+        let sum: Vec<Term> = (0..terms).map(|_| random.term()).collect();
+        let spec = text(&sum);
+        let report = ask::partizan_value(&spec).unwrap();
+        let (left, right) = (wins(&sum, true, &mut memo), wins(&sum, false, &mut memo));
+        let outcome = match (left, right) {
+            (true, true) => "N",
+            (true, false) => "L",
+            (false, true) => "R",
+            (false, false) => "P",
+        };
+        assert_eq!(report.outcome, outcome, "{spec}");
+        for (is_left, moves) in [
+            (true, &report.left_winning_moves),
+            (false, &report.right_winning_moves),
+        ] {
+            let mut results: Vec<String> = moves.iter().map(|m| m.result.clone()).collect();
+            results.sort();
+            assert_eq!(
+                results,
+                winning_results(&sum, is_left, &mut memo),
+                "{spec}, left {is_left}"
+            );
+            listed += results.len();
+            // Each move's value is the value of the game it leaves.
+            for entry in moves.iter() {
+                let after = ask::partizan_value(&entry.result).unwrap();
+                assert_eq!(after.canonical, entry.value, "{}", entry.result);
+            }
+        }
+    }
+    assert!(listed > 100, "too few winning moves checked: {listed}");
+}
+
+#[test]
+fn value_terms_move_to_their_canonical_options() {
+    let report = ask::partizan_value("{3|1} - {2|-5}").unwrap();
+    let left: Vec<&str> = report
+        .left_winning_moves
+        .iter()
+        .map(|m| m.result.as_str())
+        .collect();
+    // Left moves {3|1} to 3 (leaving 3 - {2|-5} = {8|1}), or -{2|-5} = {5|-2} to 5.
+    assert_eq!(left, ["3 + -({2|-5})", "{3|1} + 5"]);
+    assert_eq!(report.outcome, "L");
+}
+
+#[test]
+fn the_front_door_reads_impartial_and_partizan_specs() {
+    let settings = ask::Settings::default();
+    for (text, kind) in [
+        ("nim(3,4,5)", "normal"),
+        ("*2 + *3", "normal"),
+        ("{1|0} + ^ + *2", "partizan"),
+        ("0 + domineering(3x3)", "partizan"),
+    ] {
+        let mut game = spec::parse_any_with(text, spec::Options::default()).unwrap();
+        let answer = ask::value_of(&mut game, Play::Normal, &settings).unwrap();
+        let json = serde_json::to_value(&answer).unwrap();
+        assert_eq!(json["kind"], kind, "{text}");
+    }
+    // The nimbers the two grammars share mean the same game.
+    let nimbers = ask::partizan_value("*2 + *3").unwrap();
+    assert_eq!(nimbers.canonical, "*");
+    let mut game = spec::parse_any_with("{1|0}", spec::Options::default()).unwrap();
+    let error = ask::value_of(&mut game, Play::Misere, &settings).unwrap_err();
+    assert!(matches!(error.kind(), ErrorKind::Unsupported { .. }));
+    // The error of the reading that got further.
+    for (text, at) in [("nim(3,", 6), ("{1|0", 4), ("domineering(3x", 14)] {
+        let error = spec::parse_any_with(text, spec::Options::default()).unwrap_err();
+        assert_eq!(error.span().map(|span| span.start), Some(at), "{text}");
+    }
+    let answer = ask::value_of(
+        &mut spec::parse_any_with("{1|0}", spec::Options::default()).unwrap(),
+        Play::Normal,
+        &settings,
+    )
+    .unwrap();
+    assert!(matches!(answer, ValueAnswer::Partizan(_)));
+    assert_eq!(answer.outcome(), "N");
+}
+
+#[test]
+fn the_solver_stops_at_its_work_limit_and_when_cancelled() {
+    let board = Grid::rectangle(4, 4).unwrap();
+    let limits = Limits {
+        max_work: 500,
+        ..Limits::DEFAULT
+    };
+    let error = PartizanSolver::with_limits(Domineering, limits)
+        .value(&mut Games::new(), &board)
+        .unwrap_err();
+    assert!(
+        matches!(
+            error.kind(),
+            ErrorKind::LimitExceeded {
+                limit: Limit::Work,
+                max: 500,
+                ..
+            }
+        ),
+        "{error}"
+    );
+    // Enough work: the same value as the unbounded solver.
+    let mut games = Games::new();
+    let mut solver = PartizanSolver::new(Domineering);
+    let expected = solver.value(&mut games, &board).unwrap();
+    let limits = Limits {
+        max_work: solver.work(),
+        ..Limits::DEFAULT
+    };
+    let mut bounded = PartizanSolver::with_limits(Domineering, limits);
+    assert_eq!(bounded.value(&mut games, &board).unwrap(), expected);
+
+    static FLAG: AtomicBool = AtomicBool::new(false);
+    FLAG.store(true, Ordering::Relaxed);
+    let cancelled = Limits {
+        cancel: Cancel::new(&FLAG),
+        ..Limits::DEFAULT
+    };
+    let error = PartizanSolver::with_limits(Domineering, cancelled)
+        .value(&mut Games::new(), &board)
+        .unwrap_err();
+    assert!(matches!(error.kind(), ErrorKind::Cancelled));
+
+    // Through the spec, the work of every term counts against one limit.
+    let options = spec::Options::new(Limits {
+        max_work: 2000,
+        ..Limits::DEFAULT
+    });
+    assert!(spec::parse_partizan_sum("domineering(3x4)", options).is_ok());
+    let error = spec::parse_partizan_sum(
+        "domineering(3x4) + domineering(4x3) + domineering(3x4)",
+        options,
+    )
+    .unwrap_err();
+    assert!(matches!(
+        error.kind(),
+        ErrorKind::LimitExceeded {
+            limit: Limit::Work,
+            ..
+        }
+    ));
+    let error = spec::parse_any_with("domineering(5x5)", options).unwrap_err();
+    assert!(error.is_limit(), "{error}");
+}
