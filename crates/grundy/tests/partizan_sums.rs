@@ -309,9 +309,13 @@ fn the_solver_stops_at_its_work_limit_and_when_cancelled() {
         .unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::Cancelled));
 
-    // Through the spec, the work of every term counts against one limit.
+    // Through the spec, the work of every term counts against one limit: enough for one
+    // 3 x 4 board is too little for three.
+    let mut one = PartizanSolver::new(Domineering);
+    one.value(&mut Games::new(), &Grid::rectangle(3, 4).unwrap())
+        .unwrap();
     let options = spec::Options::new(Limits {
-        max_work: 2000,
+        max_work: one.work(),
         ..Limits::DEFAULT
     });
     assert!(spec::parse_partizan_sum("domineering(3x4)", options).is_ok());

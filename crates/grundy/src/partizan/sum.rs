@@ -41,6 +41,16 @@ pub struct PartizanSum {
     pub value: Game,
 }
 
+impl std::fmt::Debug for PartizanSum {
+    /// The terms and the value's handle (the table is left out: it can be large).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PartizanSum")
+            .field("components", &self.components)
+            .field("value", &self.value)
+            .finish_non_exhaustive()
+    }
+}
+
 impl PartizanSum {
     /// The sum as spec text, with component `replaced.0`, if any, written `replaced.1`.
     ///

@@ -16,6 +16,15 @@ pub enum AnyGame {
     Partizan(PartizanSum),
 }
 
+impl std::fmt::Debug for AnyGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnyGame::Impartial(sum) => f.debug_tuple("Impartial").field(&sum.format()).finish(),
+            AnyGame::Partizan(sum) => f.debug_tuple("Partizan").field(sum).finish(),
+        }
+    }
+}
+
 /// Reads `text` as a sum of impartial games where the impartial grammar accepts it, and as
 /// a partizan sum otherwise. The two grammars share only `0`, `*n` and their sums, which mean
 /// the same game in both (the nimber), so the choice never changes a value. When neither
