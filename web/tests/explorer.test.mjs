@@ -581,3 +581,44 @@ test('the new controls fit a phone: misère switch, zoom buttons, board and peri
   assert.ok(fitted.drawing.right <= fitted.view.right + 1 && fitted.drawing.left >= fitted.view.left - 1, 'the DAG is fitted');
   assert.deepEqual(problems, []);
 });
+
+// Domineering on a 2 x 2 board beside a Hackenbush string, by minimax written here: Left
+// (vertical dominoes) wins moving first, and so does Right (horizontal ones), so the outcome is
+// N; Left's two placements are the winning moves (each leaves Right without a move worth it).
+function domineeringWins(board, left) {
+  // board: rows of 'o' (empty) and 'x'; a move fills two adjacent empty squares.
+  const rows = board.split('/').map((row) => [...row]);
+  for (let r = 0; r < rows.length; r += 1) {
+    for (let c = 0; c < rows[r].length; c += 1) {
+      const [r2, c2] = left ? [r + 1, c] : [r, c + 1];
+      if (r2 < rows.length && c2 < rows[r].length && rows[r][c] === 'o' && rows[r2][c2] === 'o') {
+        const next = rows.map((row) => row.slice());
+        next[r][c] = 'x';
+        next[r2][c2] = 'x';
+        if (!domineeringWins(next.map((row) => row.join('')).join('/'), !left)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+test('a partizan game shows its canonical form, outcome class, temperature and winning moves', async (t) => {
+  const { page, problems } = await explorer(t, 'domineering(2x2)');
+  const expected = domineeringWins('oo/oo', true) && domineeringWins('oo/oo', false) ? 'N' : '?';
+  await page.locator('#result-value-label').filter({ hasText: 'Canonical form' }).waitFor();
+  assert.equal(await page.getByTestId('result-value').textContent(), '+-1');
+  assert.equal(await page.getByTestId('result-outcome').textContent(), expected);
+  assert.match(await page.getByTestId('result-note').textContent(), /temperature 1\b/);
+  const moves = await page.getByTestId('winning-moves').locator('li').allTextContents();
+  assert.equal(moves.filter((move) => move.startsWith('Left')).length, 2);
+  assert.equal(moves.filter((move) => move.startsWith('Right')).length, 2);
+  assert.equal(await page.getByTestId('sum-panel').isHidden(), true);
+  await analyze(page, '{1|0} + ^ + *2');
+  await page.getByTestId('result-value').filter({ hasText: '{1^*2|^*2}' }).waitFor();
+  assert.equal(await page.getByTestId('result-outcome').textContent(), 'L');
+  // Back to an impartial game: the cards come back.
+  await analyze(page, 'nim(1,2)');
+  await page.locator('#result-value-label').filter({ hasText: 'Grundy value' }).waitFor();
+  assert.equal(await page.getByTestId('sum-panel').isHidden(), false);
+  assert.deepEqual(problems, []);
+});
