@@ -4,6 +4,8 @@
 //! text, sharing no code with the library); the work limit and the cancel flag of the
 //! rulesets' solver.
 
+#![allow(clippy::unwrap_used)]
+
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 

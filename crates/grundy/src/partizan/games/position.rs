@@ -104,9 +104,7 @@ impl Position {
             Position::Domineering(grid) => {
                 solve.run(Domineering, grid, |p| Position::Domineering(*p).text())
             }
-            Position::Clobber(board) => {
-                solve.run(Clobber, board, |p| Position::Clobber(p.clone()).text())
-            }
+            Position::Clobber(board) => solve.run(Clobber, board, |p| Position::Clobber(*p).text()),
             Position::Cutcake(pieces) => {
                 solve.run(Cutcake, pieces, |p| Position::Cutcake(p.clone()).text())
             }

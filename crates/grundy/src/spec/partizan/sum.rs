@@ -12,8 +12,8 @@ use crate::sum::Sum;
 pub enum AnyGame {
     /// A sum of impartial games (`kayles(5) + *2`).
     Impartial(Sum),
-    /// A partizan sum (`{1|0} + ^`, `domineering(3x3)`).
-    Partizan(PartizanSum),
+    /// A partizan sum (`{1|0} + ^`, `domineering(3x3)`), boxed (its table is large).
+    Partizan(Box<PartizanSum>),
 }
 
 impl std::fmt::Debug for AnyGame {
@@ -49,7 +49,7 @@ pub fn parse_any_with(text: &str, options: Options<'_>) -> Result<AnyGame> {
         Err(error) => error,
     };
     match parse_partizan_sum(text, options) {
-        Ok(sum) => Ok(AnyGame::Partizan(sum)),
+        Ok(sum) => Ok(AnyGame::Partizan(Box::new(sum))),
         Err(partizan) if reach(&partizan) > reach(&impartial) => Err(partizan),
         Err(_) => Err(impartial),
     }
