@@ -254,7 +254,13 @@ fn the_front_door_reads_impartial_and_partizan_specs() {
     let error = ask::value_of(&mut game, Play::Misere, &settings).unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::Unsupported { .. }));
     // The error of the reading that got further.
-    for (text, at) in [("nim(3,", 6), ("{1|0", 4), ("domineering(3x", 14)] {
+    for (text, at) in [
+        ("nim(3,", 6),
+        ("0.8(3)", 0),
+        ("{1|0", 4),
+        ("domineering(3x", 14),
+        ("kayles(3) + {1|0}", 12),
+    ] {
         let error = spec::parse_any_with(text, spec::Options::default()).unwrap_err();
         assert_eq!(error.span().map(|span| span.start), Some(at), "{text}");
     }

@@ -28,8 +28,9 @@ impl std::fmt::Debug for AnyGame {
 /// Reads `text` as a sum of impartial games where the impartial grammar accepts it, and as
 /// a partizan sum otherwise. The two grammars share only `0`, `*n` and their sums, which mean
 /// the same game in both (the nimber), so the choice never changes a value. When neither
-/// reads the text, the error is that of the reading that got further (the impartial one on a
-/// tie): `nim(3,` fails as an impartial spec, `{1|0` as a partizan one.
+/// reads the text, the error is that of the reading that got further, by the end of the text
+/// each error blames (the impartial one on a tie): `nim(3,` and `0.8(3)` fail as impartial
+/// specs, `{1|0` as a partizan one.
 ///
 /// # Errors
 /// As [`parse_with`] or [`parse_partizan_sum`].
@@ -55,10 +56,11 @@ pub fn parse_any_with(text: &str, options: Options<'_>) -> Result<AnyGame> {
     }
 }
 
-/// How far into the text a reading got before `error` (the whole text for an error with no
-/// place, such as a limit).
+/// How far into the text a reading got before `error`: the end of the text it blames (so an
+/// impartial error about a whole word, `0.8` not being an octal code, beats a partizan one
+/// inside it), or the whole text for an error with no place, such as a limit.
 fn reach(error: &crate::Error) -> usize {
-    error.span().map_or(usize::MAX, |span| span.start)
+    error.span().map_or(usize::MAX, |span| span.end)
 }
 
 /// Reads a partizan sum as [`parse_partizan`](super::parse_partizan) does, keeping its terms apart with their moves
