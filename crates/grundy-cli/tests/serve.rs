@@ -485,3 +485,30 @@ fn sequences_get_the_command_line_report_in_both_conventions() {
         );
     }
 }
+
+/// `/api/value` reads partizan specs as `grundy value` does: the library's partizan report,
+/// tagged `"kind": "partizan"`.
+#[test]
+fn serves_partizan_values() {
+    let server = start(&[]);
+    for text in ["{1|0} + ^ + *2", "domineering(3x3) + hackenbush(lrl)"] {
+        let (status, body) = get(
+            &server.address,
+            &format!("/api/value?spec={}", encode(text)),
+        );
+        assert_eq!(status, 200, "{text}: {body}");
+        let report = grundy::ask::partizan_value(text).unwrap();
+        let expected = grundy::ask::ValueAnswer::Partizan(report);
+        assert_eq!(body.trim_end(), serde_json::to_string(&expected).unwrap());
+        assert_eq!(json(&body)["kind"], "partizan");
+    }
+    let (status, body) = get(
+        &server.address,
+        &format!("/api/value?spec={}", encode("{1|0")),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        json(&body)["error"].as_str().unwrap().contains("'}'"),
+        "{body}"
+    );
+}
