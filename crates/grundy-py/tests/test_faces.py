@@ -40,3 +40,21 @@ def test_every_kind_of_game_gets_the_cli_report(cli, spec, misere):
     check(lambda: grundy.moves(spec, misere=misere), expected, code)
     code, expected = cli.json("dag", spec, "--max-nodes", "50", *flags)
     check(lambda: grundy.dag(spec, max_nodes=50, misere=misere), expected, code)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "{1|0} + ^ + *2",
+        "domineering(3x3) + hackenbush(lrl)",
+        "toads(tt.ff) - 1/2",
+        "clobber(XOXO) + cutcake(2x3)",
+        "{1|0",
+        "{1|0} + kayles(3)",
+    ],
+)
+def test_partizan_specs_get_the_cli_report(cli, spec):
+    code, expected = cli.json("value", spec)
+    check(lambda: grundy.analyze(spec), expected, code)
+    if code == 0:
+        assert expected["kind"] == "partizan"
