@@ -436,4 +436,17 @@ mod tests {
         assert_eq!(draw["draw"], true);
         assert!(repetition(Vec::new()).is_err());
     }
+
+    /// `value` reads partizan specs as `grundy value` does: the library's partizan report;
+    /// misère play of one is the library's error.
+    #[test]
+    fn partizan_values_are_the_library_json() {
+        let text = "{1|0} + ^ + domineering(2x2)";
+        let report = ask::partizan_value(text).unwrap();
+        let expected = serde_json::to_string(&ask::ValueAnswer::Partizan(report)).unwrap();
+        assert_eq!(value(text, false).unwrap(), expected);
+        assert!(value(text, true)
+            .unwrap_err()
+            .contains("misère play of a partizan game"));
+    }
 }
