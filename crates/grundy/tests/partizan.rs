@@ -772,3 +772,25 @@ fn heating_undoes_cooling_on_hot_switches() {
         assert_eq!(games.format(heated).unwrap(), text, "{text}");
     }
 }
+
+#[test]
+fn col_and_snort_read_graphs_as_node_kayles_does() {
+    let mut games = Games::new();
+    let mut value = |text: &str| {
+        let g = grundy::spec::parse_partizan(text, &mut games).unwrap();
+        games.format(g).unwrap()
+    };
+    // Snort on an edge: the first to paint keeps the other end for a move of their own.
+    assert_eq!(value("snort(a-b)"), "+-1");
+    assert_eq!(value("snort(complete(3))"), "+-2");
+    // Col on a path of 2 or 3 is 0; one vertex is *.
+    assert_eq!(value("col(path(3))"), "0");
+    assert_eq!(value("col(a-b) + col(c)"), "*");
+    // Components add: two edges apart are the sum of two edges.
+    let two = value("snort(a-b, c-d)");
+    assert_eq!(two, value("snort(a-b) + snort(c-d)"));
+    // The graph's errors keep their place in the text.
+    let error = grundy::spec::parse_partizan("1 + col(path(500))", &mut Games::new()).unwrap_err();
+    assert!(error.to_string().contains("120"), "{error}");
+    assert!(error.span().is_some(), "{error}");
+}

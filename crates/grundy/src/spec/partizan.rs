@@ -10,6 +10,7 @@
 //!           | 'hackenbush(' [lre]* ')'                      edges from the ground up
 //!           | 'domineering(' board ')' | 'cutcake(' number 'x' number ')'
 //!           | 'toads(' [tf.]* ')' | 'clobber(' [XO.]* ('/' [XO.]*)* ')'
+//!           | ('col' | 'snort') graph                        graph: (path(5)), (a-b, b-c), ...
 //! board    := number 'x' number | [ox]+ ('/' [ox]+)*       rows x columns, o empty
 //! options  := values and bars: {1|0}, {2|0||-1}, {0,*|}     the longest run of bars splits
 //! nus      := number? ups? star?  (one at least)            3/4, *2, ^, vv, v3, 6^*, 73/16v9*8
@@ -18,12 +19,13 @@
 //! star     := '*' digits?
 //! ```
 
+use super::games::graph_argument;
 use super::parser::{digits_value, too_large, Parser};
 use super::Options;
 use crate::error::{Error, ErrorKind, Result};
 use crate::partizan::games::{
-    Clobber, ClobberBoard, Cutcake, Domineering, Grid, HackenbushString, PartizanSolver,
-    ToadsAndFrogs,
+    Clobber, ClobberBoard, Colouring, ColouringGame, Cutcake, Domineering, Grid, HackenbushString,
+    PartizanSolver, ToadsAndFrogs,
 };
 use crate::partizan::{Dyadic, Game, Games, MAX_NAMED};
 
@@ -182,6 +184,19 @@ impl Reader<'_, '_> {
     fn named(&mut self) -> Result<Game> {
         let (start, word) = self.parser.identifier();
         let word = word.to_string();
+        if let Some(rule) = match word.as_str() {
+            "col" => Some(Colouring::Col),
+            "snort" => Some(Colouring::Snort),
+            _ => None,
+        } {
+            let at = self.parser.position;
+            let game = ColouringGame::new(rule, graph_argument(&mut self.parser)?);
+            let painting = game.start();
+            let mut solver = PartizanSolver::with_max_positions(game, MAX_PARTS);
+            return solver
+                .value(self.games, &painting)
+                .map_err(|e| e.or_at(at..self.parser.position));
+        }
         self.parser.expect('(')?;
         let g = match word.as_str() {
             "Tiny" | "Miny" => {

@@ -3,9 +3,11 @@
 //! valued once and the parts added.
 //!
 //! One file a ruleset: `hackenbush` (Blue-Red-Green strings), `domineering`, `toads` (Toads
-//! and Frogs), `clobber`, `cutcake`; `grid` the boards they share.
+//! and Frogs), `clobber`, `cutcake`, `colouring` (Col and Snort on graphs); `grid` the boards
+//! they share.
 
 mod clobber;
+mod colouring;
 mod cutcake;
 mod domineering;
 mod grid;
@@ -13,6 +15,7 @@ mod hackenbush;
 mod toads;
 
 pub use clobber::{Clobber, ClobberBoard};
+pub use colouring::{Colouring, ColouringGame, Painting};
 pub use cutcake::Cutcake;
 pub use domineering::Domineering;
 pub use grid::Grid;
