@@ -794,3 +794,71 @@ fn col_and_snort_read_graphs_as_node_kayles_does() {
     assert!(error.to_string().contains("120"), "{error}");
     assert!(error.span().is_some(), "{error}");
 }
+
+/// Whether `g` and `h` differ by an infinitesimal: both stops of `g - h` are 0.
+fn infinitesimally_close(games: &mut Games, g: Game, h: Game) -> bool {
+    let difference = games.sub(g, h).unwrap();
+    let zero = Dyadic::integer(0).unwrap();
+    games.left_stop(difference).unwrap() == zero && games.right_stop(difference).unwrap() == zero
+}
+
+#[test]
+fn the_reduced_form_is_one_per_class_of_games_an_infinitesimal_apart() {
+    // Random games from small hot and cold ones; for each, the reduced form is an infinitesimal
+    // away, reduces to itself, and is the same game for the game plus any of several
+    // infinitesimals (ups, stars, tinies): one form per class, as Grossman and Siegel prove.
+    let mut games = Games::new();
+    let mut random = Random(0x5eed_0f_1e55_aced);
+    let parse = |games: &mut Games, text: &str| grundy::spec::parse_partizan(text, games).unwrap();
+    let mut pool: Vec<Game> = [
+        "0", "1", "-1", "1/2", "*", "^", "2", "+-1", "{2|0}", "{1|-1/2}",
+    ]
+    .iter()
+    .map(|text| parse(&mut games, text))
+    .collect();
+    let small: Vec<Game> = [
+        "0", "^", "v", "*", "^*", "*2", "{0|^}", "Tiny(1)", "Miny(2)", "^^*",
+    ]
+    .iter()
+    .map(|text| parse(&mut games, text))
+    .collect();
+    for _ in 0..150 {
+        let pick =
+            |random: &mut Random, pool: &[Game]| pool[random.below(pool.len() as u64) as usize];
+        let left: Vec<Game> = (0..1 + random.below(2))
+            .map(|_| pick(&mut random, &pool))
+            .collect();
+        let right: Vec<Game> = (0..1 + random.below(2))
+            .map(|_| pick(&mut random, &pool))
+            .collect();
+        let g = games.game(&left, &right).unwrap();
+        let reduced = games.reduced(g).unwrap();
+        let text = games.format(g).unwrap();
+        assert!(infinitesimally_close(&mut games, g, reduced), "{text}");
+        assert_eq!(games.reduced(reduced).unwrap(), reduced, "{text}");
+        for &epsilon in &small {
+            let shifted = games.add(g, epsilon).unwrap();
+            assert_eq!(
+                games.reduced(shifted).unwrap(),
+                reduced,
+                "{text} + {}",
+                games.format(epsilon).unwrap()
+            );
+        }
+        if text.len() < 30 {
+            pool.push(g);
+        }
+    }
+    // By hand: ^* and *2 reduce to 0, {1^|-1^} to +-1, {2|0} + Tiny(1) to {2|0}.
+    for (text, expected) in [
+        ("^*", "0"),
+        ("*2", "0"),
+        ("{1^|-1^}", "+-1"),
+        ("{2|0} + Tiny(1)", "{2|0}"),
+        ("1/2 + ^", "1/2"),
+    ] {
+        let g = parse(&mut games, text);
+        let reduced = games.reduced(g).unwrap();
+        assert_eq!(games.format(reduced).unwrap(), expected, "{text}");
+    }
+}

@@ -11,8 +11,9 @@
 //!   values, recognised again by [`Games::as_nus`] and written in CGSuite's notation by
 //!   [`Games::format`] (the notation is read back by `spec::parse_partizan`);
 //! - [`Games::thermograph`], stops, mean, temperature, [`Games::cool`];
-//! - the module `games`: rulesets (Hackenbush strings, Domineering, Toads and Frogs, Clobber, Cutcake)
-//!   valued by [`games::PartizanSolver`], regions split into independent parts.
+//! - [`Games::reduced`], the reduced canonical form (equal up to an infinitesimal, [`Games::inf_geq`]);
+//! - the module `games`: rulesets (Hackenbush strings, Domineering, Toads and Frogs, Clobber, Cutcake, Col
+//!   and Snort) valued by [`games::PartizanSolver`], regions split into independent parts.
 //!
 //! ```
 //! use grundy::partizan::{Games, OutcomeClass};
@@ -33,6 +34,7 @@ mod dyadic;
 pub mod games;
 mod print;
 mod recognise;
+mod reduced;
 mod table;
 #[cfg(test)]
 mod tests;
