@@ -808,7 +808,7 @@ fn the_reduced_form_is_one_per_class_of_games_an_infinitesimal_apart() {
     // away, reduces to itself, and is the same game for the game plus any of several
     // infinitesimals (ups, stars, tinies): one form per class, as Grossman and Siegel prove.
     let mut games = Games::new();
-    let mut random = Random(0x5eed_0f_1e55_aced);
+    let mut random = Random(0x005e_ed0f_1e55_aced);
     let parse = |games: &mut Games, text: &str| grundy::spec::parse_partizan(text, games).unwrap();
     let mut pool: Vec<Game> = [
         "0", "1", "-1", "1/2", "*", "^", "2", "+-1", "{2|0}", "{1|-1/2}",
