@@ -862,3 +862,39 @@ fn the_reduced_form_is_one_per_class_of_games_an_infinitesimal_apart() {
         assert_eq!(games.format(reduced).unwrap(), expected, "{text}");
     }
 }
+
+#[test]
+fn hackenbush_graphs_read_with_colours_and_a_ground() {
+    let mut games = Games::new();
+    let mut value = |text: &str| {
+        let g = grundy::spec::parse_partizan(text, &mut games)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        games.format(g).unwrap()
+    };
+    // A stalk written as a graph is the string.
+    assert_eq!(
+        value("hackenbush(g-a:l, a-b:r; ground=g)"),
+        value("hackenbush(lr)")
+    );
+    // A blue edge and a red edge side by side on the ground cancel. Green cycles through the
+    // ground fuse into loops, each *1 (Winning Ways, ch. 7): two parallel edges are 0, a
+    // triangle *.
+    assert_eq!(value("hackenbush(g-a:l, g-b:r; ground=g)"), "0");
+    assert_eq!(value("hackenbush(g-a:e, a-g:e; ground=g)"), "0");
+    assert_eq!(value("hackenbush(g-a:e, a-b:e, b-g:e; ground=g)"), "*");
+    // A blue loop on a vertex held up by a red edge: Left cuts the loop (leaving -1), Right
+    // the edge (and all falls): {-1 | 0} = -1/2.
+    assert_eq!(value("hackenbush(g-a:r, a-a:l; ground=g)"), "-1/2");
+    // Edges not joined to the ground are gone from the start.
+    assert_eq!(value("hackenbush(a-b:l; ground=g)"), "0");
+    for bad in [
+        "hackenbush(g-a:x; ground=g)",
+        "hackenbush(g-a:l)",
+        "hackenbush(g-a:l; ground=)",
+    ] {
+        assert!(
+            grundy::spec::parse_partizan(bad, &mut Games::new()).is_err(),
+            "{bad}"
+        );
+    }
+}

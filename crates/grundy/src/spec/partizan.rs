@@ -8,6 +8,7 @@
 //! primary  := '(' value ')' | '{' options '}' | nus
 //!           | 'Tiny(' value ')' | 'Miny(' value ')'
 //!           | 'hackenbush(' [lre]* ')'                      edges from the ground up
+//!           | 'hackenbush(' edge (',' edge)* ';ground=' name ')'     edge: a-b:l (b-c:r, c-c:e)
 //!           | 'domineering(' board ')' | 'cutcake(' number 'x' number ')'
 //!           | 'toads(' [tf.]* ')' | 'clobber(' [XO.]* ('/' [XO.]*)* ')'
 //!           | ('col' | 'snort') graph                        graph: (path(5)), (a-b, b-c), ...
@@ -24,8 +25,8 @@ use super::parser::{digits_value, too_large, Parser};
 use super::Options;
 use crate::error::{Error, ErrorKind, Result};
 use crate::partizan::games::{
-    Clobber, ClobberBoard, Colouring, ColouringGame, Cutcake, Domineering, Grid, HackenbushString,
-    PartizanSolver, ToadsAndFrogs,
+    Clobber, ClobberBoard, Colouring, ColouringGame, Cutcake, Domineering, EdgeColour, Grid,
+    HackenbushGraph, HackenbushString, PartizanSolver, ToadsAndFrogs,
 };
 use crate::partizan::{Dyadic, Game, Games, MAX_NAMED};
 
@@ -207,6 +208,7 @@ impl Reader<'_, '_> {
                     self.games.miny(inner)?
                 }
             }
+            "hackenbush" if !self.is_string() => self.hackenbush_graph()?,
             "hackenbush" => {
                 let (at, letters) = self.parser.scan(|c| matches!(c, 'l' | 'r' | 'e'));
                 let letters = letters.as_bytes().to_vec();
@@ -280,6 +282,66 @@ impl Reader<'_, '_> {
         };
         self.parser.expect(')')?;
         Ok(g)
+    }
+
+    /// Whether a Hackenbush string (letters `l`, `r`, `e` up to `)`) comes next.
+    fn is_string(&mut self) -> bool {
+        let start = self.parser.position;
+        self.parser.scan(|c| matches!(c, 'l' | 'r' | 'e'));
+        let string = self.parser.peek() == Some(')');
+        self.parser.position = start;
+        string
+    }
+
+    /// A Hackenbush graph: edges `a-b:l` (`l` blue, `r` red, `e` green), then `; ground=a`.
+    fn hackenbush_graph(&mut self) -> Result<Game> {
+        let at = self.parser.position;
+        let mut names: Vec<String> = Vec::new();
+        let mut vertex = |parser: &mut Parser<'_>| -> Result<usize> {
+            let (_, name) = parser.identifier();
+            if name.is_empty() {
+                return Err(parser.unexpected("a vertex name"));
+            }
+            Ok(match names.iter().position(|known| known == name) {
+                Some(known) => known,
+                None => {
+                    names.push(name.to_string());
+                    names.len() - 1
+                }
+            })
+        };
+        let mut edges = Vec::new();
+        self.parser.list(|parser| {
+            parser.skip_space();
+            let a = vertex(parser)?;
+            parser.expect('-')?;
+            let b = vertex(parser)?;
+            parser.expect(':')?;
+            let colour = match parser.peek() {
+                Some('l') => EdgeColour::Blue,
+                Some('r') => EdgeColour::Red,
+                Some('e') => EdgeColour::Green,
+                _ => return Err(parser.unexpected("a colour: l (blue), r (red) or e (green)")),
+            };
+            parser.position += 1;
+            edges.push((a, b, colour));
+            Ok(())
+        })?;
+        self.parser.expect(';')?;
+        self.parser.skip_space();
+        if !self.parser.eat_str("ground") {
+            return Err(self.parser.unexpected("'ground=' and the ground vertex"));
+        }
+        self.parser.expect('=')?;
+        self.parser.skip_space();
+        let ground = vertex(&mut self.parser)?;
+        let vertices = names.len();
+        let game = HackenbushGraph::new(vertices, ground, &edges)
+            .map_err(|e| e.or_at(at..self.parser.position))?;
+        let start = game.start();
+        PartizanSolver::with_max_positions(game, MAX_PARTS)
+            .value(self.games, &start)
+            .map_err(|e| e.or_at(at..self.parser.position))
     }
 
     /// A Domineering board: `rows x cols`, or rows of `o` (empty) and `x` split by `/`.

@@ -2,7 +2,7 @@
 //! canonical form of its options' values, each part of a position (an independent region)
 //! valued once and the parts added.
 //!
-//! One file a ruleset: `hackenbush` (Blue-Red-Green strings), `domineering`, `toads` (Toads
+//! One file a ruleset: `hackenbush` (Blue-Red-Green strings), `hackenbush_graph` (on graphs), `domineering`, `toads` (Toads
 //! and Frogs), `clobber`, `cutcake`, `colouring` (Col and Snort on graphs); `grid` the boards
 //! they share.
 
@@ -12,6 +12,7 @@ mod cutcake;
 mod domineering;
 mod grid;
 mod hackenbush;
+mod hackenbush_graph;
 mod toads;
 
 pub use clobber::{Clobber, ClobberBoard};
@@ -20,6 +21,7 @@ pub use cutcake::Cutcake;
 pub use domineering::Domineering;
 pub use grid::Grid;
 pub use hackenbush::HackenbushString;
+pub use hackenbush_graph::{EdgeColour, HackenbushGraph, MAX_HACKENBUSH_EDGES};
 pub use toads::ToadsAndFrogs;
 
 use std::hash::Hash;
