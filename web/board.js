@@ -1,4 +1,5 @@
-// The play board: a position's heaps, rows of pins and rows of coins drawn as tokens to click.
+// The play board: a position's heaps, rows of pins and rows of coins drawn as tokens to click,
+// and boards of squares drawn as grids.
 // What to draw comes from the engine's board report (the library's analysis::board): each
 // component's kind and size, and each move in drawable terms (the heaps left, or the coins
 // after the turn). A click (or a selection and "Play") becomes the move whose drawn result it
@@ -9,18 +10,28 @@
 // - row: pins; select a run of neighbouring pins and knock them down (Kayles, Dawson's Kayles,
 //   octal games), which may leave two rows;
 // - split: a click after a token splits the heap there into two (Grundy's game);
-// - coins: select coins and turn them over (turtles, ruler).
+// - coins: select coins and turn them over (turtles, ruler);
+// - dominoes: click two empty squares side by side to place a domino (Cram);
+// - chomp: click a square to take it and every square below and right of it (Chomp).
+// A board of squares comes as rows of `o` (in play) and `x`, and so does each move's result,
+// in the same frame: a move is found by the squares it leaves.
 import { h } from './dom.js';
 
 const sorted = (parts) => [...parts].sort((a, b) => a - b).join(',');
 /** Whether two lists of heaps are the same position. */
 const sameParts = (a, b) => sorted(a) === sorted(b);
+/** Whether two boards of squares (rows of `o` and `x`) are the same. */
+const sameCells = (a, b) => a?.join('/') === b.join('/');
+/** The rows `cells` with the squares `taken(row, column)` marked `x`. */
+const without = (cells, taken) => cells.map((row, r) => [...row].map((cell, c) => (taken(r, c) ? 'x' : cell)).join(''));
 
 const INSTRUCTIONS = {
   heap: 'click a token to take it and every token after it',
   row: 'select neighbouring pins, then press “Knock down”',
   split: 'click a token to split its heap just after it',
   coins: 'select coins, then press “Turn over”',
+  dominoes: 'click two empty squares side by side to place a domino',
+  chomp: 'click a square to take it and every square below and right of it',
 };
 
 export class Board {
@@ -63,6 +74,7 @@ export class Board {
 
   drawComponent(component) {
     const { index, kind } = component;
+    if (component.cells) return this.drawSquares(component);
     const count = kind === 'coins' ? component.coins.length : component.tokens;
     const noun = { heap: 'token', row: 'pin', split: 'token', coins: 'coin' }[kind];
     const tokens = Array.from({ length: count }, (_, position) => {
@@ -89,6 +101,61 @@ export class Board {
       }, kind === 'row' ? 'Knock down' : 'Turn over'));
     }
     return h('div', { class: 'board-row', 'data-testid': 'board-component', 'data-kind': kind }, parts);
+  }
+
+  /** A board of squares as a grid of buttons, the squares out of play disabled. */
+  drawSquares(component) {
+    const { index, kind, cells } = component;
+    const gone = kind === 'dominoes' ? 'covered' : 'taken';
+    const squares = cells.flatMap((row, r) => [...row].map((cell, c) => h('button', {
+      type: 'button',
+      class: `square ${kind}${cell === 'o' ? '' : ' gone'}`,
+      'data-testid': 'board-square',
+      'data-component': index,
+      'data-row': r,
+      'data-column': c,
+      disabled: cell !== 'o',
+      'aria-label': `square in row ${r + 1}, column ${c + 1} of ${component.spec}${cell === 'o' ? '' : `, ${gone}`}`,
+      onclick: () => this.clickSquare(component, r, c),
+    })));
+    const grid = h('span', { class: 'squares', style: `grid-template-columns: repeat(${cells[0].length}, 28px)` }, squares);
+    return h('div', { class: 'board-row', 'data-testid': 'board-component', 'data-kind': kind }, [h('span', { class: 'board-label', text: component.spec }), grid]);
+  }
+
+  /** A click on square (`r`, `c`): Chomp takes it at once; Cram waits for a second square beside
+   * the first, and a click elsewhere starts again from the new square. */
+  clickSquare(component, r, c) {
+    const at = `row ${r + 1}, column ${c + 1}`;
+    if (component.kind === 'chomp') {
+      this.playCells(component, without(component.cells, (i, j) => i >= r && j >= c), `taking the square in ${at} and all below and right of it`);
+      return;
+    }
+    const first = this.selection?.component === component.index ? this.selection.square : null;
+    const beside = first && Math.abs(first[0] - r) + Math.abs(first[1] - c) === 1;
+    if (beside) {
+      this.playCells(component, without(component.cells, (i, j) => (i === r && j === c) || (i === first[0] && j === first[1])), `a domino on row ${first[0] + 1}, column ${first[1] + 1} and ${at}`);
+      return;
+    }
+    const same = first && first[0] === r && first[1] === c;
+    this.selection = same ? null : { component: component.index, square: [r, c] };
+    for (const square of this.element.querySelectorAll('.square')) {
+      const chosen = !same && Number(square.dataset.component) === component.index && Number(square.dataset.row) === r && Number(square.dataset.column) === c;
+      square.classList.toggle('chosen', chosen);
+      square.setAttribute('aria-pressed', String(chosen));
+    }
+    this.onHint(same ? '' : `Now click an empty square beside ${at}.`);
+  }
+
+  /** Plays the move of `component` that leaves the squares `cells`, or says that there is none. */
+  playCells(component, cells, words) {
+    this.selection = null;
+    const move = this.moveMaking(component, (candidate) => sameCells(candidate.cells, cells));
+    if (move) {
+      this.onHint('');
+      this.onMove(move);
+      return;
+    }
+    this.onHint(`No move in ${component.spec} does that (${words}).`);
   }
 
   /** The listed moves of `component`: a move that leaves the same position as one of an equal

@@ -130,12 +130,51 @@ test('the board draws each game by its rule: pins, a split, coins turned over; t
   assert.equal(await playState(page), 'your-turn');
   await token(1, 1).click();
   await page.getByTestId('play-log').locator('li').first().filter({ hasText: 'in grundy(5): split 5 into 2 and 3' }).waitFor();
-  // A game that is not played on heaps or coins gets the list of moves, no board.
-  await analyze(page, 'cram(2x3)');
-  await page.getByTestId('result-game').filter({ hasText: 'cram(2x3)' }).waitFor();
+  // A game with no board gets the list of moves.
+  await analyze(page, 'wythoff(2,3)');
+  await page.getByTestId('result-game').filter({ hasText: 'wythoff(2,3)' }).waitFor();
   await page.getByTestId('play-start').click();
   assert.equal(await playState(page), 'your-turn');
   assert.equal(await page.getByTestId('board-component').count(), 0);
   assert.ok(await (await moveButtons(page)).count() > 0);
+  assert.deepEqual(problems, []);
+});
+
+test('Cram and Chomp are drawn as squares: a domino by two clicks side by side, a chomp by one', async (t) => {
+  const { page, problems } = await explorer(t, 'cram(2x3)');
+  await page.getByTestId('play-start').click();
+  assert.equal(await playState(page), 'your-turn');
+  assert.equal(await page.getByTestId('board-component').getAttribute('data-kind'), 'dominoes');
+  const square = (r, c) => page.locator(`[data-testid="board-square"][data-row="${r}"][data-column="${c}"]`).first();
+  assert.equal(await page.getByTestId('board-square').count(), 6);
+  // Two squares not side by side: the second click starts again from the new square.
+  await square(0, 0).click();
+  await page.getByTestId('play-hint').filter({ hasText: 'Now click an empty square beside row 1, column 1' }).waitFor();
+  await square(1, 2).click();
+  await page.getByTestId('play-hint').filter({ hasText: 'beside row 2, column 3' }).waitFor();
+  // The winning move (the 2x3 board has value 1): the middle column, leaving two strips of
+  // two squares, 1 ⊕ 1 = 0. Then answer the computer's domino with the other strip's.
+  await square(0, 1).click();
+  await square(1, 1).click();
+  await page.getByTestId('play-log').locator('li').first().filter({ hasText: 'place a domino in column 2, rows 1 and 2' }).waitFor();
+  assert.equal(await playState(page), 'your-turn');
+  await page.locator('#play-card').screenshot({ path: join(SHOTS, 'explorer-play-cram.png') });
+  const open = page.locator('[data-testid="board-square"]:not([disabled])');
+  assert.equal(await open.count(), 2, 'one strip of two squares is left');
+  await open.first().click();
+  await open.last().click();
+  assert.equal(await playState(page), 'won');
+  // Chomp on 2x2: take the corner opposite the poisoned square, then mirror the computer.
+  await analyze(page, 'chomp(2x2)');
+  await page.getByTestId('result-game').filter({ hasText: 'chomp(2x2)' }).waitFor();
+  await page.getByTestId('play-start').click();
+  assert.equal(await playState(page), 'your-turn');
+  assert.equal(await page.getByTestId('board-component').getAttribute('data-kind'), 'chomp');
+  await square(0, 0).click();
+  await page.getByTestId('play-hint').filter({ hasText: 'No move in chomp(2x2) does that' }).waitFor();
+  await square(1, 1).click();
+  assert.equal(await playState(page), 'your-turn');
+  await page.locator('[data-testid="board-square"]:not([disabled])').last().click();
+  assert.equal(await playState(page), 'won');
   assert.deepEqual(problems, []);
 });

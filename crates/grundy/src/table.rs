@@ -10,9 +10,9 @@
 //!
 //! This module knows no ruleset by name, except that [`PositionTable::nim_heap`] recognises
 //! Nim, so that closed forms such as Bouton's rule for misère Nim can apply, and that
-//! [`PositionTable::heap`] and [`PositionTable::coin_row`] hand out the heaps of the built-in
-//! heap games and the rows of coin-turning games, which a face draws
-//! ([`crate::analysis::board`]).
+//! [`PositionTable::heap`], [`PositionTable::coin_row`] and [`PositionTable::squares`] hand out
+//! the heaps of the built-in heap games, the rows of coin-turning games and the squares of Cram
+//! and Chomp, which a face draws ([`crate::analysis::board`]).
 
 use std::any::Any;
 use std::collections::HashMap;
@@ -24,7 +24,7 @@ use crate::error::{Error, Limit, Result};
 use crate::game::{check_move_count, format_sorted, Evaluator, Parts, Ruleset, Solver};
 use crate::heap::HeapSolver;
 use crate::nimber::Nimber;
-use crate::rules::{CoinRow, CoinTurning, HeapRule, Nim};
+use crate::rules::{ChompBoard, CoinRow, CoinTurning, CramBoard, HeapRule, Nim};
 
 /// The moves of one position, each as the ids of the parts it leaves.
 pub type IdMoves = Arc<[Parts<u32>]>;
@@ -75,6 +75,58 @@ pub trait PositionTable: Send {
     /// The coins of position `id` when it is a row of a coin-turning game ([`CoinTurning`]);
     /// `None` for every other game.
     fn coin_row(&self, id: u32) -> Option<CoinRow>;
+
+    /// The squares of position `id` when it is a board of Cram or Chomp; `None` for every other
+    /// game.
+    fn squares(&self, id: u32) -> Option<Squares>;
+}
+
+/// A position of a game played on squares, as a face draws it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Squares {
+    /// The game, which says what a move does to the squares.
+    pub game: SquareGame,
+    /// The rows of the frame.
+    pub height: u32,
+    /// The columns of the frame.
+    pub width: u32,
+    /// The squares in play, `(row, column)` from 0: the empty squares of a Cram board, the
+    /// squares left of a Chomp board.
+    pub squares: Vec<(u32, u32)>,
+}
+
+/// A game played on squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareGame {
+    /// A move covers two empty squares side by side ([`crate::rules::Cram`]).
+    Cram,
+    /// A move takes a square and every square below and right of it ([`crate::rules::Chomp`]).
+    Chomp,
+}
+
+impl Squares {
+    fn of_cram(board: &CramBoard) -> Squares {
+        let (height, width) = board.frame();
+        Squares {
+            game: SquareGame::Cram,
+            height,
+            width,
+            squares: board.empty_squares().to_vec(),
+        }
+    }
+
+    fn of_chomp(board: &ChompBoard) -> Squares {
+        let rows = board.rows();
+        Squares {
+            game: SquareGame::Chomp,
+            height: rows.len() as u32,
+            width: board.width() as u32,
+            squares: (0..)
+                .zip(rows)
+                .flat_map(|(r, &length)| (0..u32::from(length)).map(move |c| (r, c)))
+                .collect(),
+        }
+    }
 }
 
 /// The positions met so far, with their canonical ids and moves: the data behind a table.
@@ -301,6 +353,15 @@ where
         let positions = lock(&self.positions);
         let position: &dyn Any = positions.get(id)?;
         position.downcast_ref::<CoinRow>().copied()
+    }
+
+    fn squares(&self, id: u32) -> Option<Squares> {
+        let positions = lock(&self.positions);
+        let position: &dyn Any = positions.get(id)?;
+        position
+            .downcast_ref::<CramBoard>()
+            .map(Squares::of_cram)
+            .or_else(|| position.downcast_ref::<ChompBoard>().map(Squares::of_chomp))
     }
 }
 

@@ -772,3 +772,129 @@ fn heating_undoes_cooling_on_hot_switches() {
         assert_eq!(games.format(heated).unwrap(), text, "{text}");
     }
 }
+
+#[test]
+fn col_and_snort_read_graphs_as_node_kayles_does() {
+    let mut games = Games::new();
+    let mut value = |text: &str| {
+        let g = grundy::spec::parse_partizan(text, &mut games).unwrap();
+        games.format(g).unwrap()
+    };
+    // Snort on an edge: the first to paint keeps the other end for a move of their own.
+    assert_eq!(value("snort(a-b)"), "+-1");
+    assert_eq!(value("snort(complete(3))"), "+-2");
+    // Col on a path of 2 or 3 is 0; one vertex is *.
+    assert_eq!(value("col(path(3))"), "0");
+    assert_eq!(value("col(a-b) + col(c)"), "*");
+    // Components add: two edges apart are the sum of two edges.
+    let two = value("snort(a-b, c-d)");
+    assert_eq!(two, value("snort(a-b) + snort(c-d)"));
+    // The graph's errors keep their place in the text.
+    let error = grundy::spec::parse_partizan("1 + col(path(500))", &mut Games::new()).unwrap_err();
+    assert!(error.to_string().contains("120"), "{error}");
+    assert!(error.span().is_some(), "{error}");
+}
+
+/// Whether `g` and `h` differ by an infinitesimal: both stops of `g - h` are 0.
+fn infinitesimally_close(games: &mut Games, g: Game, h: Game) -> bool {
+    let difference = games.sub(g, h).unwrap();
+    let zero = Dyadic::integer(0).unwrap();
+    games.left_stop(difference).unwrap() == zero && games.right_stop(difference).unwrap() == zero
+}
+
+#[test]
+fn the_reduced_form_is_one_per_class_of_games_an_infinitesimal_apart() {
+    // Random games from small hot and cold ones; for each, the reduced form is an infinitesimal
+    // away, reduces to itself, and is the same game for the game plus any of several
+    // infinitesimals (ups, stars, tinies): one form per class, as Grossman and Siegel prove.
+    let mut games = Games::new();
+    let mut random = Random(0x005e_ed0f_1e55_aced);
+    let parse = |games: &mut Games, text: &str| grundy::spec::parse_partizan(text, games).unwrap();
+    let mut pool: Vec<Game> = [
+        "0", "1", "-1", "1/2", "*", "^", "2", "+-1", "{2|0}", "{1|-1/2}",
+    ]
+    .iter()
+    .map(|text| parse(&mut games, text))
+    .collect();
+    let small: Vec<Game> = [
+        "0", "^", "v", "*", "^*", "*2", "{0|^}", "Tiny(1)", "Miny(2)", "^^*",
+    ]
+    .iter()
+    .map(|text| parse(&mut games, text))
+    .collect();
+    for _ in 0..150 {
+        let pick =
+            |random: &mut Random, pool: &[Game]| pool[random.below(pool.len() as u64) as usize];
+        let left: Vec<Game> = (0..1 + random.below(2))
+            .map(|_| pick(&mut random, &pool))
+            .collect();
+        let right: Vec<Game> = (0..1 + random.below(2))
+            .map(|_| pick(&mut random, &pool))
+            .collect();
+        let g = games.game(&left, &right).unwrap();
+        let reduced = games.reduced(g).unwrap();
+        let text = games.format(g).unwrap();
+        assert!(infinitesimally_close(&mut games, g, reduced), "{text}");
+        assert_eq!(games.reduced(reduced).unwrap(), reduced, "{text}");
+        for &epsilon in &small {
+            let shifted = games.add(g, epsilon).unwrap();
+            assert_eq!(
+                games.reduced(shifted).unwrap(),
+                reduced,
+                "{text} + {}",
+                games.format(epsilon).unwrap()
+            );
+        }
+        if text.len() < 30 {
+            pool.push(g);
+        }
+    }
+    // By hand: ^* and *2 reduce to 0, {1^|-1^} to +-1, {2|0} + Tiny(1) to {2|0}.
+    for (text, expected) in [
+        ("^*", "0"),
+        ("*2", "0"),
+        ("{1^|-1^}", "+-1"),
+        ("{2|0} + Tiny(1)", "{2|0}"),
+        ("1/2 + ^", "1/2"),
+    ] {
+        let g = parse(&mut games, text);
+        let reduced = games.reduced(g).unwrap();
+        assert_eq!(games.format(reduced).unwrap(), expected, "{text}");
+    }
+}
+
+#[test]
+fn hackenbush_graphs_read_with_colours_and_a_ground() {
+    let mut games = Games::new();
+    let mut value = |text: &str| {
+        let g = grundy::spec::parse_partizan(text, &mut games)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        games.format(g).unwrap()
+    };
+    // A stalk written as a graph is the string.
+    assert_eq!(
+        value("hackenbush(g-a:l, a-b:r; ground=g)"),
+        value("hackenbush(lr)")
+    );
+    // A blue edge and a red edge side by side on the ground cancel. Green cycles through the
+    // ground fuse into loops, each *1 (Winning Ways, ch. 7): two parallel edges are 0, a
+    // triangle *.
+    assert_eq!(value("hackenbush(g-a:l, g-b:r; ground=g)"), "0");
+    assert_eq!(value("hackenbush(g-a:e, a-g:e; ground=g)"), "0");
+    assert_eq!(value("hackenbush(g-a:e, a-b:e, b-g:e; ground=g)"), "*");
+    // A blue loop on a vertex held up by a red edge: Left cuts the loop (leaving -1), Right
+    // the edge (and all falls): {-1 | 0} = -1/2.
+    assert_eq!(value("hackenbush(g-a:r, a-a:l; ground=g)"), "-1/2");
+    // Edges not joined to the ground are gone from the start.
+    assert_eq!(value("hackenbush(a-b:l; ground=g)"), "0");
+    for bad in [
+        "hackenbush(g-a:x; ground=g)",
+        "hackenbush(g-a:l)",
+        "hackenbush(g-a:l; ground=)",
+    ] {
+        assert!(
+            grundy::spec::parse_partizan(bad, &mut Games::new()).is_err(),
+            "{bad}"
+        );
+    }
+}

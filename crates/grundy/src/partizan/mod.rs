@@ -11,9 +11,12 @@
 //!   values, recognised again by [`Games::as_nus`] and written in CGSuite's notation by
 //!   [`Games::format`] (the notation is read back by `spec::parse_partizan`);
 //! - [`Games::thermograph`], stops, mean, temperature, [`Games::cool`];
+//! - [`Games::reduced`], the reduced canonical form (equal up to an infinitesimal,
+//!   [`Games::inf_geq`]);
 //! - [`PartizanSum`]: a sum as written, each term with its moves (for winning moves);
-//! - the module `games`: rulesets (Hackenbush strings, Domineering, Toads and Frogs, Clobber, Cutcake)
-//!   valued by [`games::PartizanSolver`], regions split into independent parts.
+//! - the module `games`: rulesets (Hackenbush strings and graphs, Domineering, Toads and Frogs,
+//!   Clobber, Cutcake, Col and Snort) valued by [`games::PartizanSolver`], regions split into
+//!   independent parts.
 //!
 //! ```
 //! use grundy::partizan::{Games, OutcomeClass};
@@ -34,6 +37,7 @@ mod dyadic;
 pub mod games;
 mod print;
 mod recognise;
+mod reduced;
 mod sum;
 mod table;
 #[cfg(test)]

@@ -2,23 +2,28 @@
 //! canonical form of its options' values, each part of a position (an independent region)
 //! valued once and the parts added.
 //!
-//! One file a ruleset: `hackenbush` (Blue-Red-Green strings), `domineering`, `toads` (Toads
-//! and Frogs), `clobber`, `cutcake`; `grid` the boards they share; `position` a position of any of them as a term of
-//! a sum, with its moves written back as spec text.
+//! One file a ruleset: `hackenbush` (Blue-Red-Green strings), `hackenbush_graph` (on
+//! graphs), `domineering`, `toads` (Toads and Frogs), `clobber`, `cutcake`, `colouring` (Col
+//! and Snort on graphs); `grid` the boards they share; `position` a position of any of them as
+//! a term of a sum, with its moves written back as spec text.
 
 mod clobber;
+mod colouring;
 mod cutcake;
 mod domineering;
 mod grid;
 mod hackenbush;
+mod hackenbush_graph;
 mod position;
 mod toads;
 
 pub use clobber::{Clobber, ClobberBoard};
+pub use colouring::{Colouring, ColouringGame, Painting};
 pub use cutcake::Cutcake;
 pub use domineering::Domineering;
 pub use grid::Grid;
 pub use hackenbush::HackenbushString;
+pub use hackenbush_graph::{EdgeColour, HackenbushGraph, MAX_HACKENBUSH_EDGES};
 pub use position::{Position, Valued};
 pub use toads::ToadsAndFrogs;
 

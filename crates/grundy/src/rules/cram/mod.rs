@@ -113,6 +113,16 @@ impl CramBoard {
         self.empty.len() as u32
     }
 
+    /// The rows and columns of the board's frame.
+    pub fn frame(&self) -> (u32, u32) {
+        (self.height, self.width)
+    }
+
+    /// The empty squares, `(row, column)` from 0, in row order.
+    pub fn empty_squares(&self) -> &[(u32, u32)] {
+        &self.empty
+    }
+
     /// Whether no domino fits: the game is over on this board.
     pub fn is_over(&self) -> bool {
         self.dominoes().next().is_none()

@@ -99,13 +99,13 @@ pub(super) fn green(parser: &mut Parser<'_>, _: &str) -> Result<Box<dyn Term>> {
 
 /// `nodekayles(path(10))`.
 pub(super) fn node_kayles(parser: &mut Parser<'_>, _: &str) -> Result<Box<dyn Term>> {
-    let game = NodeKayles::new(kayles_graph(parser)?);
+    let game = NodeKayles::new(graph_argument(parser)?);
     Ok(kayles_term(parser, game))
 }
 
 /// `arckayles(a-b, b-c)`.
 pub(super) fn arc_kayles(parser: &mut Parser<'_>, _: &str) -> Result<Box<dyn Term>> {
-    let game = ArcKayles::new(kayles_graph(parser)?);
+    let game = ArcKayles::new(graph_argument(parser)?);
     Ok(kayles_term(parser, game))
 }
 
@@ -151,9 +151,10 @@ fn read_edges(parser: &mut Parser<'_>, arrow: char, edges: &mut Edges) -> Result
     })
 }
 
-/// The graph of `nodekayles(...)` or `arckayles(...)`, parentheses included: a family
-/// (`path(10)`, `cycle(5)`, `complete(4)`, `grid(3x5)`, `petersen`) or edges `a-b, b-c`.
-fn kayles_graph(parser: &mut Parser<'_>) -> Result<Graph> {
+/// The graph of `nodekayles(...)`, `arckayles(...)`, `col(...)` or `snort(...)`, parentheses
+/// included: a family (`path(10)`, `cycle(5)`, `complete(4)`, `grid(3x5)`, `petersen`) or edges
+/// `a-b, b-c`.
+pub(in crate::spec) fn graph_argument(parser: &mut Parser<'_>) -> Result<Graph> {
     parser.expect('(')?;
     parser.skip_space();
     let start = parser.position;

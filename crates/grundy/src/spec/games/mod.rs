@@ -14,6 +14,8 @@ mod graphs;
 mod heaps;
 mod multiheap;
 
+pub(super) use graphs::graph_argument;
+
 use super::parser::Parser;
 use crate::error::Result;
 use crate::game::{Evaluator, Ruleset, Solver};

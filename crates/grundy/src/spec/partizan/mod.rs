@@ -8,8 +8,10 @@
 //! primary  := '(' value ')' | '{' options '}' | nus
 //!           | 'Tiny(' value ')' | 'Miny(' value ')'
 //!           | 'hackenbush(' [lre]* ')'                      edges from the ground up
+//!           | 'hackenbush(' edge (',' edge)* ';ground=' name ')'     edge: a-b:l (b-c:r, c-c:e)
 //!           | 'domineering(' board ')' | 'cutcake(' number 'x' number ')'
 //!           | 'toads(' [tf.]* ')' | 'clobber(' [XO.]* ('/' [XO.]*)* ')'
+//!           | ('col' | 'snort') graph                        graph: (path(5)), (a-b, b-c), ...
 //! board    := number 'x' number | [ox]+ ('/' [ox]+)*       rows x columns, o empty
 //! options  := values and bars: {1|0}, {2|0||-1}, {0,*|}     the longest run of bars splits
 //! nus      := number? ups? star?  (one at least)            3/4, *2, ^, vv, v3, 6^*, 73/16v9*8
@@ -18,11 +20,15 @@
 //! star     := '*' digits?
 //! ```
 
+use super::games::graph_argument;
 use super::parser::{digits_value, too_large, Parser};
 use super::Options;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;
-use crate::partizan::games::{ClobberBoard, Grid, Position};
+use crate::partizan::games::{
+    ClobberBoard, Colouring, ColouringGame, EdgeColour, Grid, HackenbushGraph, PartizanSolver,
+    Position,
+};
 use crate::partizan::{Dyadic, Game, Games, MAX_NAMED};
 
 mod sum;
@@ -204,6 +210,19 @@ impl Reader<'_, '_> {
     fn named(&mut self) -> Result<Game> {
         let (start, word) = self.parser.identifier();
         let word = word.to_string();
+        if let Some(rule) = match word.as_str() {
+            "col" => Some(Colouring::Col),
+            "snort" => Some(Colouring::Snort),
+            _ => None,
+        } {
+            let at = self.parser.position;
+            let game = ColouringGame::new(rule, graph_argument(&mut self.parser)?);
+            let painting = game.start();
+            let mut solver = PartizanSolver::with_max_positions(game, MAX_PARTS);
+            return solver
+                .value(self.games, &painting)
+                .map_err(|e| e.or_at(at..self.parser.position));
+        }
         self.parser.expect('(')?;
         if word == "Tiny" || word == "Miny" {
             let inner = self.value()?;
@@ -213,6 +232,12 @@ impl Reader<'_, '_> {
             } else {
                 self.games.miny(inner)
             };
+        }
+        if word == "hackenbush" && !self.is_string() {
+            // Graphs are valued here, their moves taken from the canonical form.
+            let g = self.hackenbush_graph()?;
+            self.parser.expect(')')?;
+            return Ok(g);
         }
         let at = self.parser.position;
         let position = self.position(&word, start)?;
@@ -289,6 +314,66 @@ impl Reader<'_, '_> {
                 return Err(Error::at(kind, start..start + word.len()));
             }
         })
+    }
+
+    /// Whether a Hackenbush string (letters `l`, `r`, `e` up to `)`) comes next.
+    fn is_string(&mut self) -> bool {
+        let start = self.parser.position;
+        self.parser.scan(|c| matches!(c, 'l' | 'r' | 'e'));
+        let string = self.parser.peek() == Some(')');
+        self.parser.position = start;
+        string
+    }
+
+    /// A Hackenbush graph: edges `a-b:l` (`l` blue, `r` red, `e` green), then `; ground=a`.
+    fn hackenbush_graph(&mut self) -> Result<Game> {
+        let at = self.parser.position;
+        let mut names: Vec<String> = Vec::new();
+        let mut vertex = |parser: &mut Parser<'_>| -> Result<usize> {
+            let (_, name) = parser.identifier();
+            if name.is_empty() {
+                return Err(parser.unexpected("a vertex name"));
+            }
+            Ok(match names.iter().position(|known| known == name) {
+                Some(known) => known,
+                None => {
+                    names.push(name.to_string());
+                    names.len() - 1
+                }
+            })
+        };
+        let mut edges = Vec::new();
+        self.parser.list(|parser| {
+            parser.skip_space();
+            let a = vertex(parser)?;
+            parser.expect('-')?;
+            let b = vertex(parser)?;
+            parser.expect(':')?;
+            let colour = match parser.peek() {
+                Some('l') => EdgeColour::Blue,
+                Some('r') => EdgeColour::Red,
+                Some('e') => EdgeColour::Green,
+                _ => return Err(parser.unexpected("a colour: l (blue), r (red) or e (green)")),
+            };
+            parser.position += 1;
+            edges.push((a, b, colour));
+            Ok(())
+        })?;
+        self.parser.expect(';')?;
+        self.parser.skip_space();
+        if !self.parser.eat_str("ground") {
+            return Err(self.parser.unexpected("'ground=' and the ground vertex"));
+        }
+        self.parser.expect('=')?;
+        self.parser.skip_space();
+        let ground = vertex(&mut self.parser)?;
+        let vertices = names.len();
+        let game = HackenbushGraph::new(vertices, ground, &edges)
+            .map_err(|e| e.or_at(at..self.parser.position))?;
+        let start = game.start();
+        PartizanSolver::with_max_positions(game, MAX_PARTS)
+            .value(self.games, &start)
+            .map_err(|e| e.or_at(at..self.parser.position))
     }
 
     /// A Domineering board: `rows x cols`, or rows of `o` (empty) and `x` split by `/`.
