@@ -56,7 +56,7 @@ impl Graph {
             }
             if a == b {
                 return Err(Error::invalid_position(format!(
-                    "the edge {0}-{0} is a loop: an edge of node kayles or arc kayles joins two vertices",
+                    "the edge {0}-{0} is a loop: an edge of this graph joins two vertices",
                     names[a]
                 )));
             }
@@ -274,7 +274,7 @@ impl Graph {
 pub(super) fn check_count(n: u64) -> Result<()> {
     if n > MAX_VERTICES as u64 {
         return Err(Error::invalid_position(format!(
-            "a graph of node kayles or arc kayles has at most {MAX_VERTICES} vertices, and this one has {n}"
+            "a graph has at most {MAX_VERTICES} vertices, and this one has {n}"
         )));
     }
     Ok(())
