@@ -109,7 +109,7 @@ pub fn message(now: Snapshot, elapsed: Duration, max_work: u64) -> String {
 }
 
 /// `seconds` in the largest unit that keeps a whole number: `40 s`, `3 min`, `2 h`, `9 d`.
-fn duration(seconds: f64) -> String {
+pub fn duration(seconds: f64) -> String {
     let seconds = seconds.ceil() as u64;
     match seconds {
         0..=99 => format!("{seconds} s"),
