@@ -1,0 +1,146 @@
+//! Answers a user can trust to the end (issue 26): every long run is bounded and speaks on a
+//! terminal, a limit no machine can meet says what can be done instead, and errors in spec
+//! files point at their line as the command line does.
+
+mod harness;
+
+use harness::{grundy, refused};
+
+/// Runs `grundy args` on a pseudo-terminal (`script`), killed after `seconds`; what the
+/// terminal showed, or `None` where `GRUNDY_SKIP_PTY` is set.
+fn on_a_terminal(args: &str, seconds: u32) -> Option<String> {
+    if std::env::var_os("GRUNDY_SKIP_PTY").is_some() {
+        return None;
+    }
+    let command = format!("{} {args}", env!("CARGO_BIN_EXE_grundy"));
+    let output = std::process::Command::new("timeout")
+        .args([
+            &seconds.to_string(),
+            "script",
+            "-qec",
+            &command,
+            "/dev/null",
+        ])
+        .output()
+        .expect("timeout and script (util-linux) run a pseudo-terminal");
+    Some(String::from_utf8_lossy(&output.stdout).replace('\r', "\n"))
+}
+
+/// The value of `--max-work` that a `help:` line suggests.
+fn suggested_work(stderr: &str) -> String {
+    let help = stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("help: --max-work "))
+        .unwrap_or_else(|| panic!("no --max-work hint: {stderr}"));
+    help.split_whitespace().next().unwrap().to_string()
+}
+
+/// Item 1: `period` has a work limit; past it, the error names what the next look for a
+/// period would need, and that value gets the search further.
+#[test]
+fn period_stops_at_its_work_limit_with_a_value_that_gets_further() {
+    let stderr = refused(
+        &["period", "hex(0.8)", "--max", "100000", "--max-work", "2e4"],
+        1,
+    );
+    assert!(stderr.contains("moves examined"), "{stderr}");
+    let first = suggested_work(&stderr);
+    let run = grundy(&[
+        "period",
+        "hex(0.8)",
+        "--max",
+        "100000",
+        "--max-work",
+        &first,
+    ]);
+    let further = match run.code {
+        Some(0) => return,
+        _ => suggested_work(&run.stderr),
+    };
+    let parse = |text: &str| text.replace("e", "E").parse::<f64>().unwrap();
+    assert!(parse(&further) > parse(&first), "{first} then {further}");
+}
+
+/// Item 1: the period search's progress line says the time to the next look and to the work
+/// limit.
+#[test]
+fn period_progress_says_the_time_to_the_look_and_to_the_limit() {
+    let Some(shown) = on_a_terminal("period 'hex(0.8)' --max 100000 --max-work 2^40", 3) else {
+        return;
+    };
+    assert!(shown.contains("next look for a period at"), "{shown}");
+    assert!(shown.contains("work limit in"), "{shown}");
+}
+
+/// Item 1: the heap engine shows its work on a terminal past a second, for a value and for a
+/// table of values.
+#[test]
+fn the_heap_engine_speaks_on_a_terminal() {
+    for args in [
+        "value '0.6(10^18)' --max-work 2^40",
+        "seq 'hex(0.8)' --to 100000 --max-work 2^40",
+    ] {
+        let Some(shown) = on_a_terminal(args, 3) else {
+            return;
+        };
+        assert!(shown.contains("moves examined"), "{args}: {shown}");
+        assert!(shown.contains("work limit in"), "{args}: {shown}");
+    }
+}
+
+/// Item 2: a table no machine holds is not a limit worth raising: the help says what can be
+/// done instead; a limit no flag raises says so, with a `help:` line, exit 1.
+#[test]
+fn impossible_limits_say_what_can_be_done_instead() {
+    for spec in ["grundy(10^18)", "sub{primes}(10^18)"] {
+        let stderr = refused(&["value", spec], 1);
+        assert!(!stderr.contains("--max-positions"), "{spec}: {stderr}");
+        assert!(
+            stderr.contains("help: no machine holds a table that long"),
+            "{spec}: {stderr}"
+        );
+        assert!(
+            stderr.contains("grundy seq RULE --to N --out FILE"),
+            "{spec}: {stderr}"
+        );
+        assert!(stderr.contains("grundy period RULE"), "{spec}: {stderr}");
+    }
+    for spec in ["fibnim(10^18)", "wythoff(10^9,10^9)"] {
+        let stderr = refused(&["value", spec], 1);
+        assert!(
+            stderr.contains("help: no flag raises this limit")
+                && stderr.contains("smaller position"),
+            "{spec}: {stderr}"
+        );
+    }
+    // A table within reach is still a limit worth raising.
+    let stderr = refused(&["value", "grundy(3000000)"], 1);
+    assert!(
+        stderr.contains("help: --max-positions 4e6 raises the limit"),
+        "{stderr}"
+    );
+}
+
+/// Item 9: an error in a spec of several lines (`@FILE`, standard input) names its line and
+/// draws the caret under the fault, as the command line does; `#` comments are read alike in
+/// spec files, on the command line and in `census --rules-file`.
+#[test]
+fn spec_files_keep_the_line_and_caret_and_read_comments() {
+    let file = harness::scratch("two-lines.spec");
+    std::fs::write(&file, "nim(3)  # three\n+ kayles(x)\n").unwrap();
+    let from_file = refused(&["value", &format!("@{}", file.display())], 2);
+    let expected = "error: expected a heap size (a whole number >= 0), found 'x'\n  \
+                    line 2: + kayles(x)\n                   ^\n";
+    assert_eq!(from_file, expected);
+    let run = harness::grundy_with_input(&["value", "-"], "nim(3)  # three\n+ kayles(x)\n");
+    assert_eq!(run.stderr, expected);
+    std::fs::write(&file, "# a sum\nnim(3) + kayles(2)  # two terms\n").unwrap();
+    let run = grundy(&["value", &format!("@{}", file.display()), "--format", "json"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    // kayles(2) is worth 2 and nim(3) 3.
+    assert!(run.stdout.contains(r#""value":1,"#), "{}", run.stdout);
+    assert_eq!(
+        harness::answer(&["value", "nim(3) # a comment"]),
+        harness::answer(&["value", "nim(3)"])
+    );
+}
