@@ -144,3 +144,29 @@ fn spec_files_keep_the_line_and_caret_and_read_comments() {
         harness::answer(&["value", "nim(3)"])
     );
 }
+
+/// Item 1: Cram's search stops at the default work limit within seconds, naming the flag,
+/// and shows its progress on a terminal.
+#[test]
+fn cram_on_the_defaults_stops_in_seconds_and_speaks() {
+    let run = grundy(&["value", "cram(9x9)"]);
+    assert_eq!(run.code, Some(1), "{run:?}");
+    assert!(run.stderr.contains("help: --max-work"), "{}", run.stderr);
+    let Some(shown) = on_a_terminal("value 'cram(9x9)' --max-work 2^40", 3) else {
+        return;
+    };
+    assert!(shown.contains("searching:") && shown.contains("work limit in"), "{shown}");
+}
+
+/// Item 5: a census row below 1,024 heaps tells the story seq tells: the period, and that no
+/// rare heap was looked for (not a mask of 0).
+#[test]
+fn a_short_census_row_says_no_rare_heap_was_looked_for() {
+    let file = harness::scratch("short.parquet");
+    let run = grundy(&["census", "kayles", "--to", "1000", "--out", file.to_str().unwrap()]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let shown = run.stderr;
+    assert!(shown.contains("period 12 from heap 71"), "{shown}");
+    assert!(shown.contains("rare heaps not looked for below 1024 heaps"), "{shown}");
+    assert!(!shown.contains("0:0,1:0"), "{shown}");
+}
