@@ -490,13 +490,17 @@ pub fn search(rule: HeapRule, mut search: PeriodSearch<'_>) -> Result<PeriodRepo
     solver
         .prove_period_watched(cap, &mut tell)
         .map_err(|error| match (error.kind(), search.max_work) {
-            // Say what the next look would need, which is worth trying.
+            // Say what the next look would need, which is worth trying: twice the
+            // extrapolation, since a heap's cost may grow faster than it has so far.
             (
                 ErrorKind::LimitExceeded {
                     limit: Limit::Work, ..
                 },
                 Some(max_work),
-            ) => Error::limit_needing(Limit::Work, max_work, pace.work_at(look).max(max_work + 1)),
+            ) => {
+                let needed = pace.work_at(look).saturating_mul(2);
+                Error::limit_needing(Limit::Work, max_work, needed.max(max_work + 1))
+            }
             _ => error,
         })?;
     let heaps = solver.len();
