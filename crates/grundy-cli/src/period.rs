@@ -161,3 +161,24 @@ impl Args {
         emit(out, self.output.format, &report, render::period)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_says_the_time_to_the_look_and_to_the_limit() {
+        let at = PeriodProgress {
+            heaps: 6000,
+            next_look: 8192,
+            cap: 1 << 20,
+            cap_by: period::STOPPED_BY_MAX,
+            no_theorem: None,
+            work: 10_000_000,
+            work_at_look: 40_000_000,
+            max_work: Some(1 << 30),
+        };
+        expect_test::expect![[r#"next look for a period at 8,192 heaps in 6 s; work limit in 11 min (--max-work 1,073,741,824); stops at 1,048,576 heaps (--max)"#]]
+            .assert_eq(&message(&at, std::time::Duration::from_secs(2)));
+    }
+}
