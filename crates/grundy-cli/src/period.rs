@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long, value_parser = parse_count)]
     max: Option<u64>,
     /// Most work the search may spend, in the units of value's --max-work (a time limit:
-    /// the default, 2^30, stops within a minute at most). Past it, the error names about
+    /// the default, 2^29, stops within half a minute or so). Past it, the error names about
     /// what the next look for a period would need.
     #[arg(long, value_parser = parse_count, default_value_t = PERIOD_MAX_WORK)]
     max_work: u64,
@@ -37,10 +37,11 @@ pub struct Args {
     output: Output,
 }
 
-/// `grundy period`'s default work limit, 2^30 (16 times `value`'s: a period search is the
-/// long question): seconds of table work, the README's examples proved within it (0.354 at
-/// 20 million heaps in 11 to 22 s), Officers (0.6) stopped in 4 to 16 s.
-pub const PERIOD_MAX_WORK: u64 = 1 << 30;
+/// `grundy period`'s default work limit, 2^29 (8 times `value`'s: a period search is the
+/// long question): seconds of table work, half a minute at most on the slow inputs measured
+/// (`hex(0.8)`'s table, each heap costing more than the last); the README's largest examples
+/// (0.376, 0.354) name `--max-work 2^31`.
+pub const PERIOD_MAX_WORK: u64 = 1 << 29;
 
 /// How often the progress bar redraws, whether or not a step of the table has ended: a long
 /// search says what it does within a second.
@@ -176,9 +177,9 @@ mod tests {
             no_theorem: None,
             work: 10_000_000,
             work_at_look: 40_000_000,
-            max_work: Some(1 << 30),
+            max_work: Some(1 << 29),
         };
-        expect_test::expect![[r#"next look for a period at 8,192 heaps in 6 s; work limit in 11 min (--max-work 1,073,741,824); stops at 1,048,576 heaps (--max)"#]]
+        expect_test::expect![[r#"next look for a period at 8,192 heaps in 6 s; work limit in 2 min (--max-work 536,870,912); stops at 1,048,576 heaps (--max)"#]]
             .assert_eq(&message(&at, std::time::Duration::from_secs(2)));
     }
 }
