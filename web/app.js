@@ -84,7 +84,8 @@ function misereNote(report) {
   const { genus, quotient } = report;
   if (genus) return `Misère play: whoever moves last loses. Genus ${genus}; value 0 is exactly a misère P-position.`;
   if (!quotient) return 'Misère play: whoever moves last loses. The game is too large to value; the outcome comes from a search.';
-  return `Misère play: whoever moves last loses. The game is too large to search; the misère quotient of ${quotient.rule} `
+  // The report says why the quotient answered (a search too costly, or the quotient asked for).
+  return `Misère play: whoever moves last loses. The quotient answers because ${quotient.why}. The misère quotient of ${quotient.rule} `
     + `heaps 1..${quotient.to} (${quotient.order} elements) maps it to ${quotient.element}, `
     + `${quotient.in_p_portion ? 'in' : 'not in'} the P-portion, which decides who wins (a quotient gives no values).`;
 }

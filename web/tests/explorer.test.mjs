@@ -401,6 +401,8 @@ test('the misère switch analyzes and plays in misère play', async (t) => {
   await page.locator('#status').filter({ hasText: `Analyzed ${kayles} in misère` }).waitFor();
   assert.equal(await outcome.textContent(), 'N');
   assert.match(await page.getByTestId('result-note').textContent(), /misère quotient of kayles heaps 1\.\.13 \(24 elements\) maps it to b, not in the P-portion/);
+  // It says why the quotient answered rather than a search (issue 26, item 3), as the CLI's `why:` line does.
+  assert.match(await page.getByTestId('result-note').textContent(), /The quotient answers because a search of the whole sum .* moves examined/);
   // Play misère nim(1,2): take the heap of 2 (click its first token), leaving the computer the last token.
   await analyze(page, 'nim(1,2)');
   await page.locator('#status').filter({ hasText: 'Analyzed nim(1,2) in misère' }).waitFor();

@@ -119,6 +119,7 @@ impl Command {
             Command::Value(_)
             | Command::Moves(_)
             | Command::Play(_)
+            | Command::Period(_)
             | Command::Quotient(_)
             | Command::Dag(_)
             | Command::Plot(_) => true,

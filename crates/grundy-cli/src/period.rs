@@ -22,6 +22,11 @@ pub struct Args {
     /// covers (Grundy's game, for one), which no table proves.
     #[arg(long, value_parser = parse_count)]
     max: Option<u64>,
+    /// Most work the search may spend, in the units of value's --max-work (a time limit:
+    /// the default, 2^29, stops within half a minute or so). Past it, the error names about
+    /// what the next look for a period would need.
+    #[arg(long, value_parser = parse_count, default_value_t = PERIOD_MAX_WORK)]
+    max_work: u64,
     /// Take at most this many heaps to fit in memory (for testing the stop).
     #[arg(long, value_parser = parse_count, hide = true)]
     memory_heaps: Option<u64>,
@@ -31,6 +36,12 @@ pub struct Args {
     #[command(flatten)]
     output: Output,
 }
+
+/// `grundy period`'s default work limit, 2^29 (8 times `value`'s: a period search is the
+/// long question): seconds of table work, half a minute at most on the slow inputs measured
+/// (`hex(0.8)`'s table, each heap costing more than the last); the README's largest examples
+/// (0.376, 0.354) name `--max-work 2^31`.
+pub const PERIOD_MAX_WORK: u64 = 1 << 29;
 
 /// How often the progress bar redraws, whether or not a step of the table has ended: a long
 /// search says what it does within a second.
@@ -42,6 +53,7 @@ const PERIOD_TICK: std::time::Duration = std::time::Duration::from_millis(250);
 fn search(
     rule_text: &str,
     max: Option<u64>,
+    max_work: u64,
     memory_heaps: Option<u64>,
 ) -> Result<PeriodReport, Problem> {
     let rule = parse_rule(rule_text)?;
@@ -52,7 +64,7 @@ fn search(
     progress.enable_steady_tick(PERIOD_TICK);
     progress.set_style(
         indicatif::ProgressStyle::with_template(
-            "{spinner} {bar:30} {pos}/{len} heaps  {rate}  ETA {eta}  {msg}",
+            "{spinner} {bar:30} {pos}/{len} heaps  {rate}  {msg}",
         )
         .map(|style| {
             style.with_key(
@@ -64,6 +76,7 @@ fn search(
         })
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
+    let mut start = None;
     let mut show = |at: &PeriodProgress| {
         if at.heaps == 0 {
             if let Some(reason) = at.no_theorem {
@@ -75,25 +88,15 @@ fn search(
                 );
             }
         }
-        progress.set_message(match at.no_theorem {
-            None => format!(
-                "next look for a period at heap {}; stops at {} heaps{}",
-                ticker::group(at.next_look),
-                ticker::group(at.cap),
-                if at.cap_by == period::STOPPED_BY_MEMORY {
-                    ", all that fit in memory"
-                } else {
-                    " (--max)"
-                }
-            ),
-            Some(_) => format!("no theorem applies: a prefix of {} heaps", at.cap),
-        });
+        let started = *start.get_or_insert_with(std::time::Instant::now);
+        progress.set_message(message(at, started.elapsed()));
         progress.set_length(at.next_look);
         progress.set_position(at.heaps);
     };
     let memory = memory_heaps.map_or_else(memory, Memory::Heaps);
     let search = PeriodSearch {
         max,
+        max_work: Some(max_work),
         memory,
         progress: Some(&mut show),
         ..PeriodSearch::default()
@@ -103,10 +106,52 @@ fn search(
     report
 }
 
+/// The progress line's words after the bar, `elapsed` into the search: the time to the next
+/// look for a period and to the work limit, at the rate of work so far (the work a heap costs
+/// grows with the heap, which the estimate of the look's work allows for), and the stop.
+pub fn message(at: &PeriodProgress, elapsed: std::time::Duration) -> String {
+    let rate = at.work as f64 / elapsed.as_secs_f64().max(1e-3);
+    let time_to = |work: u64| {
+        if rate > 0.0 {
+            ticker::duration(work.saturating_sub(at.work) as f64 / rate)
+        } else {
+            "?".to_string()
+        }
+    };
+    let limit = at.max_work.map_or(String::new(), |max_work| {
+        format!(
+            "; work limit in {} (--max-work {})",
+            time_to(max_work),
+            ticker::group(max_work)
+        )
+    });
+    let stop = match (at.no_theorem, at.cap_by) {
+        (Some(_), _) => format!(
+            "no theorem applies: a prefix of {} heaps",
+            ticker::group(at.cap)
+        ),
+        (None, period::STOPPED_BY_MEMORY) => format!(
+            "stops at {} heaps, all that fit in memory",
+            ticker::group(at.cap)
+        ),
+        (None, _) => format!("stops at {} heaps (--max)", ticker::group(at.cap)),
+    };
+    let look = if at.no_theorem.is_some() {
+        "prefix done"
+    } else {
+        "next look for a period"
+    };
+    format!(
+        "{look} at {} heaps in {}{limit}; {stop}",
+        ticker::group(at.next_look),
+        time_to(at.work_at_look),
+    )
+}
+
 impl Args {
     /// `grundy period`: the report, and the certificate in `--cert` when one is proved.
     pub fn run(self, out: &mut impl Write) -> Result<(), Problem> {
-        let report = search(&self.rule, self.max, self.memory_heaps)?;
+        let report = search(&self.rule, self.max, self.max_work, self.memory_heaps)?;
         if let Some(path) = &self.cert {
             if report.proved {
                 certificate::write(path, &report)?;
@@ -115,5 +160,26 @@ impl Args {
             }
         }
         emit(out, self.output.format, &report, render::period)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_says_the_time_to_the_look_and_to_the_limit() {
+        let at = PeriodProgress {
+            heaps: 6000,
+            next_look: 8192,
+            cap: 1 << 20,
+            cap_by: period::STOPPED_BY_MAX,
+            no_theorem: None,
+            work: 10_000_000,
+            work_at_look: 40_000_000,
+            max_work: Some(1 << 29),
+        };
+        expect_test::expect![[r#"next look for a period at 8,192 heaps in 6 s; work limit in 2 min (--max-work 536,870,912); stops at 1,048,576 heaps (--max)"#]]
+            .assert_eq(&message(&at, std::time::Duration::from_secs(2)));
     }
 }

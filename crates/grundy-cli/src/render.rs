@@ -379,9 +379,28 @@ pub fn limit_flag(error: &grundy::Error) -> Option<String> {
     Some(format!("{flag} {}", limit_text(value)))
 }
 
-/// How to get past `error` with the limit flags: `--max-work 2e9 raises the limit`.
+/// How to get past `error` with the limit flags (`--max-work 2e9 raises the limit`), or,
+/// where no flag can (a table beyond any machine, a limit no flag sets), what to do instead.
 pub fn limit_help(error: &grundy::Error) -> Option<String> {
-    limit_flag(error).map(|flag| format!("{flag} raises the limit"))
+    if let Some(flag) = limit_flag(error) {
+        return Some(format!("{flag} raises the limit"));
+    }
+    let grundy::ErrorKind::LimitExceeded { limit, max, .. } = error.kind() else {
+        return None;
+    };
+    match limit {
+        Limit::Positions | Limit::HeapTable if error.beyond_reach() => Some(
+            "no machine holds a table that long: ask about a smaller heap, tabulate heaps with \
+             `grundy seq RULE --to N --out FILE`, or see whether a proved period answers every \
+             heap with `grundy period RULE`"
+                .to_string(),
+        ),
+        Limit::MovesPerPosition => Some(format!(
+            "no flag raises this limit (at most {max} moves from one position are listed): ask \
+             about a smaller position"
+        )),
+        _ => None,
+    }
 }
 
 /// A limit as a person types it: plain below 10000, else `2e9` when that is exact.
@@ -404,13 +423,14 @@ pub fn error(error: &grundy::Error, input: Option<&str>, help: Option<&str>) -> 
         if span.start <= span.end
             && input.is_char_boundary(span.start)
             && input.is_char_boundary(span.end)
-            && !input.contains('\n')
         {
-            let (shown, offset, width) = caret_window(input, span);
+            // A spec of several lines (a file, standard input): the line at fault, numbered.
+            let (line, span, label) = line_of(input, span);
+            let (shown, offset, width) = caret_window(line, span);
             let _ = writeln!(
                 text,
-                "  {shown}\n  {}{}",
-                " ".repeat(offset),
+                "  {label}{shown}\n  {}{}",
+                " ".repeat(offset + label.chars().count()),
                 "^".repeat(width)
             );
         }
@@ -419,6 +439,22 @@ pub fn error(error: &grundy::Error, input: Option<&str>, help: Option<&str>) -> 
         let _ = writeln!(text, "help: {help}");
     }
     text
+}
+
+/// The line of `input` that `span` starts on, the span within it (cut at the line's end), and
+/// a label `line N: ` when `input` has more than one line.
+fn line_of(input: &str, span: std::ops::Range<usize>) -> (&str, std::ops::Range<usize>, String) {
+    if !input.contains('\n') {
+        return (input, span, String::new());
+    }
+    let start = input[..span.start].rfind('\n').map_or(0, |at| at + 1);
+    let end = input[span.start..]
+        .find('\n')
+        .map_or(input.len(), |at| span.start + at);
+    let number = input[..start].matches('\n').count() + 1;
+    let line = input[start..end].trim_end_matches('\r');
+    let within = (span.start - start).min(line.len())..(span.end.min(end) - start).min(line.len());
+    (line, within, format!("line {number}: "))
 }
 
 /// The characters of `input` shown above a caret under `span`, the caret's offset and width:

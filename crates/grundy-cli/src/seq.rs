@@ -18,7 +18,7 @@ use crate::flags::{parse_count, LimitArgs};
 use crate::output::{print_json, usage, with_input, Problem};
 use crate::stream::{Checkpoint, StreamFormat};
 use crate::tables::{memory, parse_rule};
-use crate::{render, render_misere};
+use crate::{render, render_misere, ticker};
 
 /// The arguments of `grundy seq`.
 #[derive(clap::Args, Debug)]
@@ -280,9 +280,10 @@ fn table(
     to: u64,
     play: Play,
     format: TableFormat,
-    limits: Limits,
+    mut limits: Limits,
 ) -> Result<(), Problem> {
     let heap_rule = parse_rule(rule)?;
+    let _ticker = ticker::start(&mut limits);
     let answer = ask::sequence(&heap_rule, to, play, limits).map_err(with_input(rule))?;
     match (format, &answer) {
         (TableFormat::Json, answer) => print_json(out, answer)?,
@@ -308,9 +309,10 @@ fn periodic_table(
     to: u64,
     period: Option<u64>,
     json: bool,
-    limits: Limits,
+    mut limits: Limits,
 ) -> Result<(), Problem> {
     let heap_rule = parse_rule(rule)?;
+    let _ticker = ticker::start(&mut limits);
     let report = analysis::heap_sequence(heap_rule, to, limits).map_err(with_input(rule))?;
     let table = match period.and_then(NonZeroU64::new) {
         // The proved preperiod goes with the proved period only.

@@ -98,7 +98,7 @@ pub fn message(now: Snapshot, elapsed: Duration, max_work: u64) -> String {
         );
     }
     format!(
-        "searching: {} positions ({}/s), table {:.0}% full, depth {}, {} moves{}",
+        "searching: {} positions ({}/s), table {:.0}% full, depth {}, work {}{}",
         group(now.positions),
         group(rate as u64),
         fill,
@@ -109,7 +109,7 @@ pub fn message(now: Snapshot, elapsed: Duration, max_work: u64) -> String {
 }
 
 /// `seconds` in the largest unit that keeps a whole number: `40 s`, `3 min`, `2 h`, `9 d`.
-fn duration(seconds: f64) -> String {
+pub fn duration(seconds: f64) -> String {
     let seconds = seconds.ceil() as u64;
     match seconds {
         0..=99 => format!("{seconds} s"),
@@ -145,7 +145,7 @@ mod tests {
             table_used: 250_000,
             table_capacity: 1_000_000,
         };
-        expect_test::expect![[r#"searching: 1,234,567 positions (617,283/s), table 25% full, depth 12, 20,000,000 moves, work limit in 5 s"#]]
+        expect_test::expect![[r#"searching: 1,234,567 positions (617,283/s), table 25% full, depth 12, work 20,000,000, work limit in 5 s"#]]
             .assert_eq(&message(now, Duration::from_secs(2), 1 << 26));
         let work_only = Snapshot {
             work: 30_000_000,

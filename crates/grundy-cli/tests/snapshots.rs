@@ -384,7 +384,7 @@ fn errors() {
             exit 1
             --- stderr
             error: limit reached: this needs 1000000000000000001 heaps in a value table, more than the limit of 2097152
-            help: --max-positions 2e18 raises the limit
+            help: no machine holds a table that long: ask about a smaller heap, tabulate heaps with `grundy seq RULE --to N --out FILE`, or see whether a proved period answers every heap with `grundy period RULE`
         "#]],
     );
     // Issue 15: a limit's help names the flag and a value worth trying; with --format json

@@ -136,6 +136,10 @@ impl Limit {
     }
 }
 
+/// Positions or heaps past which a table is beyond any machine (2^40: terabytes), so that a
+/// limit needing more is not worth raising ([`Error::beyond_reach`]).
+pub const BEYOND_REACH: u64 = 1 << 40;
+
 impl Error {
     /// An error of `kind` with no place in the input.
     pub fn new(kind: ErrorKind) -> Error {
@@ -210,8 +214,14 @@ impl Error {
     /// let error = Error::limit_needing(Limit::HeapTable, 1000, 1234);
     /// assert_eq!(error.limit_to_try(), Some((Limit::HeapTable, 2000)));
     /// assert_eq!(Error::limit(Limit::Work, 0).limit_to_try(), Some((Limit::Work, 1000)));
+    /// // A table of 10^18 heaps is beyond any machine: nothing worth trying.
+    /// let error = Error::limit_needing(Limit::HeapTable, 1 << 21, 10u64.pow(18));
+    /// assert_eq!(error.limit_to_try(), None);
     /// ```
     pub fn limit_to_try(&self) -> Option<(Limit, u64)> {
+        if self.beyond_reach() {
+            return None;
+        }
         match self.kind {
             ErrorKind::LimitExceeded { limit, max, needed } => {
                 // Without a known need, 16 times the limit, and at least 1,000: a limit of 0
@@ -223,6 +233,26 @@ impl Error {
             }
             _ => None,
         }
+    }
+
+    /// Whether the error is a table limit whose need no machine can meet (more than
+    /// [`BEYOND_REACH`] positions or heaps): a face then says what can be done instead.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{Error, Limit};
+    /// assert!(Error::limit_needing(Limit::HeapTable, 1 << 21, 10u64.pow(18)).beyond_reach());
+    /// assert!(!Error::limit_needing(Limit::HeapTable, 1 << 21, 1 << 22).beyond_reach());
+    /// ```
+    pub fn beyond_reach(&self) -> bool {
+        matches!(
+            self.kind,
+            ErrorKind::LimitExceeded {
+                limit: Limit::Positions | Limit::HeapTable,
+                needed: Some(needed),
+                ..
+            } if needed > BEYOND_REACH
+        )
     }
 
     /// Whether the error is a limit being hit (or a face's time limit) rather than bad input.

@@ -133,3 +133,17 @@ fn the_no_theorem_reason_names_no_proved_rule() {
         assert!(!reason.to_lowercase().contains(proved), "{reason}");
     }
 }
+
+/// Item 5: a census row tells the story `seq` tells of the same values: the period proved,
+/// and no rare-heap figures where its table is too short to have looked for them (a mask of 0
+/// would say the space was looked at and found empty).
+#[test]
+fn a_short_census_row_tells_the_story_seq_tells() {
+    use grundy::analysis::census;
+    let short = census::row(spec::parse_heap_rule("kayles").unwrap(), 1001).unwrap();
+    assert_eq!((short.preperiod, short.period), (Some(71), Some(12)));
+    assert_eq!((short.rare_mask.as_deref(), short.rare_count), (None, None));
+    let long = census::row(spec::parse_heap_rule("kayles").unwrap(), 4096).unwrap();
+    assert_eq!((long.preperiod, long.period), (Some(71), Some(12)));
+    assert!(long.rare_mask.is_some() && long.rare_count.is_some());
+}

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::period::{table_limits, Certificate, Checksum};
 use crate::error::{Error, Result};
-use crate::heap::{HeapSolver, Theorem};
+use crate::heap::{HeapSolver, Theorem, SPARSE_FIRST_LOOK};
 use crate::rules::HeapRule;
 
 /// Heaps whose values [`CensusRow::prefix_checksum`] covers: few enough for any brute force.
@@ -247,7 +247,9 @@ census_row! {
         /// The first heap with the largest value.
         max_value_at: u64,
         /// The rare masks, `parity:mask` in hexadecimal, comma-separated, over extended values
-        /// `g << 1 | ((n + parity) & 1)`; none for rules that never split a heap.
+        /// `g << 1 | ((n + parity) & 1)`; none for rules that never split a heap, and none
+        /// below [`SPARSE_FIRST_LOOK`] heaps, where no rare heap is looked for (as a long
+        /// run's `rare_looked` says), rather than a mask of 0.
         rare_mask: Option<String>,
         /// Heaps that are rare under those masks.
         rare_count: Option<u64>,
@@ -331,7 +333,8 @@ pub fn row(rule: HeapRule, heaps: u64) -> Result<CensusRow> {
     let window = heaps.saturating_sub(MAX_SHIFT);
     let stats = solver.stats();
     let certificate = solver.certificate();
-    let splits = !stats.masks.is_empty();
+    // A table shorter than the first look for a sparse space has no figures of one.
+    let splits = !stats.masks.is_empty() && heaps >= SPARSE_FIRST_LOOK;
     Ok(CensusRow {
         rule: name.clone(),
         heaps,

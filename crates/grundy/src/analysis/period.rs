@@ -26,7 +26,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::SCHEMA;
 use crate::cancel::Cancel;
-use crate::error::{Error, Limit, Result};
+use crate::error::{Error, ErrorKind, Limit, Result};
 use crate::game::Limits;
 use crate::heap::{self, period as proofs, HeapGame, HeapSolver, Theorem};
 use crate::rules::HeapRule;
@@ -35,6 +35,9 @@ use crate::spec;
 pub use crate::heap::{Certificate, Recomputed};
 
 mod fields;
+mod pace;
+
+pub use pace::Pace;
 
 /// An FNV-1a checksum of heap values, 8 little-endian bytes a value (as in certificates),
 /// written as 16 hexadecimal digits in every report and file.
@@ -371,11 +374,15 @@ pub const NO_THEOREM_HEAPS: u64 = 1 << 21;
 pub const UNKNOWN_MEMORY_HEAPS: u64 = 1 << 28;
 
 /// How far [`search`] may go, and what it tells on the way. `PeriodSearch::default()` goes as
-/// far as [`UNKNOWN_MEMORY_HEAPS`] (or [`NO_THEOREM_HEAPS`]), silently, with no cancel flag.
+/// far as [`UNKNOWN_MEMORY_HEAPS`] (or [`NO_THEOREM_HEAPS`]), silently, with no work limit
+/// and no cancel flag.
 #[derive(Default)]
 pub struct PeriodSearch<'a> {
     /// The most heaps to compute; without one, as many as fit in `memory`.
     pub max: Option<u64>,
+    /// The most work the whole search may spend ([`Limits::max_work`]'s units); without
+    /// one, no limit. Past it, [`Limit::Work`] with the work the next look would need.
+    pub max_work: Option<u64>,
     /// The memory available now: the table stops where a larger one would not fit.
     pub memory: Memory,
     /// Stops the search, from another thread.
@@ -399,6 +406,12 @@ pub struct PeriodProgress {
     /// Why no theorem covers the rule, when none does: then the search computes a prefix of
     /// `cap` heaps for the record, and proves nothing.
     pub no_theorem: Option<&'static str>,
+    /// Work spent so far ([`Limits::max_work`]'s units).
+    pub work: u64,
+    /// The work at which the table reaches `next_look`, extrapolated ([`Pace`]).
+    pub work_at_look: u64,
+    /// The work limit, if any.
+    pub max_work: Option<u64>,
 }
 
 /// The cap of a search for `max` (the caller's), whether a theorem applies, and the heaps
@@ -452,21 +465,44 @@ pub fn search(rule: HeapRule, mut search: PeriodSearch<'_>) -> Result<PeriodRepo
     }
     let limits = Limits {
         cancel: search.cancel,
+        max_work: search.max_work.unwrap_or(u64::MAX),
         ..table_limits(cap)
     };
     let mut solver = HeapSolver::with_limits(rule, limits);
-    let mut tell = |heaps, next_look| {
+    let mut pace = Pace::default();
+    let mut look = 0;
+    let mut tell = |at: heap::Watched| {
+        pace.saw(at.heaps, at.work);
+        look = at.look;
         if let Some(progress) = search.progress.as_mut() {
             progress(&PeriodProgress {
-                heaps,
-                next_look,
+                heaps: at.heaps,
+                next_look: at.look,
                 cap,
                 cap_by,
                 no_theorem,
+                work: at.work,
+                work_at_look: pace.work_at(at.look),
+                max_work: search.max_work,
             });
         }
     };
-    solver.prove_period_watched(cap, &mut tell)?;
+    solver
+        .prove_period_watched(cap, &mut tell)
+        .map_err(|error| match (error.kind(), search.max_work) {
+            // Say what the next look would need, which is worth trying: twice the
+            // extrapolation, since a heap's cost may grow faster than it has so far.
+            (
+                ErrorKind::LimitExceeded {
+                    limit: Limit::Work, ..
+                },
+                Some(max_work),
+            ) => {
+                let needed = pace.work_at(look).saturating_mul(2);
+                Error::limit_needing(Limit::Work, max_work, needed.max(max_work + 1))
+            }
+            _ => error,
+        })?;
     let heaps = solver.len();
     Ok(match (solver.certificate(), theorem, no_theorem) {
         (Some(certificate), _, _) => PeriodReport::proved(certificate, heaps),

@@ -20,6 +20,7 @@ mod fast;
 mod naive;
 pub mod period;
 mod periods;
+pub use periods::Watched;
 mod subtract;
 mod table;
 mod verify;
@@ -247,26 +248,47 @@ impl<R: HeapGame> HeapSolver<R> {
         self
     }
 
-    /// Fills the table to `len` heaps, within `budget` units of work, in slices of
-    /// [`CANCEL_SLICE`] units with a look at the cancel flag between them.
-    fn fill(&mut self, len: u64, budget: u64) -> Result<()> {
-        let stop = self.table.work().saturating_add(budget);
+    /// Fills the table towards `len` heaps until its work (its total since it was made, in
+    /// table units) reaches `stop`, in slices of [`CANCEL_SLICE`] units with a look at the
+    /// cancel flag between them and the work shown to the progress counters.
+    ///
+    /// # Errors
+    /// The cancel flag raised; an invalid rule from the naive engine.
+    fn fill_until(&mut self, len: u64, stop: u64) -> Result<()> {
         while self.len() < len {
             self.limits.cancel.check()?;
             let work = self.table.work();
+            self.limits.progress.show_work(work / MOVES_PER_WORK);
             if work >= stop {
                 break;
             }
             let slice = (stop - work).min(CANCEL_SLICE);
             self.table.fill(&self.rules, len, slice)?;
         }
+        self.limits
+            .progress
+            .show_work(self.table.work() / MOVES_PER_WORK);
+        Ok(())
+    }
+
+    /// Fills the table to `len` heaps before its work reaches `stop` ([`fill_until`]).
+    ///
+    /// # Errors
+    /// [`Limit::Work`] when `stop` comes first; as for [`fill_until`].
+    ///
+    /// [`fill_until`]: HeapSolver::fill_until
+    fn fill(&mut self, len: u64, stop: u64) -> Result<()> {
+        self.fill_until(len, stop)?;
         if self.len() < len {
             return Err(Error::limit(Limit::Work, self.limits.max_work));
         }
         Ok(())
     }
 
-    fn budget(&self) -> u64 {
+    /// The table work at which [`Limits::max_work`] stops the table: the limit bounds the
+    /// table's whole work, however many questions share it, so that the work a face shows
+    /// runs up to the limit once.
+    fn work_stop(&self) -> u64 {
         self.limits.max_work.saturating_mul(MOVES_PER_WORK)
     }
 
@@ -287,7 +309,7 @@ impl<R: HeapGame> HeapSolver<R> {
             if needed > self.limits.max_positions {
                 return Err(self.table_limit(needed));
             }
-            self.fill(needed, self.budget())?;
+            self.fill(needed, self.work_stop())?;
         } else {
             self.prove_period(needed)?;
             if let Some(value) = self.known(heap) {
@@ -296,7 +318,7 @@ impl<R: HeapGame> HeapSolver<R> {
             if needed > self.limits.max_positions {
                 return Err(self.table_limit(needed));
             }
-            self.fill(needed, self.budget())?;
+            self.fill(needed, self.work_stop())?;
         }
         match self.known(heap) {
             Some(value) => Ok(Nimber::new(value?)),
@@ -342,7 +364,7 @@ impl<R: HeapGame> HeapSolver<R> {
         if self.rules.closed_form(&0).is_some() {
             return (0..=last).map(|heap| self.value(heap)).collect();
         }
-        self.fill(last + 1, self.budget())?;
+        self.fill(last + 1, self.work_stop())?;
         Ok(self
             .tabulated_range(0, last + 1)
             .into_iter()

@@ -2,12 +2,18 @@
 //! once proved.
 
 use super::table::with_values;
-use super::{period, Certificate, Code, HeapGame, HeapSolver, Theorem, DIRECT_TABLE};
-use crate::error::Result;
+use super::{
+    period, Certificate, Code, HeapGame, HeapSolver, Theorem, DIRECT_TABLE, MOVES_PER_WORK,
+};
+use crate::error::{Error, Limit, Result};
 
 /// The most heaps [`HeapSolver::prove_period_watched`] computes between two calls of its
 /// watcher.
 const PERIOD_STEP: u64 = 1 << 16;
+
+/// The most table work (about a tenth of a second) between two calls of
+/// [`HeapSolver::prove_period_watched`]'s watcher, however costly each heap is.
+const WATCH_SLICE: u64 = 1 << 26;
 
 impl<R: HeapGame> HeapSolver<R> {
     /// Fills the table to `target` heaps by the proved period (nothing without one).
@@ -57,30 +63,35 @@ impl<R: HeapGame> HeapSolver<R> {
     /// # Errors
     /// A limit reached before `max_heaps`.
     pub fn prove_period(&mut self, max_heaps: u64) -> Result<Option<&Certificate>> {
-        self.prove_period_watched(max_heaps, &mut |_, _| {})
+        self.prove_period_watched(max_heaps, &mut |_| {})
     }
 
-    /// [`prove_period`](HeapSolver::prove_period), calling `watch(heaps, look)` as each look
-    /// for a period begins and after each step (at most 2^16 heaps) towards it, with the heaps
-    /// computed and the table length of the look. Each look may spend the work limit.
+    /// [`prove_period`](HeapSolver::prove_period), calling `watch` as each look for a
+    /// period begins and after each step towards it (at most 2^16 heaps, or about a tenth of
+    /// a second of work) with the heaps computed, the table length of the look and the work
+    /// spent. The work limit bounds the whole search, not each look.
     ///
     /// # Errors
     /// A limit reached before `max_heaps`; the cancel flag raised.
     pub fn prove_period_watched(
         &mut self,
         max_heaps: u64,
-        watch: &mut dyn FnMut(u64, u64),
+        watch: &mut dyn FnMut(Watched),
     ) -> Result<Option<&Certificate>> {
         let max_heaps = max_heaps.min(self.limits.max_positions);
+        let stop = self.work_stop();
         let mut look = self.len().max(DIRECT_TABLE / 4);
         loop {
             look = look.min(max_heaps);
-            watch(self.len(), look);
-            let stop = self.table.work().saturating_add(self.budget());
+            watch(self.watched(look));
             while self.len() < look {
                 let step_to = look.min(self.len().saturating_add(PERIOD_STEP));
-                self.fill(step_to, stop.saturating_sub(self.table.work()))?;
-                watch(self.len(), look);
+                let slice_stop = stop.min(self.table.work().saturating_add(WATCH_SLICE));
+                self.fill_until(step_to, slice_stop)?;
+                watch(self.watched(look));
+                if self.len() < step_to && self.table.work() >= stop {
+                    return Err(Error::limit(Limit::Work, self.limits.max_work));
+                }
             }
             if self.seek_period().is_some() || look >= max_heaps {
                 return Ok(self.certificate.as_ref());
@@ -88,6 +99,27 @@ impl<R: HeapGame> HeapSolver<R> {
             look = self.next_look();
         }
     }
+
+    /// Where the table stands, for [`prove_period_watched`](HeapSolver::prove_period_watched)'s
+    /// watcher.
+    fn watched(&self, look: u64) -> Watched {
+        Watched {
+            heaps: self.len(),
+            look,
+            work: self.table.work() / MOVES_PER_WORK,
+        }
+    }
+}
+
+/// Where a period search stands: what [`HeapSolver::prove_period_watched`] tells its watcher.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Watched {
+    /// Heaps computed so far.
+    pub heaps: u64,
+    /// The table length at which the next look for a period happens.
+    pub look: u64,
+    /// Work spent so far, in units of [`crate::Limits::max_work`].
+    pub work: u64,
 }
 
 /// The period `code`'s theorem proves in `values`, or else where a longer table would prove

@@ -45,9 +45,18 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Skips blank space and comments: `#` to the end of its line, in any spec text (the
+    /// command line, standard input, a spec file), as in `census --rules-file`.
     pub(super) fn skip_space(&mut self) {
-        let rest = &self.text[self.position..];
-        self.position += rest.len() - rest.trim_start().len();
+        loop {
+            let rest = &self.text[self.position..];
+            let trimmed = rest.trim_start();
+            self.position += rest.len() - trimmed.len();
+            if !trimmed.starts_with('#') {
+                return;
+            }
+            self.position += trimmed.find('\n').unwrap_or(trimmed.len());
+        }
     }
 
     /// The next character after blank space.

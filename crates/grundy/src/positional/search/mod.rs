@@ -50,6 +50,13 @@ pub fn default_threads() -> usize {
 /// Moves examined between two looks at the shared work count and the cancel flag.
 const WORK_BATCH: u64 = 1 << 14;
 
+/// Units of [`Limits::max_work`] a move examined here costs: a positional move (a board
+/// split into canonical parts, a table probed) costs several moves of the memoised solver,
+/// so that the default work limit stops a search within seconds, as it stops the others
+/// (issue 26: Cram's default search ran about two minutes; with 4, cram(7x7) stops in about
+/// 5 s on two cores).
+pub const WORK_PER_MOVE: u64 = 4;
+
 /// Nimbers of the parts of a [`Decomposable`] game, with a transposition table that stays
 /// within the memory it was given.
 ///
@@ -198,8 +205,9 @@ impl<G: Decomposable> NimberSearch<G> {
         Ok(self.nimber_in(&heaviest, NimberSet::single(wanted))? == Some(wanted))
     }
 
-    /// Adds `work` to the figures and shows them in the face's progress counters; the work
-    /// so far.
+    /// Adds `work` moves examined to the figures and shows them in the face's progress
+    /// counters (the work there in [`Limits::max_work`]'s units, [`WORK_PER_MOVE`] a move);
+    /// the moves examined so far.
     fn report(&self, work: u64) -> u64 {
         let stats = &self.stats;
         let total = stats.work.fetch_add(work, Ordering::Relaxed) + work;
@@ -208,7 +216,9 @@ impl<G: Decomposable> NimberSearch<G> {
         let capacity = self.table.capacity() as u64;
         stats.table_capacity.store(capacity, Ordering::Relaxed);
         if let Some(counters) = self.limits.progress.counters() {
-            counters.show(stats.snapshot());
+            let mut shown = stats.snapshot();
+            shown.work = shown.work.saturating_mul(WORK_PER_MOVE);
+            counters.show(shown);
         }
         total
     }

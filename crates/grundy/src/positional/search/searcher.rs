@@ -83,7 +83,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             if search.done.load(Ordering::Relaxed) {
                 return Err(Stop::Done);
             }
-            if work > search.limits.max_work {
+            if work.saturating_mul(super::WORK_PER_MOVE) > search.limits.max_work {
                 return Err(Error::limit(Limit::Work, search.limits.max_work).into());
             }
             search.limits.cancel.check()?;
