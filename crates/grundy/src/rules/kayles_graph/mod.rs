@@ -338,7 +338,7 @@ mod tests {
         let too_big = Graph::path(121).err().map(|e| e.to_string());
         assert_eq!(
             too_big.as_deref(),
-            Some("invalid position: a graph of node kayles or arc kayles has at most 120 vertices, and this one has 121")
+            Some("invalid position: a graph has at most 120 vertices, and this one has 121")
         );
         assert!(Graph::grid(11, 11).is_err());
         assert!(Graph::grid(u64::MAX, 2).is_err());
