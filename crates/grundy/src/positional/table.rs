@@ -9,11 +9,23 @@
 //! version change, or odd, takes the probe as a miss. A writer that finds the bucket busy drops
 //! its entry: the table is a cache, and a lost entry only costs time. So a value read is always
 //! one that was written for that exact key.
+//!
+//! The table starts small and doubles while it is more than half full, up to its memory: a
+//! search that stores few positions probes a few hundred kilobytes, not the whole block, and
+//! stays in the processor's caches. Doubling moves each bucket's entries that belong to its
+//! new twin there, bucket by bucket under the buckets' locks, before the larger size is
+//! published; a probe in between may miss an entry that is being moved, which costs a search.
 
-use std::sync::atomic::{fence, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{fence, AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 /// Entries in a bucket.
 const WAYS: usize = 4;
+
+/// The buckets a table starts with (at most all of them).
+const FIRST_BUCKETS: usize = 1 << 10;
+
+/// Filter bits an entry of the table in use (a power of two).
+const FILTER_BITS_AN_ENTRY: usize = 8;
 
 struct Bucket {
     version: AtomicU32,
@@ -49,14 +61,19 @@ const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 /// ```
 pub struct Table {
     buckets: Vec<Bucket>,
+    /// The buckets in use (a power of two, at most all): a key's bucket is its hash's low
+    /// bits below this.
+    used: AtomicUsize,
+    /// Raised while one thread doubles the buckets in use.
+    growing: AtomicBool,
     /// A bit for each key stored, by another part of its hash than picks the bucket (a
     /// one-hash Bloom filter): a probe whose bit is clear is a miss without touching the
     /// buckets, which are too many for the processor's caches. A bit is set before its entry
     /// is written, so a clear bit never hides an entry of this thread; across threads it
     /// may, which costs a search, never a wrong value.
     filter: Vec<AtomicU64>,
-    /// `64 - log2(bits in the filter)`: the filter's bit is the top of the hash.
-    filter_shift: u32,
+    /// `64 - log2(bits of the filter in use)`: the filter's bit is the top of the hash.
+    filter_shift: AtomicU32,
     /// Entries stored into an empty slot (the fill).
     filled: AtomicUsize,
 }
@@ -77,12 +94,72 @@ impl Table {
         } else {
             count.next_power_of_two() / 2
         };
+        let used = count.min(FIRST_BUCKETS);
+        let filter_bits = (used * WAYS * FILTER_BITS_AN_ENTRY).min(words as usize * 64);
         Table {
             buckets: (0..count).map(|_| Bucket::new()).collect(),
+            used: AtomicUsize::new(used),
+            growing: AtomicBool::new(false),
             filter: (0..words).map(|_| AtomicU64::new(0)).collect(),
-            filter_shift: 64 - (words.trailing_zeros() + 6),
+            filter_shift: AtomicU32::new(64 - filter_bits.trailing_zeros()),
             filled: AtomicUsize::new(0),
         }
+    }
+
+    /// Doubles the buckets in use, when no other thread is at it: the entries of each bucket
+    /// in use that belong to its twin move there, then each bit of the filter becomes two.
+    fn grow(&self, used: usize) {
+        if self
+            .growing
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
+            return;
+        }
+        if self.used.load(Ordering::Relaxed) == used && used < self.buckets.len() {
+            for (low, high) in self.buckets[..used].iter().zip(&self.buckets[used..]) {
+                let (low_version, high_version) = (lock(low), lock(high));
+                let data = low.data.load(Ordering::Relaxed);
+                let (mut kept, mut moved) = (data, 0u64);
+                for way in 0..WAYS {
+                    let key = [&low.keys[2 * way], &low.keys[2 * way + 1]]
+                        .map(|word| word.load(Ordering::Relaxed));
+                    let key = u128::from(key[0]) | u128::from(key[1]) << 64;
+                    if key != 0 && Table::hash(key) as usize & used != 0 {
+                        // The twin was never in use: its way is free.
+                        for (i, word) in [key as u64, (key >> 64) as u64].into_iter().enumerate() {
+                            high.keys[2 * way + i].store(word, Ordering::Relaxed);
+                            low.keys[2 * way + i].store(0, Ordering::Relaxed);
+                        }
+                        moved |= data & 0xffff << (16 * way);
+                        kept &= !(0xffff << (16 * way));
+                    }
+                }
+                high.data.store(moved, Ordering::Relaxed);
+                low.data.store(kept, Ordering::Relaxed);
+                high.version.store(high_version + 2, Ordering::Release);
+                low.version.store(low_version + 2, Ordering::Release);
+            }
+            self.widen_filter();
+            self.used.store(2 * used, Ordering::Release);
+        }
+        self.growing.store(false, Ordering::Release);
+    }
+
+    /// Doubles the filter's bits in use while there is room: old bit `j` becomes bits
+    /// `2j` and `2j + 1`, the words rewritten from the top down.
+    fn widen_filter(&self) {
+        let shift = self.filter_shift.load(Ordering::Relaxed);
+        let words = 1usize << (64 - shift).saturating_sub(6);
+        if 2 * words > self.filter.len() || shift <= 6 {
+            return;
+        }
+        for i in (0..words).rev() {
+            let old = self.filter[i].load(Ordering::Relaxed);
+            self.filter[2 * i + 1].store(doubled((old >> 32) as u32), Ordering::Relaxed);
+            self.filter[2 * i].store(doubled(old as u32), Ordering::Relaxed);
+        }
+        self.filter_shift.store(shift - 1, Ordering::Release);
     }
 
     /// The memory the table takes.
@@ -114,12 +191,12 @@ impl Table {
 
     /// The key's bucket, by the low bits of its hash.
     fn bucket(&self, hash: u64) -> &Bucket {
-        &self.buckets[(hash as usize) & (self.buckets.len() - 1)]
+        &self.buckets[(hash as usize) & (self.used.load(Ordering::Acquire) - 1)]
     }
 
     /// The key's word in the filter and its bit there, by the top bits of its hash.
     fn filter_bit(&self, hash: u64) -> (&AtomicU64, u64) {
-        let bit = hash >> self.filter_shift;
+        let bit = hash >> self.filter_shift.load(Ordering::Acquire);
         (&self.filter[(bit >> 6) as usize], 1 << (bit & 63))
     }
 
@@ -173,6 +250,7 @@ impl Table {
         let data = bucket.data.load(Ordering::Relaxed);
         let weight_of = |way: usize| (data >> (16 * way + 8)) as u8;
         let mut target = None;
+        let mut grow = false;
         let mut lightest = (u8::MAX, 0);
         for way in 0..WAYS {
             let (k0, k1) = (
@@ -181,7 +259,9 @@ impl Table {
             );
             if (k0, k1) == (low, high) || (k0, k1) == (0, 0) {
                 if (k0, k1) == (0, 0) {
-                    self.filled.fetch_add(1, Ordering::Relaxed);
+                    let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
+                    let used = self.used.load(Ordering::Relaxed);
+                    grow = filled > used * WAYS / 2 && used < self.buckets.len();
                 }
                 target = Some(way);
                 break;
@@ -205,7 +285,38 @@ impl Table {
             );
         }
         bucket.version.store(version + 2, Ordering::Release);
+        if grow {
+            self.grow(self.used.load(Ordering::Relaxed));
+        }
     }
+}
+
+/// Takes a bucket's lock, waiting for a writer to finish (writers never wait, and a
+/// thread holds two locks only while it doubles the table); the version it had.
+fn lock(bucket: &Bucket) -> u32 {
+    loop {
+        let version = bucket.version.load(Ordering::Relaxed);
+        if version & 1 == 0
+            && bucket
+                .version
+                .compare_exchange_weak(version, version + 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_ok()
+        {
+            return version;
+        }
+        std::hint::spin_loop();
+    }
+}
+
+/// Each bit of `bits` twice, side by side: bit `j` to bits `2j` and `2j + 1`.
+fn doubled(bits: u32) -> u64 {
+    let mut x = u64::from(bits);
+    x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+    x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+    x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+    x = (x | x << 2) & 0x3333_3333_3333_3333;
+    x = (x | x << 1) & 0x5555_5555_5555_5555;
+    x | x << 1
 }
 
 #[cfg(test)]
@@ -232,6 +343,58 @@ mod tests {
         assert_eq!(found.len(), table.capacity());
         // The entries kept are heavy ones: none lighter than the average.
         assert!(found.iter().all(|key| key % 200 >= 100), "{found:?}");
+    }
+
+    #[test]
+    fn grows_in_steps_and_keeps_what_it_moved() {
+        let table = Table::with_memory(1 << 22);
+        assert_eq!(table.used.load(Ordering::Relaxed), FIRST_BUCKETS);
+        let keys = 20_000u128;
+        for key in 1..=keys {
+            table.store((key * 0x9e37_79b9) | (key << 80), (key % 11) as u8, 1);
+        }
+        let used = table.used.load(Ordering::Relaxed);
+        assert!(
+            used > FIRST_BUCKETS && used <= table.buckets.len(),
+            "{used}"
+        );
+        let found = (1..=keys)
+            .filter(|&key| {
+                table
+                    .get((key * 0x9e37_79b9) | (key << 80))
+                    .inspect(|&v| assert_eq!(v, (key % 11) as u8))
+                    .is_some()
+            })
+            .count();
+        // Room for every key once grown: almost all are there.
+        assert!(found as u128 > keys * 9 / 10, "{found}");
+    }
+
+    #[test]
+    fn doubled_bits_sit_side_by_side() {
+        assert_eq!(doubled(0b101), 0b11_00_11);
+        assert_eq!(doubled(1 << 31), 0b11 << 62);
+    }
+
+    #[test]
+    fn threads_read_only_what_was_written_while_it_grows() {
+        let table = Table::with_memory(1 << 22);
+        std::thread::scope(|scope| {
+            for thread in 0..2u128 {
+                let table = &table;
+                scope.spawn(move || {
+                    for i in 0..100_000u128 {
+                        let key = (i % 30_000 + 1) | thread << 100;
+                        let nimber = (key.count_ones() + key as u32) as u8;
+                        if let Some(v) = table.get(key) {
+                            assert_eq!(v, nimber);
+                        }
+                        table.store(key, nimber, (i % 13) as u8);
+                    }
+                });
+            }
+        });
+        assert!(table.used.load(Ordering::Relaxed) > FIRST_BUCKETS);
     }
 
     #[test]

@@ -19,6 +19,24 @@ const COLUMN: [u64; 65] = {
     masks
 };
 
+/// `RECIPROCAL[w]`: `2^16 / w` rounded up, so that `n * RECIPROCAL[w] >> 16` is `n / w` for
+/// every `n < 128` (the error, below `n / 2^16`, never reaches the next multiple of `1 / w`):
+/// a division by the width without a divide instruction.
+const RECIPROCAL: [u32; 65] = {
+    let mut table = [0u32; 65];
+    let mut w = 1;
+    while w <= 64 {
+        table[w] = 65536u32.div_ceil(w as u32);
+        w += 1;
+    }
+    table
+};
+
+/// `n / w` for `n < 128`, `1 <= w <= 64`.
+fn divide(n: u32, w: u32) -> u32 {
+    (n * RECIPROCAL[w as usize]) >> 16
+}
+
 /// The `n` lowest bits (`n <= 64`).
 fn low(n: u32) -> u64 {
     u64::MAX.checked_shr(64 - n).unwrap_or(0)
@@ -65,7 +83,10 @@ impl WordRegion {
 
     /// Rows up to the last that holds a square.
     pub fn height(&self) -> u32 {
-        (64 - self.bits.leading_zeros()).div_ceil(self.width())
+        divide(
+            64 - self.bits.leading_zeros() + self.width() - 1,
+            self.width(),
+        )
     }
 
     /// The number of squares.
@@ -157,6 +178,105 @@ impl WordRegion {
         (below & one & a) | (left_of & one & r) | (right_of & one & l)
     }
 
+    /// Squares with exactly one neighbour (leaves), and the squares next to a leaf (their
+    /// centres).
+    fn leaves_and_centres(&self) -> (u64, u64) {
+        let bits = self.bits;
+        let [up, down, left, right] = self.shifted(bits);
+        let (b, a, r, l) = (bits & up, bits & down, bits & left, bits & right);
+        let one = (b ^ a ^ r ^ l) & !((b & a) | (r & l) | ((b | a) & (r | l)));
+        let [u, d, le, ri] = self.shifted(one);
+        (one, (u | d | le | ri) & bits)
+    }
+
+    /// Bridges: squares that are neither leaves nor centres and whose every neighbour is a
+    /// centre (no two bridges are neighbours). Removing them leaves the nimber as it was:
+    /// a domino on a bridge `b` and a centre `c` strands the leaf of `c`, the position that
+    /// the domino on `c` and its leaf leaves once `b` is gone; every other domino keeps
+    /// each neighbour of `b` a centre, so the same holds after it (by induction on the
+    /// squares).
+    pub fn bridges(&self) -> u64 {
+        let (one, centres) = self.leaves_and_centres();
+        let inner = self.bits & !one & !centres;
+        let [up, down, left, right] = self.shifted(inner);
+        inner & !(up | down | left | right)
+    }
+
+    /// The region less its spare leaves and its bridges, again until none is left: the
+    /// same nimber ([`WordRegion::spare_leaves`], [`WordRegion::bridges`]).
+    #[must_use]
+    pub fn reduced(&self) -> WordRegion {
+        let mut region = *self;
+        loop {
+            let spare = region.spare_leaves();
+            let region_less = region.with_bits(region.bits & !spare);
+            let bridges = region_less.bridges();
+            if spare | bridges == 0 {
+                return region;
+            }
+            region = region_less.with_bits(region_less.bits & !bridges);
+        }
+    }
+
+    /// Diagonal joints: the dominoes across (by their first square) that a search may take
+    /// out of the board's adjacency without changing its nimber. A joint is a 2 x 2 block
+    /// whose two opposite corners `p` and `q` have no neighbour outside it; taking out its
+    /// two dominoes across leaves `p` hanging from one of the other corners and `q` from the
+    /// last, and when that splits the region the parts' nimbers add up to its own.
+    ///
+    /// Why: of the block's four dominoes, the two that cover `p`'s neighbour across and
+    /// another square each leave positions mirror to one another's about the block (the
+    /// square left of `p` or `q` hangs from the same corner), so every option of the region
+    /// is an option of the region without them, and conversely; a domino elsewhere either
+    /// keeps the block a joint (induction) or leaves both `p` and `q` hanging from one
+    /// corner, of which one is spare ([`WordRegion::spare_leaves`]).
+    pub fn joints(&self) -> u64 {
+        let bits = self.bits;
+        let w = self.width();
+        if w < 2 {
+            return 0;
+        }
+        let [up, down, left, right] = self.shifted(bits);
+        let (below, above, after, before) = (bits & up, bits & down, bits & left, bits & right);
+        // Corners of a block: neighbours right and below only, left and above only, ...
+        let top_left = below & after & !above & !before;
+        let bottom_right = above & before & !below & !after;
+        let top_right = below & before & !above & !after;
+        let bottom_left = above & after & !below & !before;
+        // Blocks whose top left and bottom right squares are corners, by their top left.
+        let falling = top_left & bottom_right.checked_shr(w + 1).unwrap_or(0);
+        // Blocks whose top right and bottom left squares are corners, by their top left.
+        let rising = (top_right & bottom_left.checked_shr(w - 1).unwrap_or(0)) >> 1;
+        let tops = falling | rising;
+        tops | tops.checked_shl(w).unwrap_or(0)
+    }
+
+    /// Calls `found` with each connected region of this region's squares, the dominoes
+    /// across in `cut` (by their first square) not joining their squares.
+    pub fn split_cut(&self, cut: u64, mut found: impl FnMut(WordRegion)) {
+        let mut left = self.bits;
+        let go_right = !(cut | self.last_column());
+        let go_left = !(cut << 1 | self.first_column());
+        let w = self.width();
+        while left != 0 {
+            let mut part = left & left.wrapping_neg();
+            loop {
+                let grown = (part
+                    | part.checked_shr(w).unwrap_or(0)
+                    | part.checked_shl(w).unwrap_or(0)
+                    | (part & go_left) >> 1
+                    | (part & go_right) << 1)
+                    & left;
+                if grown == part {
+                    break;
+                }
+                part = grown;
+            }
+            left &= !part;
+            found(self.with_bits(part));
+        }
+    }
+
     /// The region (connected) trimmed to its squares, no wider than tall, the least of its images under
     /// the eight symmetries of the square.
     #[must_use]
@@ -166,7 +286,7 @@ impl WordRegion {
             return WordRegion { bits: 0, width: 1 };
         }
         let w = self.width();
-        bits >>= bits.trailing_zeros() / w * w;
+        bits >>= divide(bits.trailing_zeros(), w) * w;
         // Every row folded onto the first, in doubling steps.
         let mut columns = bits;
         let mut step = w;
@@ -189,7 +309,7 @@ impl WordRegion {
             bits = packed;
             height = r;
         } else {
-            height = (64 - bits.leading_zeros()).div_ceil(w);
+            height = divide(64 - bits.leading_zeros() + w - 1, w);
         }
         if width == 1 || height == 1 {
             // A straight line: one column.
@@ -289,6 +409,15 @@ mod tests {
             let height = (64 / width).min(1 + (x >> 58) as u32 % 9);
             WordRegion::new(x & (x >> 3 | x >> 5) & low(width * height), width)
         })
+    }
+
+    #[test]
+    fn division_by_reciprocals_is_exact() {
+        for w in 1..=64 {
+            for n in 0..128 {
+                assert_eq!(divide(n, w), n / w, "{n} / {w}");
+            }
+        }
     }
 
     #[test]

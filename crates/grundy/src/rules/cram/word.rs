@@ -1,7 +1,9 @@
 //! [`SmallCram`]: Cram on regions whose bounding box holds at most 64 squares, a part being
-//! one word ([`WordRegion`]), with the theorems of the [module docs](super) and one
-//! simplification: of the leaves that share a centre, all but one are dropped
-//! ([`WordRegion::spare_leaves`]); and two equal parts of an option cancel.
+//! one word ([`WordRegion`]), with the theorems of the [module docs](super) and three
+//! simplifications: of the leaves that share a centre, all but one are dropped
+//! ([`WordRegion::spare_leaves`]), so are bridges ([`WordRegion::bridges`]), and an option
+//! splits at its diagonal joints ([`WordRegion::joints`]); two equal parts of an option
+//! cancel.
 
 use super::solver::straight;
 use crate::positional::{Decomposable, Known, Options, WordRegion};
@@ -13,10 +15,28 @@ pub struct SmallCram;
 impl SmallCram {
     /// The part of the connected squares of `region`: spare leaves dropped, canonical.
     pub fn part(region: WordRegion) -> WordRegion {
-        region
-            .with_bits(region.bits() & !region.spare_leaves())
-            .canonical()
+        region.reduced().canonical()
     }
+}
+
+/// Adds the parts of `region` (reduced) to the option being listed, canonical, split at
+/// its diagonal joints ([`WordRegion::joints`]), each part split off that way reduced and
+/// split again; parts of one square (no move: worth 0) left out, two equal parts cancelled.
+fn push_parts(region: WordRegion, out: &mut Options<WordRegion>) {
+    let joints = region.joints();
+    let whole = region.bits();
+    region.split_cut(joints, |part| {
+        let bits = part.bits();
+        if bits & (bits - 1) == 0 {
+            return;
+        }
+        if joints == 0 || bits == whole {
+            out.push_or_cancel(part.canonical());
+        } else {
+            // A part split off at a joint: new leaves, perhaps new joints.
+            push_parts(part.reduced(), out);
+        }
+    });
 }
 
 impl Decomposable for SmallCram {
@@ -45,13 +65,7 @@ impl Decomposable for SmallCram {
                 let square = dominoes & dominoes.wrapping_neg();
                 dominoes ^= square;
                 let after = region.with_bits(bits & !(square | square << step));
-                let after = after.with_bits(after.bits() & !after.spare_leaves());
-                after.split(|part| {
-                    // A region of one square has no move: worth 0, left out.
-                    if part.bits() & (part.bits() - 1) != 0 {
-                        out.push_or_cancel(part.canonical());
-                    }
-                });
+                push_parts(after.reduced(), out);
                 out.end_option();
                 if !listed(out.last()) {
                     return;
@@ -98,5 +112,124 @@ impl Decomposable for SmallCram {
             }
         }
         Known::Nothing
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// The nimber of the squares `bits` (rows `width` apart) from the definition: the mex of
+    /// the nimbers after each domino, square by square, no theorem.
+    fn brute(bits: u64, width: u32, memo: &mut HashMap<(u64, u32), u8>) -> u8 {
+        if let Some(&nimber) = memo.get(&(bits, width)) {
+            return nimber;
+        }
+        let mut seen = [false; 64];
+        for s in 0..64 {
+            if bits >> s & 1 == 0 {
+                continue;
+            }
+            let mut pairs = vec![s + width];
+            if (s + 1) % width != 0 {
+                pairs.push(s + 1);
+            }
+            for t in pairs {
+                if t < 64 && bits >> t & 1 == 1 {
+                    let after = bits & !(1 << s) & !(1 << t);
+                    seen[usize::from(brute(after, width, memo))] = true;
+                }
+            }
+        }
+        let nimber = seen.iter().position(|&s| !s).unwrap_or(63) as u8;
+        memo.insert((bits, width), nimber);
+        nimber
+    }
+
+    /// Regions of up to 18 squares in frames 2 to 6 wide, drawn from a fixed stream.
+    fn regions() -> impl Iterator<Item = WordRegion> {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        (0..3000).map(move |i| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let width = 2 + (i % 5) as u32;
+            let height = 2 + (x >> 59) as u32 % 4;
+            let mut bits = (x | x >> 7) & (u64::MAX >> (64 - width * height));
+            while bits.count_ones() > 18 {
+                bits &= bits - 1;
+            }
+            WordRegion::new(bits, width)
+        })
+    }
+
+    #[test]
+    fn reductions_and_joints_keep_the_nimber() {
+        let mut memo = HashMap::new();
+        let (mut bridged, mut split) = (0, 0);
+        for region in regions() {
+            let (bits, width) = (region.bits(), region.width());
+            let nimber = brute(bits, width, &mut memo);
+            let bridges = region.bridges();
+            if bridges != 0 {
+                bridged += 1;
+                assert_eq!(
+                    brute(bits & !bridges, width, &mut memo),
+                    nimber,
+                    "{region:?}"
+                );
+            }
+            let reduced = region.reduced();
+            assert_eq!(
+                brute(reduced.bits(), width, &mut memo),
+                nimber,
+                "{region:?}"
+            );
+            let mut out = Options::default();
+            push_parts(reduced, &mut out);
+            out.end_option();
+            let mut parts = 0;
+            reduced.split(|_| parts += 1);
+            if out.get(0).len() > parts {
+                split += 1;
+            }
+            let sum = out.get(0).iter().fold(0, |sum, part| {
+                sum ^ brute(part.bits(), part.width(), &mut memo)
+            });
+            assert_eq!(sum, nimber, "{region:?} {:?}", out.get(0));
+        }
+        // The stream holds cases of each (else the test would prove nothing).
+        assert!(bridged > 20 && split > 20, "{bridged} {split}");
+    }
+
+    #[test]
+    fn every_option_is_worth_its_parts() {
+        let mut memo = HashMap::new();
+        for region in regions().step_by(10) {
+            let part = SmallCram::part(region);
+            let mut out = Options::default();
+            SmallCram.moves(&part, &mut out);
+            let mut values: Vec<u8> = (0..out.len())
+                .map(|i| {
+                    out.get(i)
+                        .iter()
+                        .fold(0, |sum, p| sum ^ brute(p.bits(), p.width(), &mut memo))
+                })
+                .collect();
+            let mut direct = Vec::new();
+            let (bits, width) = (part.bits(), part.width());
+            for s in 0..64u32 {
+                let across = ((s + 1) % width != 0).then_some(s + 1);
+                for t in across.into_iter().chain([s + width]) {
+                    if t < 64 && bits >> s & 1 == 1 && bits >> t & 1 == 1 {
+                        direct.push(brute(bits & !(1 << s) & !(1 << t), width, &mut memo));
+                    }
+                }
+            }
+            values.sort_unstable();
+            direct.sort_unstable();
+            assert_eq!(values, direct, "{part:?}");
+        }
     }
 }
