@@ -88,6 +88,16 @@ pub fn check_claim(
     for heap in 1..=n {
         atoms.push(rule.format(&[heap]), heap_options(rule, heap, limits)?)?;
     }
+    // A heap with no move is the game 0 itself, whose element is the identity.
+    if let Some(atom) =
+        (0..atoms.len()).find(|&atom| atoms.options[atom].is_empty() && claim.images[atom] != 0)
+    {
+        return Ok(Err(format!(
+            "heap {} has no move, so its element is the identity, not {}",
+            atom + 1,
+            claim.images[atom]
+        )));
+    }
     let options = atoms.option_images(&monoid, &claim.images);
     let pretension = Pretension {
         monoid: &monoid,

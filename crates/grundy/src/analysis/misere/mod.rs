@@ -22,7 +22,7 @@ use serde::Serialize;
 use self::nim::{nim_moves, nim_value};
 pub(super) use self::search::{searched_moves, searched_value};
 use super::{quotient, ReportOutcome, SCHEMA};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Limit, Result};
 use crate::game::Limits;
 use crate::misere::{heap_sequence, Genus};
 use crate::rules::HeapRule;
@@ -316,6 +316,20 @@ fn answered<R: ByQuotient>(
             "a search of the whole sum found who wins but not the misère values within {work} \
              moves examined, so the sum is too large to value cheaply"
         ),
+        Err(error)
+            if matches!(
+                error.kind(),
+                ErrorKind::LimitExceeded {
+                    limit: Limit::MovesPerPosition,
+                    ..
+                }
+            ) =>
+        {
+            format!(
+                "a heap of the sum has more moves than --max-moves ({}) lets a search list",
+                limits.max_moves
+            )
+        }
         Err(error) if error.is_limit() => format!(
             "a search of the whole sum passed {work} moves examined, so the sum is too large \
              to search cheaply"
