@@ -524,10 +524,6 @@ pub fn verify(report: &grundy::analysis::VerifyReport) -> String {
     let how = match report.recomputed_by.as_str() {
         "naive" => "the naive engine, from the ruleset's moves",
         "plain" => "the plain scan of every split",
-        grundy::analysis::quotient::BY_QUOTIENT_CHECK => {
-            "the misère quotient's check of every sum, from the ruleset's moves, and the \
-             periodicity theorem's bound"
-        }
         _ => "verify's own sparse scan",
     };
     let last = report.heaps.saturating_sub(1);

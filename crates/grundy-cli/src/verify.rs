@@ -65,11 +65,36 @@ impl Args {
     /// `grundy verify`: the verdict; exit code 3 when the certificate fails.
     pub fn run(self, out: &mut impl Write) -> Result<ExitCode, Problem> {
         let report = verify(&self.cert, self.by)?;
-        emit(out, self.output.format, &report, render::verify)?;
+        emit(out, self.output.format, &report, |report| {
+            if report.recomputed_by == quotient::BY_QUOTIENT_CHECK {
+                quotient_verdict(report)
+            } else {
+                render::verify(report)
+            }
+        })?;
         Ok(if report.valid {
             ExitCode::SUCCESS
         } else {
             ExitCode::from(3)
         })
+    }
+}
+
+/// The verdict on a misère quotient's certificate as text.
+fn quotient_verdict(report: &VerifyReport) -> String {
+    let how = format!(
+        "the check of every sum of heaps 1 to {} from the ruleset's moves, and the periodicity \
+         theorem's bound",
+        report.heaps.saturating_sub(1)
+    );
+    match &report.reason {
+        None => format!(
+            "valid: the whole misère quotient of {} holds ({how})\n",
+            report.rule
+        ),
+        Some(reason) => format!(
+            "INVALID: the misère quotient certificate for {} fails: {reason} ({how})\n",
+            report.rule
+        ),
     }
 }

@@ -327,7 +327,7 @@ impl Judged {
         let others = monoid.others(&self.elements);
         let mut listed = Vec::new();
         let mut seen = HashSet::new();
-        for component in 0..self.heaps.heaps.len() {
+        for (component, &other) in others.iter().enumerate() {
             let rule = self.heaps.rule_of(component);
             let heap = self.heaps.heaps[component];
             for (parts, count) in self.classes(component, limits)? {
@@ -335,7 +335,7 @@ impl Judged {
                 for &part in &parts {
                     after = monoid.mul(after, element(quotient, part)?);
                 }
-                let winning = quotient.is_p(monoid.mul(others[component], after));
+                let winning = quotient.is_p(monoid.mul(other, after));
                 if only_winning && !winning {
                     continue;
                 }

@@ -241,7 +241,8 @@ fn certificates_verify_and_every_field_is_checked() -> Result<()> {
     let rule = spec::parse_heap_rule("0.75")?;
     let report = whole_report(&rule, 1000, DEFAULT_MAX_ORDER, Limits::default())?;
     assert!(verify(&report, Limits::default())?.valid);
-    let tampered: Vec<(&str, Box<dyn Fn(&mut QuotientReport)>)> = vec![
+    type Edit = Box<dyn Fn(&mut QuotientReport)>;
+    let tampered: Vec<(&str, Edit)> = vec![
         ("schema", Box::new(|r| r.schema += 1)),
         ("rule", Box::new(|r| r.rule = "0.31".into())),
         ("play", Box::new(|r| r.play = "normal".into())),
