@@ -11,18 +11,14 @@ pub struct Output {
     pub format: Format,
 }
 
-/// The default of `--max-work` for most commands: the library's.
-pub const DEFAULT_MAX_WORK: u64 = Limits::DEFAULT.max_work;
-
-/// The limit flags of every command that computes with limits; `MAX_WORK` is the command's
-/// default `--max-work`, shown in its help (`grundy quotient` allows more than the others).
+/// The limit flags of every command that computes with limits.
 #[derive(clap::Args, Debug, Clone, Copy)]
-pub struct LimitArgs<const MAX_WORK: u64 = DEFAULT_MAX_WORK> {
+pub struct LimitArgs {
     /// Most positions (or heaps in a table) a solver may hold.
     #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_positions)]
     max_positions: u64,
     /// Most moves a solver may examine in total: a time limit.
-    #[arg(long, value_parser = parse_count, default_value_t = MAX_WORK)]
+    #[arg(long, value_parser = parse_count, default_value_t = Limits::default().max_work)]
     max_work: u64,
     /// Most components written out in the games that the moves listed lead to (each move
     /// names the whole game after it): an output limit.
@@ -35,7 +31,7 @@ pub struct LimitArgs<const MAX_WORK: u64 = DEFAULT_MAX_WORK> {
     max_memory: u64,
 }
 
-impl<const MAX_WORK: u64> LimitArgs<MAX_WORK> {
+impl LimitArgs {
     /// The library's limits these flags set.
     pub fn limits(self) -> Limits {
         Limits {

@@ -17,8 +17,12 @@ const TABLE_IN_TEXT: usize = 32;
 
 /// Moves examined that `grundy quotient` allows by default: about a minute of the grown
 /// quotient, enough for every quotient MisereSolver computes in seconds
-/// (`docs/performance.md`).
+/// (`docs/performance.md`). The command's `--max-work` takes it as its default (shown in its
+/// help) through [`crate::cli::Cli::parse_args`].
 pub const QUOTIENT_MAX_WORK: u64 = 1 << 30;
+
+/// [`QUOTIENT_MAX_WORK`] as the text of the flag's default.
+pub const QUOTIENT_MAX_WORK_TEXT: &str = "1073741824";
 
 /// The most heaps a growth without `--to` goes to before it says no period was proved.
 pub const WHOLE_MAX_HEAP: u64 = 1 << 16;
@@ -41,7 +45,7 @@ pub struct Args {
     #[arg(long)]
     cert: Option<PathBuf>,
     #[command(flatten)]
-    limits: LimitArgs<QUOTIENT_MAX_WORK>,
+    limits: LimitArgs,
     #[command(flatten)]
     output: Output,
 }
@@ -141,4 +145,15 @@ fn text(report: &QuotientReport) -> String {
         let _ = writeln!(text, "table: {} elements; see --format json", report.order);
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_default_work_limit_reads_as_its_number() {
+        assert_eq!(
+            super::QUOTIENT_MAX_WORK_TEXT.parse::<u64>(),
+            Ok(super::QUOTIENT_MAX_WORK)
+        );
+    }
 }
