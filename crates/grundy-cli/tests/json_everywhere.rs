@@ -21,7 +21,10 @@ fn commands() -> Vec<(Vec<String>, Vec<String>)> {
             &["seq", "nosuchrule", "--to", "20"],
         ),
         (&["period", "sub{1,2}"], &["period", "nim(3)"]),
-        (&["quotient", "0.75", "--to", "8"], &["quotient", "grundy"]),
+        (
+            &["quotient", "0.75", "--to", "8"],
+            &["quotient", "nosuchrule"],
+        ),
         (&["verify", cert], &["verify", "/no/such/cert.json"]),
         (
             &["census", "kayles", "--to", "100", "--out", &census],
