@@ -1,11 +1,13 @@
 //! Certificate files: `grundy period --cert` writes a proved period's [`PeriodReport`] as one
 //! JSON line, and `grundy verify` reads it back as the same type and takes the library's
-//! certificate from it ([`PeriodReport::certificate`]).
+//! certificate from it ([`PeriodReport::certificate`]); `grundy quotient --cert` writes a whole
+//! game's misère [`QuotientReport`], which `grundy verify` tells apart by its `p_portion`.
 
 use std::path::Path;
 
 use anyhow::Context;
 use grundy::analysis::period::{Certificate, PeriodReport};
+use grundy::analysis::quotient::QuotientReport;
 
 /// Decodes the text of a certificate file, `name` naming it in errors: the report and the
 /// certificate it claims.
@@ -22,12 +24,45 @@ fn decode_report(text: &str, name: &str) -> anyhow::Result<(PeriodReport, Certif
     Ok((report, certificate))
 }
 
-/// Reads a certificate written by `grundy period --format json` or `--cert`: the report the
-/// file holds (for the fields it prints beside the proof's) and the certificate it claims.
-pub fn read_report(path: &Path) -> anyhow::Result<(PeriodReport, Certificate)> {
+/// What a certificate file holds.
+pub enum Cert {
+    /// A proved period: the report, and the certificate it claims.
+    Period(Box<(PeriodReport, Certificate)>),
+    /// A misère quotient (of the whole game, when it is a certificate).
+    Quotient(Box<QuotientReport>),
+}
+
+/// Reads a certificate of either kind; a JSON object with a `p_portion` is a quotient.
+pub fn read(path: &Path) -> anyhow::Result<Cert> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read certificate {}", path.display()))?;
-    decode_report(&text, &path.display().to_string())
+    let name = path.display().to_string();
+    let is_quotient = serde_json::from_str::<serde_json::Value>(&text)
+        .is_ok_and(|value| value.get("p_portion").is_some());
+    if is_quotient {
+        let report: QuotientReport = serde_json::from_str(&text)
+            .with_context(|| format!("{name} is not a misère quotient"))?;
+        return Ok(Cert::Quotient(Box::new(report)));
+    }
+    decode_report(&text, &name).map(|found| Cert::Period(Box::new(found)))
+}
+
+/// Reads a saved misère quotient (`grundy quotient --cert FILE` or `--format json`).
+pub fn read_quotient(path: &Path) -> anyhow::Result<QuotientReport> {
+    match read(path)? {
+        Cert::Quotient(report) => Ok(*report),
+        Cert::Period(_) => anyhow::bail!(
+            "{} holds a period's certificate, not a misère quotient",
+            path.display()
+        ),
+    }
+}
+
+/// Writes a whole game's misère quotient as one JSON line.
+pub fn write_quotient(path: &Path, report: &QuotientReport) -> anyhow::Result<()> {
+    let text = serde_json::to_string(report)?;
+    std::fs::write(path, format!("{text}\n"))
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Writes a certificate file (the JSON of a proved period).

@@ -100,12 +100,20 @@ pub enum Command {
 
 impl Cli {
     /// The command line of this process, parsed. A negative count (`--to -5`) reaches the
-    /// count's parser, which says what a count is, rather than clap's tip about `--`.
+    /// count's parser, which says what a count is, rather than clap's tip about `--`; `grundy
+    /// quotient` has its own default `--max-work` ([`quotient::QUOTIENT_MAX_WORK`]).
     ///
     /// # Errors
     /// What clap finds wrong (help and version requests included).
     pub fn parse_args() -> Result<Cli, clap::Error> {
-        let command = Cli::command().mut_subcommands(|sub| sub.allow_negative_numbers(true));
+        let command = Cli::command()
+            .mut_subcommands(|sub| sub.allow_negative_numbers(true))
+            .mut_subcommand("quotient", |sub| {
+                // A quotient's own default work limit, in its help too.
+                sub.mut_arg("max_work", |arg| {
+                    arg.default_value(quotient::QUOTIENT_MAX_WORK_TEXT)
+                })
+            });
         Cli::from_arg_matches(&command.try_get_matches()?)
     }
 }

@@ -31,6 +31,10 @@ pub struct Args {
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
     misere: bool,
+    /// With --misere: a misère quotient saved by grundy quotient (--cert FILE), re-checked,
+    /// then used to judge sums of its game's heaps.
+    #[arg(long, value_name = "FILE")]
+    quotient: Option<std::path::PathBuf>,
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::Me)]
     first: First,
@@ -304,6 +308,14 @@ impl Args {
     /// prompt.
     pub fn run(self) -> Result<ExitCode, Problem> {
         let play = Play::from_misere(self.misere);
+        if let Some(path) = &self.quotient {
+            if !self.misere {
+                return Err(crate::output::usage(
+                    "--quotient judges misère play; it needs --misere",
+                ));
+            }
+            crate::value::load_quotient(path, self.limits.limits())?;
+        }
         command(&self.spec, play, self.first, self.limits.limits())
     }
 }

@@ -3,26 +3,47 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
+use std::path::PathBuf;
+
 use grundy::analysis::quotient::{self, QuotientReport};
-use grundy::{spec, Limits};
+use grundy::spec;
 
 use crate::flags::{parse_count, LimitArgs, Output};
 use crate::output::{emit, with_input, Problem};
+use crate::{certificate, ticker};
 
 /// The largest order whose multiplication table the text shows (JSON always has it).
 const TABLE_IN_TEXT: usize = 32;
+
+/// Moves examined that `grundy quotient` allows by default: about a minute of the grown
+/// quotient, enough for every quotient MisereSolver computes in seconds
+/// (`docs/performance.md`). The command's `--max-work` takes it as its default (shown in its
+/// help) through [`crate::cli::Cli::parse_args`].
+pub const QUOTIENT_MAX_WORK: u64 = 1 << 30;
+
+/// [`QUOTIENT_MAX_WORK`] as the text of the flag's default.
+pub const QUOTIENT_MAX_WORK_TEXT: &str = "1073741824";
+
+/// The most heaps a growth without `--to` goes to before it says no period was proved.
+pub const WHOLE_MAX_HEAP: u64 = 1 << 16;
 
 /// The arguments of `grundy quotient`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The rule without a heap, e.g. nim, kayles, 0.75.
     rule: String,
-    /// The largest heap (accepts 10^3, 1e3).
+    /// The largest heap (accepts 10^3, 1e3). Without it, heaps are added until the whole
+    /// game is proved (take-and-break codes with no repeating tail), or a limit stops the
+    /// growth, which is then said with the heap reached.
     #[arg(long, value_parser = parse_count)]
-    to: u64,
+    to: Option<u64>,
     /// Most elements the quotient may have.
     #[arg(long, value_parser = parse_count, default_value_t = quotient::DEFAULT_MAX_ORDER)]
     max_order: u64,
+    /// Also write the whole game's quotient (the JSON answer) to FILE, for grundy verify and
+    /// for --quotient FILE of value, moves and play.
+    #[arg(long)]
+    cert: Option<PathBuf>,
     #[command(flatten)]
     limits: LimitArgs,
     #[command(flatten)]
@@ -30,35 +51,31 @@ pub struct Args {
 }
 
 impl Args {
-    /// `grundy quotient`: the quotient of heaps `1..=to` of the rule.
+    /// `grundy quotient`: the quotient of heaps `1..=to` of the rule, or of the whole game.
     pub fn run(self, out: &mut impl Write) -> Result<(), Problem> {
         let rule = &self.rule;
         let heap_rule = spec::parse_heap_rule(rule).map_err(with_input(rule))?;
-        let report = quotient::report(
-            &heap_rule,
-            self.to,
-            self.max_order,
-            quotient_limits(self.limits.limits()),
-        )
-        .map_err(with_input(rule))?;
-        emit(out, self.output.format, &report, text)
-    }
-}
-
-/// Moves examined that `grundy quotient` allows when `--max-work` is left at its default:
-/// about a minute of the grown quotient, enough for every quotient MisereSolver computes in
-/// seconds (`docs/performance.md`). A `--max-work` other than the default is kept.
-const QUOTIENT_MAX_WORK: u64 = 1 << 30;
-
-/// The limits of a quotient: the default `--max-work` raised to [`QUOTIENT_MAX_WORK`].
-fn quotient_limits(limits: Limits) -> Limits {
-    if limits.max_work == Limits::DEFAULT.max_work {
-        Limits {
-            max_work: QUOTIENT_MAX_WORK,
-            ..limits
+        let mut limits = self.limits.limits();
+        let _ticker = ticker::start(&mut limits);
+        let report = match self.to {
+            Some(to) => quotient::report(&heap_rule, to, self.max_order, limits),
+            None => quotient::whole_report(
+                &heap_rule,
+                WHOLE_MAX_HEAP.min(limits.max_positions),
+                self.max_order,
+                limits,
+            ),
         }
-    } else {
-        limits
+        .map_err(with_input(rule))?;
+        drop(_ticker);
+        if let Some(path) = &self.cert {
+            if report.whole.is_some() {
+                certificate::write_quotient(path, &report)?;
+            } else {
+                eprintln!("the whole game was not proved, so no certificate was written");
+            }
+        }
+        emit(out, self.output.format, &report, text)
     }
 }
 
@@ -99,6 +116,9 @@ fn text(report: &QuotientReport) -> String {
             );
         }
         None => {
+            if let Some(stopped) = &report.stopped {
+                let _ = writeln!(text, "whole game not proved: {stopped}");
+            }
             let _ = writeln!(
                 text,
                 "stable: the same quotient for every bound from heap {} to {} (checked for every \
@@ -125,4 +145,15 @@ fn text(report: &QuotientReport) -> String {
         let _ = writeln!(text, "table: {} elements; see --format json", report.order);
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_default_work_limit_reads_as_its_number() {
+        assert_eq!(
+            super::QUOTIENT_MAX_WORK_TEXT.parse::<u64>(),
+            Ok(super::QUOTIENT_MAX_WORK)
+        );
+    }
 }

@@ -20,9 +20,13 @@ impl MoveLine for MisereMoveReport {
     }
 
     fn note(&self) -> String {
-        self.target_value.map_or(String::new(), |value| {
+        let value = self.target_value.map_or(String::new(), |value| {
             format!(", misère value {value} alone")
-        })
+        });
+        match self.count {
+            1 => value,
+            count => format!("{value}; one of a class of {count} such moves"),
+        }
     }
 
     fn result(&self) -> &str {
@@ -85,18 +89,31 @@ fn quotient_head(text: &mut String, spec: &str, outcome: ReportOutcome, quotient
         "not computed: the misère quotient below decides who wins, not values",
     );
     outcome_line(text, outcome, Wording::MisereQuotient);
-    let _ =
-        writeln!(
+    let covers = match &quotient.whole {
+        Some(whole) => format!(
+            "of every {} heap (order {}; period {}, preperiod {}, proved at heap {}; grundy \
+             quotient {})",
+            quotient.rule,
+            quotient.order,
+            whole.period,
+            whole.preperiod,
+            whole.proved_at,
+            quotient.rule
+        ),
+        None => format!(
+            "of {} heaps 1..{} (order {}; grundy quotient {} --to {})",
+            quotient.rule, quotient.to, quotient.order, quotient.rule, quotient.to
+        ),
+    };
+    let _ = writeln!(
         text,
-        "quotient: the misère quotient of {} heaps 1..{} (order {}; grundy quotient {} --to {}) \
-         maps this sum to {}, {} the P-portion",
-        quotient.rule,
-        quotient.to,
-        quotient.order,
-        quotient.rule,
-        quotient.to,
+        "quotient: the misère quotient {covers} maps this sum to {}, {} the P-portion",
         quotient.element,
-        if quotient.in_p_portion { "in" } else { "not in" }
+        if quotient.in_p_portion {
+            "in"
+        } else {
+            "not in"
+        }
     );
     let _ = writeln!(text, "why:      {}", quotient.why);
 }
@@ -109,9 +126,20 @@ fn by_quotient(text: &mut String, report: &MisereValueReport, quotient: &Quotien
         let element = component.element.as_deref().unwrap_or("?");
         let _ = writeln!(text, "  {:<24} {element}", component.spec);
     }
+    let listed = report.winning_moves.len() as u128;
+    let heading = if report.winning_move_count > listed {
+        format!(
+            "{} winning moves (each leaves a sum whose element is in the P-portion), too many \
+             to list;\none line per class of moves that the quotient's period makes equivalent \
+             ({listed} classes)",
+            report.winning_move_count
+        )
+    } else {
+        "winning moves (each leaves a sum whose element is in the P-portion)".to_string()
+    };
     move_list(
         text,
-        "winning moves (each leaves a sum whose element is in the P-portion)",
+        &heading,
         (report.outcome == ReportOutcome::PreviousWins)
             .then_some("no winning move: the sum's element is in the P-portion"),
         &report.winning_moves,
@@ -134,11 +162,24 @@ pub fn moves(report: &MisereMovesReport) -> String {
             "misère value after the move; * marks a winning move"
         }
     };
+    let total: u128 = report
+        .moves
+        .iter()
+        .map(|entry| u128::from(entry.summary.count))
+        .sum();
+    let what = if total > report.moves.len() as u128 {
+        format!(
+            "{what}; {total} moves in all, a line standing for a class of moves that the \
+             quotient's period makes equivalent, its size in --format json's count"
+        )
+    } else {
+        what.to_string()
+    };
     list_start(
         &mut text,
         report.moves.len(),
         "the game is over, and in misère play the player to move has won",
-        what,
+        &what,
     );
     move_lines(
         &mut text,

@@ -88,6 +88,19 @@ pub fn message(now: Snapshot, elapsed: Duration, max_work: u64) -> String {
     } else {
         String::new()
     };
+    if now.heap > 0 {
+        // A misère quotient growing heap by heap.
+        return format!(
+            "misère quotient: heap {}, order {}, {} candidates tried, {} moves examined \
+             ({}/s){left} (--max-work {})",
+            group(now.heap),
+            group(now.order),
+            group(now.candidates),
+            group(now.work),
+            group(work_rate as u64),
+            group(max_work)
+        );
+    }
     if now.positions == 0 {
         // A search that counts only its work: the moves examined, against the work limit.
         return format!(
@@ -144,6 +157,7 @@ mod tests {
             depth: 12,
             table_used: 250_000,
             table_capacity: 1_000_000,
+            ..Snapshot::default()
         };
         expect_test::expect![[r#"searching: 1,234,567 positions (617,283/s), table 25% full, depth 12, work 20,000,000, work limit in 5 s"#]]
             .assert_eq(&message(now, Duration::from_secs(2), 1 << 26));
@@ -153,6 +167,15 @@ mod tests {
         };
         expect_test::expect![[r#"searching: 30,000,000 moves examined (10,000,000/s), work limit in 4 s (--max-work 67,108,864)"#]]
             .assert_eq(&message(work_only, Duration::from_secs(3), 1 << 26));
+        let quotient = Snapshot {
+            work: 40_000_000,
+            heap: 27,
+            order: 40,
+            candidates: 9,
+            ..Snapshot::default()
+        };
+        expect_test::expect![[r#"misère quotient: heap 27, order 40, 9 candidates tried, 40,000,000 moves examined (20,000,000/s), work limit in 52 s (--max-work 1,073,741,824)"#]]
+            .assert_eq(&message(quotient, Duration::from_secs(2), 1 << 30));
         assert_eq!(duration(6000.0), "2 h");
         assert_eq!(duration(523_192.0), "7 d");
         assert_eq!(group(999), "999");

@@ -2,6 +2,7 @@
 //! as the front door answers them ([`grundy::ask`]), rendered as text or JSON.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use grundy::ask::{self, MovesAnswer, Settings, ValueAnswer};
 use grundy::sum::Sum;
@@ -10,7 +11,8 @@ use grundy::{analysis, Play};
 use crate::flags::{parse_count, LimitArgs, Output};
 use crate::input::{parse_any, parse_sum};
 use crate::output::{emit, usage, with_input, Problem};
-use crate::{render, render_loopy, render_misere, render_partizan, ticker};
+use crate::quotient::QUOTIENT_MAX_WORK;
+use crate::{certificate, render, render_loopy, render_misere, render_partizan, ticker};
 
 /// The arguments of `grundy value` and `grundy moves`.
 #[derive(clap::Args, Debug)]
@@ -28,6 +30,10 @@ pub struct GameArgs {
     /// With --misere: most elements of the misère quotient that may answer (default 4096).
     #[arg(long, value_parser = parse_count)]
     max_order: Option<u64>,
+    /// With --misere: a misère quotient saved by grundy quotient (--cert FILE or --format
+    /// json), re-checked, then used for sums of its game's heaps instead of growing one.
+    #[arg(long, value_name = "FILE")]
+    quotient: Option<PathBuf>,
     #[command(flatten)]
     output: Output,
     #[command(flatten)]
@@ -79,6 +85,12 @@ impl GameArgs {
                 "--max-order bounds the misère quotient; it needs --misere",
             ));
         }
+        if let Some(path) = &self.quotient {
+            if !self.misere {
+                return Err(usage("--quotient answers misère play; it needs --misere"));
+            }
+            load_quotient(path, self.limits.limits())?;
+        }
         Ok(Settings {
             limits: self.limits.limits(),
             max_order: self
@@ -87,4 +99,18 @@ impl GameArgs {
             ..Settings::DEFAULT
         })
     }
+}
+
+/// Reads the misère quotient saved in `path`, re-checks it from the rules (with `limits`, the
+/// work raised to the quotient command's default) and keeps it for the sums asked next.
+pub fn load_quotient(path: &Path, limits: grundy::Limits) -> Result<(), Problem> {
+    let report = certificate::read_quotient(path)?;
+    let limits = grundy::Limits {
+        max_work: limits.max_work.max(QUOTIENT_MAX_WORK),
+        ..limits
+    };
+    let rule = grundy::spec::parse_heap_rule(&report.rule).map_err(with_input(&report.rule))?;
+    let quotient = analysis::quotient::load(&report, limits).map_err(with_input(&report.rule))?;
+    grundy::quotient::remember(&rule, quotient);
+    Ok(())
 }

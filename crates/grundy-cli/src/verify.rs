@@ -1,13 +1,17 @@
-//! `grundy verify`: re-checks a certificate written by `grundy period` from the rule alone.
+//! `grundy verify`: re-checks a certificate written by `grundy period` or `grundy quotient`
+//! from the rule alone.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use grundy::analysis::period::{self, Recomputed, VerifyReport};
+use grundy::analysis::quotient;
 
+use crate::certificate::Cert;
 use crate::flags::Output;
-use crate::output::{emit, with_input, Problem};
+use crate::output::{emit, usage, with_input, Problem};
+use crate::quotient::QUOTIENT_MAX_WORK;
 use crate::tables::memory;
 use crate::{certificate, render};
 
@@ -34,19 +38,63 @@ fn parse_route(name: &str) -> Result<Recomputed, String> {
 /// Re-checks the certificate in the file `path`; a table too large for the memory available is
 /// refused before any work.
 fn verify(path: &Path, by: Option<Recomputed>) -> Result<VerifyReport, Problem> {
-    let (report, certificate) = certificate::read_report(path)?;
-    period::verify_printed(&report, &certificate, by, memory()).map_err(with_input(&report.rule))
+    match certificate::read(path)? {
+        Cert::Period(found) => {
+            let (report, certificate) = *found;
+            period::verify_printed(&report, &certificate, by, memory())
+                .map_err(with_input(&report.rule))
+        }
+        Cert::Quotient(report) => {
+            if by.is_some() {
+                return Err(usage(
+                    "--by picks how a period's values are recomputed; a misère quotient has \
+                     one check",
+                ));
+            }
+            // The check of sums gets the quotient command's work allowance.
+            let limits = grundy::Limits {
+                max_work: QUOTIENT_MAX_WORK,
+                ..grundy::Limits::default()
+            };
+            quotient::verify(&report, limits).map_err(with_input(&report.rule))
+        }
+    }
 }
 
 impl Args {
     /// `grundy verify`: the verdict; exit code 3 when the certificate fails.
     pub fn run(self, out: &mut impl Write) -> Result<ExitCode, Problem> {
         let report = verify(&self.cert, self.by)?;
-        emit(out, self.output.format, &report, render::verify)?;
+        emit(out, self.output.format, &report, |report| {
+            if report.recomputed_by == quotient::BY_QUOTIENT_CHECK {
+                quotient_verdict(report)
+            } else {
+                render::verify(report)
+            }
+        })?;
         Ok(if report.valid {
             ExitCode::SUCCESS
         } else {
             ExitCode::from(3)
         })
+    }
+}
+
+/// The verdict on a misère quotient's certificate as text.
+fn quotient_verdict(report: &VerifyReport) -> String {
+    let how = format!(
+        "the check of every sum of heaps 1 to {} from the ruleset's moves, and the periodicity \
+         theorem's bound",
+        report.heaps.saturating_sub(1)
+    );
+    match &report.reason {
+        None => format!(
+            "valid: the whole misère quotient of {} holds ({how})\n",
+            report.rule
+        ),
+        Some(reason) => format!(
+            "INVALID: the misère quotient certificate for {} fails: {reason} ({how})\n",
+            report.rule
+        ),
     }
 }

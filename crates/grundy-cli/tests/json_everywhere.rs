@@ -21,7 +21,10 @@ fn commands() -> Vec<(Vec<String>, Vec<String>)> {
             &["seq", "nosuchrule", "--to", "20"],
         ),
         (&["period", "sub{1,2}"], &["period", "nim(3)"]),
-        (&["quotient", "0.75", "--to", "8"], &["quotient", "0.75"]),
+        (
+            &["quotient", "0.75", "--to", "8"],
+            &["quotient", "nosuchrule"],
+        ),
         (&["verify", cert], &["verify", "/no/such/cert.json"]),
         (
             &["census", "kayles", "--to", "100", "--out", &census],
@@ -92,7 +95,8 @@ fn a_missing_argument_is_named_in_json() {
     assert_eq!(code, Some(2));
     let error = document["error"].as_str().unwrap();
     assert!(error.contains("<SPEC>"), "{error}");
-    let (_, document) = run_json(&["quotient".to_string(), "kayles".to_string()]);
+    // Without --to, a rule no theorem covers is refused, naming --to.
+    let (_, document) = run_json(&["quotient".to_string(), "grundy".to_string()]);
     assert!(
         document["error"].as_str().unwrap().contains("--to"),
         "{document}"

@@ -187,3 +187,97 @@ fn exit_codes() {
     assert_eq!(cycle.code, Some(2), "{cycle:?}");
     assert!(cycle.stderr.contains("cycle"));
 }
+
+/// A fresh path in the system's temporary directory for this test.
+fn temp_file(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("grundy-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn whole_quotients_are_certified_and_verified() {
+    let cert = temp_file("075.quotient.json");
+    let path = cert.to_str().expect("a UTF-8 path");
+    let run = grundy(&["quotient", "0.75", "--cert", path]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("whole game: the quotient of every heap"),
+        "{}",
+        run.stdout
+    );
+    let verified = grundy(&["verify", path]);
+    assert_eq!(verified.code, Some(0), "{}", verified.stdout);
+    assert!(verified.stdout.starts_with("valid:"), "{}", verified.stdout);
+    // Any field edited: invalid, exit 3.
+    let text = std::fs::read_to_string(&cert).expect("the certificate");
+    let edits = [
+        ("\"period\":2", "\"period\":4"),
+        ("\"preperiod\":8", "\"preperiod\":9"),
+        ("\"stable_from\":", "\"stable_from\":1"),
+        ("\"checked\":true", "\"checked\":false"),
+        ("\"order\":8", "\"order\":9"),
+    ];
+    for (from, to) in edits {
+        assert!(text.contains(from), "{from} in {text}");
+        let tampered = temp_file("tampered.json");
+        std::fs::write(&tampered, text.replacen(from, to, 1)).expect("written");
+        let run = grundy(&["verify", tampered.to_str().expect("UTF-8")]);
+        assert_eq!(run.code, Some(3), "{from}: {}", run.stdout);
+        assert!(run.stdout.starts_with("INVALID"), "{}", run.stdout);
+        let _ = std::fs::remove_file(&tampered);
+    }
+    // The saved quotient answers misère sums of heaps of any size.
+    let answered = json(&[
+        "value",
+        "0.75(10^18, 7)",
+        "--misere",
+        "--quotient",
+        path,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(answered["quotient"]["whole"]["period"], 2, "{answered}");
+    let _ = std::fs::remove_file(&cert);
+}
+
+#[test]
+fn quotients_without_a_bound_stop_with_a_reason() {
+    let run = grundy(&["quotient", "kayles", "--max-work", "2^18"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("whole game not proved: stopped before heap"),
+        "{}",
+        run.stdout
+    );
+    let refused = grundy(&["quotient", "grundy"]);
+    assert_eq!(refused.code, Some(1));
+    assert!(refused.stderr.contains("--to"), "{}", refused.stderr);
+    let help = grundy(&["quotient", "--help"]);
+    assert!(
+        help.stdout.contains("[default: 1073741824]"),
+        "{}",
+        help.stdout
+    );
+}
+
+#[test]
+fn misere_sums_of_huge_heaps_list_classes_of_moves() {
+    let report = json(&[
+        "value",
+        "kayles(10^18, 5, 9)",
+        "--misere",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(report["quotient"]["order"], 40, "{report}");
+    assert_eq!(report["quotient"]["whole"]["preperiod"], 71, "{report}");
+    let moves = json(&["moves", "kayles(10^18)", "--misere", "--format", "json"]);
+    let total: u64 = moves["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|entry| entry["count"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(total, 10u64.pow(18));
+}

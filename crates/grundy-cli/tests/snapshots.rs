@@ -112,7 +112,7 @@ fn misere() {
         ],
         expect![[r#"
             exit 0
-            {"kind":"misere","schema":1,"spec":"kayles(5) + nim(2)","play":"misere","value":4,"outcome":"N","genus":"6^46","components":[{"spec":"kayles(5)","value":1,"genus":"4^146"},{"spec":"nim(2)","value":2,"genus":"2^20"}],"winning_moves":[{"component":0,"from":"kayles(5)","to":"kayles(1,3)","target_value":2,"description":"take 1 from 5, leaving 1 and 3","result":"kayles(1,3) + nim(2)"},{"component":1,"from":"nim(2)","to":"nim(1)","target_value":0,"description":"take 1 from 2, leaving 1","result":"kayles(5) + nim(1)"}],"winning_move_count":2}
+            {"kind":"misere","schema":1,"spec":"kayles(5) + nim(2)","play":"misere","value":4,"outcome":"N","genus":"6^46","components":[{"spec":"kayles(5)","value":1,"genus":"4^146"},{"spec":"nim(2)","value":2,"genus":"2^20"}],"winning_moves":[{"component":0,"from":"kayles(5)","to":"kayles(1,3)","target_value":2,"description":"take 1 from 5, leaving 1 and 3","result":"kayles(1,3) + nim(2)","count":1},{"component":1,"from":"nim(2)","to":"nim(1)","target_value":0,"description":"take 1 from 2, leaving 1","result":"kayles(5) + nim(1)","count":1}],"winning_move_count":2}
         "#]],
     );
     check(

@@ -1,12 +1,17 @@
 //! Misère quotients of heap games: the report, and a handle that decides sums of heaps.
 
 use grundy::analysis::quotient::{report_of, DEFAULT_MAX_ORDER};
-use grundy::quotient::{heap_quotient, outcome_of_heaps, Quotient as LibQuotient};
+use grundy::quotient::{
+    heap_quotient, outcome_of_heaps, remember, whole_heap_quotient, Quotient as LibQuotient,
+};
 use grundy::spec;
 use pyo3::prelude::*;
 
 use crate::errors::{not_in_callback, to_py};
 use crate::games::{json, limits};
+
+/// The most heaps a growth with `to=None` goes to.
+const WHOLE_MAX_HEAP: u64 = 1 << 16;
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(quotient, module)?)?;
@@ -14,7 +19,8 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// The misère quotient of heaps `1..=to` of a heap rule, checked from the rules.
+/// The misère quotient of heaps `1..=to` of a heap rule, or of every heap, checked from the
+/// rules.
 #[pyclass(module = "grundy._grundy", frozen)]
 pub(crate) struct Quotient {
     quotient: LibQuotient,
@@ -28,7 +34,8 @@ impl Quotient {
         self.report.clone()
     }
 
-    /// The misère outcome (`"N"` or `"P"`) of the sum of `heaps` (each at most `to`).
+    /// The misère outcome (`"N"` or `"P"`) of the sum of `heaps` (each at most `to`, or of any
+    /// size for the whole game's quotient).
     fn outcome(&self, heaps: Vec<u64>) -> PyResult<&'static str> {
         let outcome =
             outcome_of_heaps(&self.quotient, &heaps).map_err(|error| to_py(error, None))?;
@@ -36,13 +43,16 @@ impl Quotient {
     }
 }
 
-/// The misère quotient of heaps `1..=to` of `rule_text`, at most `max_order` elements.
+/// The misère quotient of heaps `1..=to` of `rule_text`, at most `max_order` elements; with
+/// `to=None`, of the whole game (grown until the heap → element map is proved periodic, as
+/// `grundy quotient RULE` without `--to`; an error when a limit stops it first). The quotient
+/// is then kept for the misère sums of this game that `value` and `moves` answer.
 #[pyfunction]
-#[pyo3(signature = (rule_text, to, max_order=DEFAULT_MAX_ORDER, max_positions=None, max_work=None))]
+#[pyo3(signature = (rule_text, to=None, max_order=DEFAULT_MAX_ORDER, max_positions=None, max_work=None))]
 fn quotient(
     py: Python<'_>,
     rule_text: &str,
-    to: u64,
+    to: Option<u64>,
     max_order: u64,
     max_positions: Option<u64>,
     max_work: Option<u64>,
@@ -52,8 +62,12 @@ fn quotient(
     let limits = limits(max_positions, max_work);
     // The construction calls no Python: other threads may run meanwhile.
     let quotient = py
-        .detach(|| heap_quotient(&rule, to, max_order, limits))
+        .detach(|| match to {
+            Some(to) => heap_quotient(&rule, to, max_order, limits),
+            None => whole_heap_quotient(&rule, WHOLE_MAX_HEAP, max_order, limits),
+        })
         .map_err(|error| to_py(error, Some(rule_text)))?;
-    let report = json(&report_of(&rule, to, &quotient))?;
+    let report = json(&report_of(&rule, quotient.atoms() as u64, &quotient))?;
+    remember(&rule, quotient.clone());
     Ok(Quotient { quotient, report })
 }

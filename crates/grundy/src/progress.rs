@@ -18,6 +18,12 @@ pub struct Counters {
     pub table_used: AtomicU64,
     /// Entries the transposition table has room for.
     pub table_capacity: AtomicU64,
+    /// A growing misère quotient: the heap it has reached (0: no quotient is growing).
+    pub heap: AtomicU64,
+    /// A growing misère quotient: its order.
+    pub order: AtomicU64,
+    /// A growing misère quotient: the candidate quotients tried.
+    pub candidates: AtomicU64,
 }
 
 impl Counters {
@@ -29,6 +35,9 @@ impl Counters {
             depth: AtomicU64::new(0),
             table_used: AtomicU64::new(0),
             table_capacity: AtomicU64::new(0),
+            heap: AtomicU64::new(0),
+            order: AtomicU64::new(0),
+            candidates: AtomicU64::new(0),
         }
     }
 
@@ -40,6 +49,9 @@ impl Counters {
         self.table_used.store(now.table_used, Ordering::Relaxed);
         self.table_capacity
             .store(now.table_capacity, Ordering::Relaxed);
+        self.heap.store(now.heap, Ordering::Relaxed);
+        self.order.store(now.order, Ordering::Relaxed);
+        self.candidates.store(now.candidates, Ordering::Relaxed);
     }
 
     /// The counters now, as plain numbers.
@@ -50,6 +62,9 @@ impl Counters {
             depth: self.depth.load(Ordering::Relaxed),
             table_used: self.table_used.load(Ordering::Relaxed),
             table_capacity: self.table_capacity.load(Ordering::Relaxed),
+            heap: self.heap.load(Ordering::Relaxed),
+            order: self.order.load(Ordering::Relaxed),
+            candidates: self.candidates.load(Ordering::Relaxed),
         }
     }
 }
@@ -67,6 +82,12 @@ pub struct Snapshot {
     pub table_used: u64,
     /// Entries the transposition table has room for.
     pub table_capacity: u64,
+    /// A growing misère quotient's heap (0: none is growing).
+    pub heap: u64,
+    /// A growing misère quotient's order.
+    pub order: u64,
+    /// A growing misère quotient's candidates tried.
+    pub candidates: u64,
 }
 
 /// Where a search reports its progress, or nowhere. `Copy`, so that [`crate::Limits`] stays
@@ -104,6 +125,16 @@ impl Progress {
     pub fn show_work(self, work: u64) {
         if let Some(counters) = self.0 {
             counters.work.store(work, Ordering::Relaxed);
+        }
+    }
+
+    /// Shows that a growing misère quotient has reached heap `heap` with `order` elements,
+    /// after `candidates` candidate quotients.
+    pub fn show_quotient(self, heap: u64, order: u64, candidates: u64) {
+        if let Some(counters) = self.0 {
+            counters.heap.store(heap, Ordering::Relaxed);
+            counters.order.store(order, Ordering::Relaxed);
+            counters.candidates.store(candidates, Ordering::Relaxed);
         }
     }
 }

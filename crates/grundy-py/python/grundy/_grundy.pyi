@@ -157,12 +157,12 @@ class Quotient:
 
 def quotient(
     rule_text: str,
-    to: int,
+    to: Optional[int] = None,
     max_order: int = 4096,
     max_positions: Optional[int] = None,
     max_work: Optional[int] = None,
 ) -> Quotient:
-    """The misère quotient of heaps ``1..=to`` of a heap rule."""
+    """The misère quotient of heaps ``1..=to`` of a heap rule, or of every heap (``None``)."""
 
 def period_report(rule_text: str, max: int) -> str:
     """``grundy period RULE --max MAX --format json``."""

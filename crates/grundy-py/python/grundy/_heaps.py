@@ -73,14 +73,20 @@ class Quotient(Report):
 
 def quotient(
     rule: str,
-    to: int,
+    to: Optional[int] = None,
     max_order: int = 4096,
     *,
     max_positions: Optional[int] = None,
     max_work: Optional[int] = None,
 ) -> Quotient:
     """The misère quotient of heaps ``1..=to`` of a heap rule (Plambeck and Siegel): its
-    elements, multiplication table, P-portion and the element of each heap.
+    elements, multiplication table, P-portion and the element of each heap. With ``to=None``,
+    the quotient of every heap, grown until the heap → element map is proved periodic (the
+    ``whole`` field); it is then kept for the misère sums of that game.
+
+    >>> kayles = quotient("kayles")
+    >>> kayles.order, kayles.whole["period"], kayles.outcome([10**18, 5, 9])
+    (40, 12, 'N')
 
     >>> q = quotient("nim", to=2)
     >>> q.order, q.p_portion, q.heaps

@@ -9,31 +9,26 @@
 //! ```
 //! and, when the heap → element map was proved periodic within `to` (a take-and-break code;
 //! see [`crate::quotient::Periodicity`]), `"whole": {"preperiod": 71, "period": 12,
-//! "proved_at": 167}`: the quotient is then that of every heap.
+//! "proved_at": 167}`: the quotient is then that of every heap. A growth asked to go on until
+//! the whole game is proved ([`whole_report`]) that stops short has `"stopped": "..."`, the
+//! reason, and covers the heaps it reached. A report with `whole` is a certificate:
+//! [`verify`] re-checks it from the rule alone (`grundy quotient RULE --cert FILE`, then
+//! `grundy verify FILE`);
 //! where `table[x][y]` is the index in `elements` of the product `x·y` and `heaps[n]` is the
 //! element of a heap of `n`.
 
-use std::collections::HashSet;
+use serde::{Deserialize, Serialize};
 
-use serde::Serialize;
-
-use super::misere::{
-    MisereComponentReport, MisereMoveEntry, MisereMoveReport, MisereMovesReport, MisereValueReport,
-    QuotientUse,
-};
-use super::{ReportOutcome, SCHEMA};
-use crate::error::{Error, Result};
-use crate::game::{check_output, Limits, Outcome};
-use crate::quotient::{heap_quotient, Quotient};
+use super::SCHEMA;
+use crate::error::{Error, ErrorKind, Result};
+use crate::game::Limits;
+use crate::quotient::{grow_whole_heap_quotient, heap_quotient, Quotient};
 use crate::rules::HeapRule;
-use crate::sum::Sum;
-use crate::table::PositionTable;
-use crate::whole::{Position, SumGraph};
 
 pub use crate::quotient::DEFAULT_MAX_ORDER;
 
 /// The misère quotient of heaps `1..=to` of a rule.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct QuotientReport {
     /// [`SCHEMA`].
     pub schema: u32,
@@ -63,13 +58,17 @@ pub struct QuotientReport {
     pub checked: bool,
     /// When the heap → element map was proved periodic within `to`: the quotient of the whole
     /// game (absent from the JSON otherwise).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub whole: Option<WholeReport>,
+    /// When a growth asked to reach the whole game stopped before the proof: why (a limit, in
+    /// words); the report then covers heaps `1..=to`, the heaps grown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
 }
 
 /// The heap → element map proved periodic: the quotient is that of every heap, and a heap of
 /// `n ≥ preperiod` has the element of a heap of `n − period`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WholeReport {
     /// The least heap from which the map repeats.
     pub preperiod: u64,
@@ -80,7 +79,7 @@ pub struct WholeReport {
 }
 
 /// One generator of a quotient.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GeneratorReport {
     /// Its name (`a`, `b`, …).
     pub name: String,
@@ -104,6 +103,52 @@ pub struct GeneratorReport {
 pub fn report(rule: &HeapRule, to: u64, max_order: u64, limits: Limits) -> Result<QuotientReport> {
     let quotient = heap_quotient(rule, to, max_order, limits)?;
     Ok(report_of(rule, to, &quotient))
+}
+
+/// The misère quotient of every heap of `rule`: grown heap by heap until the heap → element map
+/// is proved periodic (the report's `whole`), or, when a limit stops the growth first (or
+/// `max_heap` is reached), the quotient of the heaps grown with the reason in `stopped`.
+///
+/// # Errors
+/// [`ErrorKind::Unsupported`] for a rule that no periodicity theorem covers (any growth would
+/// stop at `max_heap`); `max_heap` above [`Limits::max_positions`]; a cancel or an error
+/// listing moves.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::quotient, spec, Limits};
+/// let report = quotient::whole_report(&spec::parse_heap_rule("0.75")?, 1000, 64, Limits::default())?;
+/// let whole = report.whole.expect("0.75 is proved");
+/// assert_eq!((report.order, whole.period, whole.preperiod), (8, 2, 8));
+/// assert_eq!(report.to, whole.proved_at);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn whole_report(
+    rule: &HeapRule,
+    max_heap: u64,
+    max_order: u64,
+    limits: Limits,
+) -> Result<QuotientReport> {
+    if !crate::quotient::whole_game_theorem_covers(rule) {
+        return Err(Error::new(ErrorKind::Unsupported {
+            reason: format!(
+                "no periodicity theorem covers {rule} (a take-and-break code with no repeating \
+                 tail), so no table proves its whole misère quotient; give --to N for the \
+                 quotient of heaps 1 to N"
+            ),
+        }));
+    }
+    let grown = grow_whole_heap_quotient(rule, max_heap, max_order, limits)?;
+    let to = grown.quotient.atoms() as u64;
+    let mut report = report_of(rule, to, &grown.quotient);
+    report.stopped = match (&grown.stopped, report.whole.is_some()) {
+        (_, true) => None,
+        (Some(error), false) => Some(format!("stopped before heap {}: {error}", to + 1)),
+        (None, false) => Some(format!(
+            "no period proved within heap {max_heap}, the most heaps allowed"
+        )),
+    };
+    Ok(report)
 }
 
 /// The report of `quotient`, the misère quotient of heaps `1..=to` of `rule` (from
@@ -141,308 +186,15 @@ pub fn report_of(rule: &HeapRule, to: u64, quotient: &Quotient) -> QuotientRepor
             period: p.period,
             proved_at: p.proved_at,
         }),
+        stopped: None,
     }
 }
 
-/// The components of a sum as heaps of one heap rule, in order, with where each lies.
-struct Heaps {
-    rule: HeapRule,
-    graph: SumGraph,
-    position: Position,
-    /// Each component's term and index in the term.
-    components: Vec<(usize, usize)>,
-    heaps: Vec<u64>,
-}
+mod sums;
+mod verify;
 
-impl Heaps {
-    /// `None` when some component is not a heap, or two terms play different heap rules.
-    fn of(sum: &Sum, limits: Limits) -> Result<Option<Heaps>> {
-        let graph = SumGraph::new(sum, limits)?;
-        let position = graph.position_of(sum)?;
-        let Some((rule, listed)) = graph.heaps(&position) else {
-            return Ok(None);
-        };
-        let components = listed
-            .iter()
-            .map(|component| (component.term, component.index))
-            .collect();
-        let heaps = listed.iter().map(|component| component.heap).collect();
-        Ok(Some(Heaps {
-            rule,
-            graph,
-            position,
-            components,
-            heaps,
-        }))
-    }
-}
-
-/// Whether every component of `sum` is a heap of one heap game (and there is one at least).
-///
-/// # Errors
-/// A table's position limit.
-pub fn is_sum_of_heaps(sum: &Sum, limits: Limits) -> Result<bool> {
-    Ok(Heaps::of(sum, limits)?.is_some())
-}
-
-/// The misère report of a sum of heaps of one heap game from its misère quotient of heaps up
-/// to the largest heap of the sum: the outcome, and every winning move, in the order and with
-/// the words of the search ([`super::misere::value`]); no misère values (a quotient has none).
-/// `None` when `sum` is not such a sum.
-///
-/// A move of component `i` to the parts `p₁ + … + pⱼ` wins when the product of the other
-/// components' elements (prefix and suffix products, [`crate::quotient::Monoid::others`]) and
-/// the parts' elements lies in the P-portion: work linear in the number of options listed.
-///
-/// # Errors
-/// As for [`heap_quotient`]; a limit on the moves listed or written out.
-///
-/// # Example
-/// ```
-/// use grundy::{analysis::quotient, spec, Limits};
-/// let sum = spec::parse("kayles(4) + kayles(1)")?;
-/// let report = quotient::misere_value(&sum, Limits::default(), 64)?.expect("heaps");
-/// let moves: Vec<&str> = report.winning_moves.iter().map(|m| m.result.as_str()).collect();
-/// assert_eq!(moves, ["kayles(1,1) + kayles(1)", "kayles(4)"]);
-/// # Ok::<(), grundy::Error>(())
-/// ```
-pub fn misere_value(
-    sum: &Sum,
-    limits: Limits,
-    max_order: u64,
-) -> Result<Option<MisereValueReport>> {
-    let Some((heaps, quotient)) = with_quotient(sum, limits, max_order)? else {
-        return Ok(None);
-    };
-    by_quotient(sum, heaps, &quotient, limits).map(Some)
-}
-
-/// The misère moves report of a sum of heaps of one heap game from its misère quotient, as
-/// [`misere_value`] finds it: every move in the order and with the words of the search
-/// ([`super::misere::moves`]), each marked winning or not; no misère values. `None` when
-/// `sum` is not such a sum.
-///
-/// # Errors
-/// As for [`misere_value`].
-///
-/// # Example
-/// ```
-/// use grundy::{analysis::quotient, spec, Limits};
-/// let sum = spec::parse("kayles(4) + kayles(1)")?;
-/// let report = quotient::misere_moves(&sum, Limits::default(), 64)?.expect("heaps");
-/// let winning: Vec<&str> =
-///     report.moves.iter().filter(|m| m.winning).map(|m| m.summary.result.as_str()).collect();
-/// assert_eq!((report.moves.len(), winning), (5, vec!["kayles(1,1) + kayles(1)", "kayles(4)"]));
-/// # Ok::<(), grundy::Error>(())
-/// ```
-pub fn misere_moves(
-    sum: &Sum,
-    limits: Limits,
-    max_order: u64,
-) -> Result<Option<MisereMovesReport>> {
-    let Some((heaps, quotient)) = with_quotient(sum, limits, max_order)? else {
-        return Ok(None);
-    };
-    moves_by_quotient(sum, heaps, &quotient, limits).map(Some)
-}
-
-/// The components of `sum` as heaps of one game with the misère quotient of heaps up to the
-/// largest of them; `None` when `sum` is not a sum of heaps of one game.
-fn with_quotient(sum: &Sum, limits: Limits, max_order: u64) -> Result<Option<(Heaps, Quotient)>> {
-    let Some(heaps) = Heaps::of(sum, limits)? else {
-        return Ok(None);
-    };
-    let largest = heaps.heaps.iter().copied().max().unwrap_or(0);
-    let quotient = heap_quotient(&heaps.rule, largest, max_order, limits)?;
-    Ok(Some((heaps, quotient)))
-}
-
-/// A sum of heaps judged by a misère quotient that covers every heap of it.
-struct Judged<'a> {
-    heaps: Heaps,
-    quotient: &'a Quotient,
-    /// The element of each component.
-    elements: Vec<u32>,
-    /// The element of the whole sum.
-    whole: u32,
-}
-
-impl<'a> Judged<'a> {
-    fn new(heaps: Heaps, quotient: &'a Quotient) -> Result<Judged<'a>> {
-        if heaps
-            .heaps
-            .iter()
-            .any(|&heap| heap > quotient.atoms() as u64)
-        {
-            return Err(Error::invalid_position(format!(
-                "the misère quotient covers heaps up to {}, not every heap of the sum",
-                quotient.atoms()
-            )));
-        }
-        let elements: Vec<u32> = heaps.heaps.iter().map(|&h| element(quotient, h)).collect();
-        let whole = quotient.monoid().product(elements.iter().copied());
-        Ok(Judged {
-            heaps,
-            quotient,
-            elements,
-            whole,
-        })
-    }
-
-    fn outcome(&self) -> ReportOutcome {
-        ReportOutcome::from(if self.quotient.is_p(self.whole) {
-            Outcome::PreviousWins
-        } else {
-            Outcome::NextWins
-        })
-    }
-
-    /// Every move, equal moves once (as the search lists them), each with whether it wins (as
-    /// [`misere_value`] says how); only the winning ones when `only_winning`.
-    fn moves(&self, only_winning: bool, limits: Limits) -> Result<Vec<(MisereMoveReport, bool)>> {
-        let Heaps {
-            graph,
-            position,
-            components,
-            ..
-        } = &self.heaps;
-        let (quotient, monoid) = (self.quotient, self.quotient.monoid());
-        let others = monoid.others(&self.elements);
-        let mut listed = Vec::new();
-        let mut seen = HashSet::new();
-        for (component, &(term, index)) in components.iter().enumerate() {
-            let table = graph.table(term);
-            let id = position.terms[term][index];
-            for parts in table.moves(id)?.iter() {
-                let mut after = 0;
-                for &part in parts {
-                    after = monoid.mul(after, element(quotient, heap_of(table, part)?));
-                }
-                let winning = quotient.is_p(monoid.mul(others[component], after));
-                if only_winning && !winning {
-                    continue;
-                }
-                // Equal components with equal parts leave equal games, in one term or two:
-                // listed once, keyed by their texts as every convention keys them.
-                let (from, to) = (table.format(&[id]), table.format(parts));
-                if !seen.insert((from.clone(), to.clone())) {
-                    continue;
-                }
-                check_output(listed.len() + 1, components.len(), limits)?;
-                let mut result = position.clone();
-                result.terms[term].splice(index..=index, parts.iter().copied());
-                let report = MisereMoveReport {
-                    component,
-                    from,
-                    to,
-                    target_value: None,
-                    description: table.describe(id, parts),
-                    result: graph.format_position(&result),
-                };
-                listed.push((report, winning));
-            }
-        }
-        Ok(listed)
-    }
-
-    /// What the report says of the quotient.
-    fn quotient_use(&self) -> QuotientUse {
-        QuotientUse {
-            rule: self.heaps.rule.to_string(),
-            to: self.quotient.atoms() as u64,
-            order: self.quotient.order(),
-            element: self.quotient.name(self.whole),
-            in_p_portion: self.quotient.is_p(self.whole),
-            why: super::misere::ASKED.to_string(),
-        }
-    }
-}
-
-/// [`misere_value`] by `quotient`, a quotient of heaps up to the largest of `heaps` or beyond.
-fn by_quotient(
-    sum: &Sum,
-    heaps: Heaps,
-    quotient: &Quotient,
-    limits: Limits,
-) -> Result<MisereValueReport> {
-    let judged = Judged::new(heaps, quotient)?;
-    let winning_moves: Vec<_> = judged
-        .moves(true, limits)?
-        .into_iter()
-        .map(|(report, _)| report)
-        .collect();
-    let Heaps {
-        graph,
-        position,
-        components,
-        ..
-    } = &judged.heaps;
-    Ok(MisereValueReport {
-        schema: SCHEMA,
-        spec: sum.format(),
-        play: "misere".to_string(),
-        value: None,
-        outcome: judged.outcome(),
-        genus: None,
-        components: components
-            .iter()
-            .zip(&judged.elements)
-            .map(|(&(term, index), &x)| MisereComponentReport {
-                spec: graph.table(term).format(&[position.terms[term][index]]),
-                value: None,
-                genus: None,
-                element: Some(quotient.name(x)),
-            })
-            .collect(),
-        winning_move_count: winning_moves.len() as u128,
-        winning_moves,
-        quotient: Some(judged.quotient_use()),
-    })
-}
-
-/// [`misere_moves`] by `quotient`, a quotient of heaps up to the largest of `heaps` or beyond.
-fn moves_by_quotient(
-    sum: &Sum,
-    heaps: Heaps,
-    quotient: &Quotient,
-    limits: Limits,
-) -> Result<MisereMovesReport> {
-    let judged = Judged::new(heaps, quotient)?;
-    let moves = judged
-        .moves(false, limits)?
-        .into_iter()
-        .map(|(summary, winning)| MisereMoveEntry {
-            summary,
-            count: 1,
-            value_after: None,
-            winning,
-        })
-        .collect();
-    Ok(MisereMovesReport {
-        schema: SCHEMA,
-        spec: sum.format(),
-        play: "misere".to_string(),
-        value: None,
-        outcome: judged.outcome(),
-        moves,
-        quotient: Some(judged.quotient_use()),
-    })
-}
-
-/// The heap of position `id` of a table of heaps.
-fn heap_of(table: &dyn PositionTable, id: u32) -> Result<u64> {
-    table.heap(id).ok_or_else(|| {
-        Error::invalid_position("a move of a heap game left a part that is not a heap")
-    })
-}
-
-/// The element of a heap of `heap` (the identity for 0).
-fn element(quotient: &Quotient, heap: u64) -> u32 {
-    match heap.checked_sub(1) {
-        Some(atom) => quotient.image(atom as usize),
-        None => 0,
-    }
-}
+pub use sums::{is_sum_of_heaps, misere_moves, misere_value};
+pub use verify::{load, verify, BY_QUOTIENT_CHECK};
 
 #[cfg(test)]
 mod tests;

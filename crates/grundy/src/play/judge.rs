@@ -7,15 +7,18 @@ use crate::game::{Limits, Outcome};
 use crate::loopy::LoopyOutcome;
 use crate::misere::{MisereSolver, TRIAL_WORK};
 use crate::nimber::Nimber;
-use crate::quotient::{heap_quotient, outcome_of_heaps, Quotient, DEFAULT_MAX_ORDER};
+use std::sync::Arc;
+
+use crate::quotient::{outcome_of_heaps, quotient_for_heaps, Quotient, DEFAULT_MAX_ORDER};
 use crate::retrograde::Solution;
 use crate::sum::Sum;
 use crate::whole::{Play, Position, State, SumGraph};
 
 /// How the computer judges misère positions of a game too large to solve completely: the
 /// search, unless `sum` is a sum of heaps of one heap game that the search does not settle
-/// within [`TRIAL_WORK`] moves and whose misère quotient (of heaps up to the largest) is within
-/// `limits`. The quotient covers every later position: moves of heaps leave smaller heaps.
+/// within [`TRIAL_WORK`] moves and whose misère quotient (of heaps up to the largest, or of
+/// the whole game, kept per rule: [`quotient_for_heaps`]) is within `limits`. The quotient
+/// covers every later position: moves of heaps leave smaller heaps.
 pub(super) fn misere_judge(
     sum: &Sum,
     graph: &SumGraph,
@@ -41,8 +44,8 @@ pub(super) fn misere_judge(
         .map(|component| component.heap)
         .max()
         .unwrap_or(0);
-    match heap_quotient(&rule, largest, DEFAULT_MAX_ORDER, limits) {
-        Ok(quotient) => Ok(Judge::Quotient(Box::new(quotient))),
+    match quotient_for_heaps(&rule, largest, DEFAULT_MAX_ORDER, limits) {
+        Ok(quotient) => Ok(Judge::Quotient(quotient)),
         Err(error) if error.is_limit() || matches!(error.kind(), ErrorKind::Unsupported { .. }) => {
             search()
         }
@@ -59,8 +62,8 @@ pub(super) enum Judge {
     /// Misère play without cycles: searched outcomes.
     Misere(Box<MisereSolver>),
     /// Misère play of a sum of heaps of one heap game too large to search: outcomes from the
-    /// game's misère quotient of heaps up to the largest heap at the start.
-    Quotient(Box<Quotient>),
+    /// game's misère quotient of heaps up to the largest heap at the start, or of every heap.
+    Quotient(Arc<Quotient>),
 }
 
 impl Game {

@@ -268,9 +268,7 @@ pub(super) fn build(plan: &Plan, max_order: u64, limits: Limits, work: &mut u64)
             }
         }
         *work += letters.len() as u64;
-        if *work > limits.max_work {
-            return Err(Error::limit(Limit::Work, limits.max_work));
-        }
+        limits.check_work(*work)?;
     }
     limits.cancel.check()?;
     // Option images of a transition may lie outside the reached set only if an atom's options

@@ -285,9 +285,7 @@ fn n_half(
         if kept.len() as u64 >= limits.max_positions {
             return Err(Error::limit(Limit::Positions, limits.max_positions));
         }
-        if *work > limits.max_work {
-            return Err(Error::limit(Limit::Work, limits.max_work));
-        }
+        limits.check_work(*work)?;
         limits.cancel.check()?;
         by_image[x as usize].push(kept.len());
         kept.push((x, tr, parent, atom));

@@ -31,7 +31,9 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 
+mod cache;
 mod candidate;
+mod certificate;
 mod check;
 mod extend;
 mod grow;
@@ -40,11 +42,14 @@ mod monoid;
 mod periodic;
 mod verify;
 
+pub use cache::{quotient_for_heaps, remember, CACHED_RULES};
+pub use certificate::{check_claim, QuotientClaim};
 pub use grow::Grower;
 pub use heaps::{
-    heap_quotient, heap_quotient_by_rebuilding, outcome_of_heaps, whole_heap_quotient,
+    grow_whole_heap_quotient, heap_element, heap_quotient, heap_quotient_by_rebuilding,
+    outcome_of_heaps, periodic_move_classes, whole_heap_quotient, Grown,
 };
-pub use periodic::Periodicity;
+pub use periodic::{whole_game_theorem_covers, Periodicity};
 
 /// The most elements of a misère quotient when no other bound is given.
 pub const DEFAULT_MAX_ORDER: u64 = 4096;

@@ -26,6 +26,15 @@ impl Monoid {
         }
     }
 
+    /// The monoid of a square table given by rows (its entries below its order; not checked
+    /// for associativity or an identity).
+    pub(super) fn from_rows(rows: &[Vec<u32>]) -> Monoid {
+        Monoid {
+            order: rows.len(),
+            table: rows.concat(),
+        }
+    }
+
     /// The number of elements.
     pub fn order(&self) -> usize {
         self.order

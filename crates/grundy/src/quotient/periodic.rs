@@ -59,6 +59,20 @@ impl Periodicity {
     }
 }
 
+/// Whether the theorem above covers `rule` (a take-and-break code with no repeating tail, splits
+/// not required to differ), so that a finite table can prove its whole misère quotient.
+///
+/// # Example
+/// ```
+/// use grundy::{quotient::whole_game_theorem_covers, spec};
+/// assert!(whole_game_theorem_covers(&spec::parse_heap_rule("kayles")?));
+/// assert!(!whole_game_theorem_covers(&spec::parse_heap_rule("grundy")?));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn whole_game_theorem_covers(rule: &HeapRule) -> bool {
+    theorem_applies(rule).is_some()
+}
+
 /// `(k, s)`: the most tokens a move removes and the most heaps it leaves, when the theorem
 /// applies to `rule` (a take-and-break code with no tail, splits not required to differ).
 pub(super) fn theorem_applies(rule: &HeapRule) -> Option<(u64, u64)> {

@@ -22,7 +22,7 @@ use serde::Serialize;
 use self::nim::{nim_moves, nim_value};
 pub(super) use self::search::{searched_moves, searched_value};
 use super::{quotient, ReportOutcome, SCHEMA};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Limit, Result};
 use crate::game::Limits;
 use crate::misere::{heap_sequence, Genus};
 use crate::rules::HeapRule;
@@ -47,9 +47,10 @@ pub struct MisereValueReport {
     pub genus: Option<String>,
     /// Each component alone, left to right.
     pub components: Vec<MisereComponentReport>,
-    /// Every move to a misère P-position; empty when the outcome is P.
+    /// Every move to a misère P-position; empty when the outcome is P. A move may stand for a
+    /// class of moves ([`MisereMoveReport::count`]).
     pub winning_moves: Vec<MisereMoveReport>,
-    /// The number of winning moves (each is listed: `winning_moves.len()`).
+    /// The number of winning moves: the sum of the `count`s of `winning_moves`.
     pub winning_move_count: u128,
     /// Present when the outcome and the winning moves come from the misère quotient of the
     /// heap game (a sum of heaps of one game too large to search), not from a search.
@@ -74,6 +75,10 @@ pub struct QuotientUse {
     /// would be costly (it passed [`TRIAL_WORK`] moves examined), or the quotient was asked
     /// for itself.
     pub why: String,
+    /// When the quotient is that of the whole game (the heap → element map proved periodic),
+    /// which answers heaps of any size: its period, preperiod and proof heap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub whole: Option<super::quotient::WholeReport>,
 }
 
 /// The reason a quotient gives when it was asked for itself, not after a search.
@@ -113,6 +118,10 @@ pub struct MisereMoveReport {
     pub description: String,
     /// The whole sum after the move, as spec text.
     pub result: String,
+    /// How many moves this one stands for: 1, or, for a heap with too many moves to list
+    /// answered by a whole game's misère quotient, the size of its class (splits whose parts
+    /// differ by multiples of the period, each leaving the same outcome).
+    pub count: u64,
 }
 
 /// One component of a sum in misère play.
@@ -159,8 +168,6 @@ pub struct MisereMoveEntry {
     /// The move.
     #[serde(flatten)]
     pub summary: MisereMoveReport,
-    /// How many moves this one stands for: always 1, every misère move is listed.
-    pub count: u64,
     /// The misère value of the whole sum after the move; absent when the misère quotient
     /// answered.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -309,6 +316,20 @@ fn answered<R: ByQuotient>(
             "a search of the whole sum found who wins but not the misère values within {work} \
              moves examined, so the sum is too large to value cheaply"
         ),
+        Err(error)
+            if matches!(
+                error.kind(),
+                ErrorKind::LimitExceeded {
+                    limit: Limit::MovesPerPosition,
+                    ..
+                }
+            ) =>
+        {
+            format!(
+                "a heap of the sum has more moves than --max-moves ({}) lets a search list",
+                limits.max_moves
+            )
+        }
         Err(error) if error.is_limit() => format!(
             "a search of the whole sum passed {work} moves examined, so the sum is too large \
              to search cheaply"

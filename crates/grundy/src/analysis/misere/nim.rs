@@ -69,6 +69,7 @@ pub(super) fn nim_value(sum: &Sum, limits: Limits) -> Result<Option<MisereValueR
                     target_value: Some(nim_misere_value(&[target]).value()),
                     description: term_move.description,
                     result,
+                    count: term_move.count,
                 });
             }
         }
@@ -81,7 +82,7 @@ pub(super) fn nim_value(sum: &Sum, limits: Limits) -> Result<Option<MisereValueR
         outcome: outcome_letter(&genus),
         genus: Some(genus.to_string()),
         components,
-        winning_move_count: winning_moves.len() as u128,
+        winning_move_count: winning_moves.iter().map(|m| u128::from(m.count)).sum(),
         winning_moves,
         quotient: None,
     }))
@@ -146,8 +147,8 @@ pub(super) fn nim_moves(sum: &Sum, limits: Limits) -> Result<Option<MisereMovesR
                     target_value: Some(nim_misere_value(&[target]).value()),
                     description: sum_move.description.clone(),
                     result: sum_move.result.format(),
+                    count: sum_move.count,
                 },
-                count: sum_move.count,
                 value_after: Some(value_after),
                 winning: value_after == 0,
             }

@@ -70,6 +70,7 @@ impl Misere {
             target_value,
             description: candidate.description.clone(),
             result: self.solver.graph().format_position(&candidate.result),
+            count: 1,
         }
     }
 
@@ -145,7 +146,6 @@ pub(in crate::analysis) fn searched_moves(sum: &Sum, limits: Limits) -> Result<M
         .into_iter()
         .map(|(summary, value_after)| MisereMoveEntry {
             summary,
-            count: 1,
             value_after: Some(value_after),
             winning: value_after == 0,
         })

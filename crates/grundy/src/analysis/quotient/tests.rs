@@ -1,7 +1,12 @@
 //! The quotient's answers to misère sums against the library's misère search, on random sums.
 
+use std::sync::Arc;
+
+use super::sums::{judged_by, moves_report, value_report};
 use super::*;
-use crate::analysis::misere::{searched_moves, searched_value};
+use crate::analysis::misere::{searched_moves, searched_value, MisereValueReport, QuotientUse};
+use crate::analysis::ReportOutcome;
+use crate::quotient::{whole_heap_quotient, Quotient};
 use crate::spec;
 
 /// A small deterministic generator (xorshift), so failures repeat.
@@ -19,6 +24,12 @@ fn random(state: &mut u64) -> u64 {
 fn agrees(rule: &str, to: u64, budget: u64, sums: usize) -> Result<()> {
     let heap_rule = spec::parse_heap_rule(rule)?;
     let quotient = heap_quotient(&heap_rule, to, DEFAULT_MAX_ORDER, Limits::default())?;
+    agrees_by(rule, Arc::new(quotient), to, budget, sums)
+}
+
+/// [`agrees`] with `quotient`, which covers heaps up to `to` at least.
+fn agrees_by(rule: &str, quotient: Arc<Quotient>, to: u64, budget: u64, sums: usize) -> Result<()> {
+    let heap_rule = spec::parse_heap_rule(rule)?;
     let mut seed = 0x2545_F491_4F6C_DD1Du64 ^ to;
     let (mut p_positions, mut moves) = (0, 0);
     for _ in 0..sums {
@@ -38,8 +49,9 @@ fn agrees(rule: &str, to: u64, budget: u64, sums: usize) -> Result<()> {
             terms.join(" + ")
         };
         let sum = spec::parse(&text)?;
-        let heaps = Heaps::of(&sum, Limits::default())?.expect("a sum of heaps");
-        let answered = by_quotient(&sum, heaps, &quotient, Limits::default())?;
+        let judged =
+            judged_by(&sum, Arc::clone(&quotient), Limits::default())?.expect("a sum of heaps");
+        let answered = value_report(&sum, &judged, Limits::default())?;
         let mut searched = searched_value(&sum, Limits::default())?;
         for winning in &mut searched.winning_moves {
             winning.target_value = None;
@@ -50,8 +62,7 @@ fn agrees(rule: &str, to: u64, budget: u64, sums: usize) -> Result<()> {
             report.components.iter().map(|c| c.spec.clone()).collect()
         };
         assert_eq!(specs(&answered), specs(&searched), "{text}");
-        let heaps = Heaps::of(&sum, Limits::default())?.expect("a sum of heaps");
-        let listed = moves_by_quotient(&sum, heaps, &quotient, Limits::default())?;
+        let listed = moves_report(&sum, &judged, Limits::default())?;
         let mut searched = searched_moves(&sum, Limits::default())?;
         for entry in &mut searched.moves {
             entry.summary.target_value = None;
@@ -92,10 +103,12 @@ fn large_sums_are_answered_by_the_quotient() -> Result<()> {
     let sum = spec::parse("kayles(1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20)")?;
     let report = crate::analysis::misere::value(&sum, Limits::default())?;
     let used = report.quotient.clone().expect("the quotient answered");
-    assert_eq!(
-        (used.rule.as_str(), used.to, used.order),
-        ("kayles", 20, 24)
-    );
+    // Heaps up to 20 (order 24), or the whole game's (order 40) when another test keeps it.
+    let QuotientUse {
+        rule, to, order, ..
+    } = &used;
+    assert_eq!(rule, "kayles");
+    assert!((*to, *order) == (20, 24) || *order == 40, "{to} {order}");
     assert_eq!(
         report.outcome == ReportOutcome::PreviousWins,
         used.in_p_portion
@@ -127,5 +140,211 @@ fn other_sums_are_not_sums_of_heaps() -> Result<()> {
         &spec::parse("kayles(3) + kayles(4)")?,
         Limits::default()
     )?);
+    Ok(())
+}
+
+#[test]
+fn whole_quotients_answer_as_the_misere_search() -> Result<()> {
+    // The whole game's quotient (heaps folded by the period) on small sums.
+    for (rule, to, budget) in [("0.75", 14, 18), ("0.31", 14, 18), ("kayles", 14, 18)] {
+        let heap_rule = spec::parse_heap_rule(rule)?;
+        let whole = whole_heap_quotient(&heap_rule, 1000, DEFAULT_MAX_ORDER, Limits::default())?;
+        assert!(whole.periodicity().is_some(), "{rule}");
+        agrees_by(rule, Arc::new(whole), to, budget, 300)?;
+    }
+    Ok(())
+}
+
+/// The winning moves of `text` by `quotient`, within `limits`.
+fn winning(text: &str, quotient: &Arc<Quotient>, limits: Limits) -> Result<MisereValueReport> {
+    let sum = spec::parse(text)?;
+    let judged = judged_by(&sum, Arc::clone(quotient), limits)?.expect("a sum of heaps");
+    value_report(&sum, &judged, limits)
+}
+
+#[test]
+fn classes_of_moves_count_every_move() -> Result<()> {
+    // Heaps with more moves than max_moves are listed one class of the period at a time: the
+    // classes hold exactly the winning moves that listing every move finds.
+    let kayles = spec::parse_heap_rule("kayles")?;
+    let whole = Arc::new(whole_heap_quotient(
+        &kayles,
+        1000,
+        DEFAULT_MAX_ORDER,
+        Limits::default(),
+    )?);
+    let few = Limits {
+        max_moves: 100,
+        ..Limits::default()
+    };
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut checked = 0;
+    for _ in 0..60 {
+        let big = 200 + random(&mut seed) % 400;
+        let small = 1 + random(&mut seed) % 30;
+        let text = format!("kayles({big},{small})");
+        let listed = winning(&text, &whole, Limits::default())?;
+        let classes = winning(&text, &whole, few)?;
+        assert_eq!(listed.outcome, classes.outcome, "{text}");
+        assert_eq!(
+            listed.winning_move_count, classes.winning_move_count,
+            "{text}"
+        );
+        assert!(classes.winning_moves.len() <= listed.winning_moves.len());
+        for class in &classes.winning_moves {
+            assert!(listed
+                .winning_moves
+                .iter()
+                .any(|m| m.result == class.result));
+        }
+        checked += usize::from(listed.winning_move_count > 0);
+    }
+    assert!(checked > 10, "{checked} sums with winning moves");
+    Ok(())
+}
+
+#[test]
+fn heaps_of_any_size_are_answered_by_the_whole_quotient() -> Result<()> {
+    let report =
+        crate::analysis::misere::value(&spec::parse("kayles(10^18, 5, 9)")?, Limits::default())?;
+    let used = report.quotient.clone().expect("the quotient answered");
+    let whole = used.whole.clone().expect("the whole game's quotient");
+    assert_eq!((used.order, whole.period, whole.preperiod), (40, 12, 71));
+    // 10^18 folds to 76 (10^18 − 71 ≡ 5 mod 12): the same outcome as kayles(76, 5, 9).
+    let folded =
+        crate::analysis::misere::value(&spec::parse("kayles(76, 5, 9)")?, Limits::default())?;
+    assert_eq!(report.outcome, folded.outcome);
+    let count: u128 = report
+        .winning_moves
+        .iter()
+        .map(|m| u128::from(m.count))
+        .sum();
+    assert_eq!(count, report.winning_move_count);
+    assert!(
+        report.winning_move_count > 1_000_000,
+        "{}",
+        report.winning_move_count
+    );
+    // Every move of the huge heap, by classes, counts 10^18 moves.
+    let moves = crate::analysis::misere::moves(&spec::parse("kayles(10^18)")?, Limits::default())?;
+    let total: u128 = moves
+        .moves
+        .iter()
+        .map(|m| u128::from(m.summary.count))
+        .sum();
+    assert_eq!(total, 10u128.pow(18));
+    Ok(())
+}
+
+#[test]
+fn certificates_verify_and_every_field_is_checked() -> Result<()> {
+    let rule = spec::parse_heap_rule("0.75")?;
+    let report = whole_report(&rule, 1000, DEFAULT_MAX_ORDER, Limits::default())?;
+    assert!(verify(&report, Limits::default())?.valid);
+    type Edit = Box<dyn Fn(&mut QuotientReport)>;
+    let tampered: Vec<(&str, Edit)> = vec![
+        ("schema", Box::new(|r| r.schema += 1)),
+        ("rule", Box::new(|r| r.rule = "0.31".into())),
+        ("play", Box::new(|r| r.play = "normal".into())),
+        ("to", Box::new(|r| r.to += 1)),
+        ("order", Box::new(|r| r.order += 1)),
+        ("elements", Box::new(|r| r.elements[1] = "z".into())),
+        ("elements swapped", Box::new(|r| r.elements.swap(1, 2))),
+        ("generators", Box::new(|r| r.generators[0].heap += 1)),
+        (
+            "generator name",
+            Box::new(|r| r.generators[0].name = "b".into()),
+        ),
+        ("table", Box::new(|r| r.table[1][1] = r.table[1][2])),
+        (
+            "p_portion",
+            Box::new(|r| {
+                r.p_portion.pop();
+            }),
+        ),
+        (
+            "p_portion grown",
+            Box::new(|r| r.p_portion.push(r.elements[0].clone())),
+        ),
+        (
+            "heaps",
+            Box::new(|r| {
+                let last = r.heaps.len() - 1;
+                r.heaps[last] = r.heaps[last - 1].clone();
+            }),
+        ),
+        (
+            "heaps shortened",
+            Box::new(|r| {
+                r.heaps.pop();
+            }),
+        ),
+        ("stable_from", Box::new(|r| r.stable_from += 1)),
+        ("checked", Box::new(|r| r.checked = false)),
+        (
+            "preperiod",
+            Box::new(|r| r.whole.as_mut().expect("whole").preperiod += 1),
+        ),
+        (
+            "preperiod less",
+            Box::new(|r| r.whole.as_mut().expect("whole").preperiod -= 1),
+        ),
+        (
+            "period",
+            Box::new(|r| r.whole.as_mut().expect("whole").period *= 2),
+        ),
+        (
+            "proved_at",
+            Box::new(|r| r.whole.as_mut().expect("whole").proved_at += 1),
+        ),
+        ("whole", Box::new(|r| r.whole = None)),
+        ("stopped", Box::new(|r| r.stopped = Some("a limit".into()))),
+    ];
+    for (field, tamper) in tampered {
+        let mut edited = report.clone();
+        tamper(&mut edited);
+        let verdict = verify(&edited, Limits::default())?;
+        assert!(!verdict.valid, "editing {field} went unnoticed");
+        assert!(verdict.reason.is_some(), "{field}");
+    }
+    // A saved quotient of heaps 1..=N (no whole game) loads, and a tampered one does not.
+    let kayles = spec::parse_heap_rule("kayles")?;
+    let mut part = super::report(&kayles, 14, DEFAULT_MAX_ORDER, Limits::default())?;
+    assert_eq!(load(&part, Limits::default())?.atoms(), 14);
+    assert!(!verify(&part, Limits::default())?.valid);
+    part.p_portion.pop();
+    assert!(load(&part, Limits::default()).is_err());
+    Ok(())
+}
+
+#[test]
+fn growth_without_a_bound_says_where_it_stopped() -> Result<()> {
+    let kayles = spec::parse_heap_rule("kayles")?;
+    let report = whole_report(&kayles, 1000, DEFAULT_MAX_ORDER, Limits::default())?;
+    let whole = report.whole.clone().expect("Kayles is proved");
+    assert_eq!(
+        (
+            report.order,
+            whole.period,
+            whole.preperiod,
+            whole.proved_at,
+            report.to
+        ),
+        (40, 12, 71, 167, 167)
+    );
+    let short = Limits {
+        max_work: 1 << 18,
+        ..Limits::default()
+    };
+    let stopped = whole_report(&kayles, 1000, DEFAULT_MAX_ORDER, short)?;
+    assert!(stopped.whole.is_none());
+    let why = stopped.stopped.expect("a limit stopped it");
+    assert!(
+        why.starts_with(&format!("stopped before heap {}", stopped.to + 1)),
+        "{why}"
+    );
+    assert!(why.contains("moves examined"), "{why}");
+    let grundy = spec::parse_heap_rule("grundy")?;
+    assert!(whole_report(&grundy, 1000, 64, Limits::default()).is_err());
     Ok(())
 }
