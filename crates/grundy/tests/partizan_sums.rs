@@ -342,3 +342,27 @@ fn the_solver_stops_at_its_work_limit_and_when_cancelled() {
     let error = spec::parse_any_with("domineering(5x5)", options).unwrap_err();
     assert!(error.is_limit(), "{error}");
 }
+
+/// `--max-positions` bounds every partizan solver of a spec, and raising it is what its hint
+/// says: no fixed cap of the reader's own stands in the way (graphs included).
+#[test]
+fn the_position_limit_is_the_users() {
+    let options = |max_positions| {
+        spec::Options::new(Limits {
+            max_positions,
+            ..Limits::DEFAULT
+        })
+    };
+    for text in [
+        "col(path(12))",
+        "hackenbush(g-a:e, a-b:l, b-c:r, c-g:e; ground=g)",
+        "domineering(3x4)",
+    ] {
+        let error = spec::parse_partizan_sum(text, options(3)).unwrap_err();
+        assert!(error.is_limit(), "{text}: {error}");
+        assert!(
+            spec::parse_partizan_sum(text, options(1 << 21)).is_ok(),
+            "{text}"
+        );
+    }
+}

@@ -49,7 +49,7 @@ mod tests;
 
 pub use include::{read_capped, read_include, Include, MAX_FILE_BYTES};
 pub use partizan::{
-    parse_any_with, parse_partizan, parse_partizan_sum, AnyGame, MAX_DEPTH, MAX_LENGTH, MAX_PARTS,
+    parse_any_with, parse_partizan, parse_partizan_sum, AnyGame, MAX_DEPTH, MAX_LENGTH,
 };
 
 use crate::error::{Error, ErrorKind, Result};

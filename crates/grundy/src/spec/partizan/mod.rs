@@ -26,8 +26,8 @@ use super::Options;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;
 use crate::partizan::games::{
-    ClobberBoard, Colouring, ColouringGame, EdgeColour, Grid, HackenbushGraph, PartizanSolver,
-    Position,
+    ClobberBoard, Colouring, ColouringGame, EdgeColour, Grid, HackenbushGraph, PartizanRuleset,
+    PartizanSolver, Position,
 };
 use crate::partizan::{Dyadic, Game, Games, MAX_NAMED};
 
@@ -41,10 +41,6 @@ pub const MAX_DEPTH: usize = 100;
 /// The most edges of a Hackenbush string, squares of a Toads and Frogs strip, and units of a
 /// side of a cake (each move recurses once, so these bound the depth).
 pub const MAX_LENGTH: usize = 256;
-
-/// The most parts (regions, strips) one ruleset's solver values for one term: a bound on the
-/// time a term may take.
-pub const MAX_PARTS: usize = 200_000;
 
 /// Reads a partizan value in CGSuite's notation, or a sum of positions of the partizan
 /// rulesets, into `games`.
@@ -83,15 +79,11 @@ struct Reader<'a, 'g> {
 
 impl<'a, 'g> Reader<'a, 'g> {
     fn new(text: &'a str, options: Options<'a>, games: &'g mut Games) -> Reader<'a, 'g> {
-        let max_parts = u64::try_from(MAX_PARTS).unwrap_or(u64::MAX);
         Reader {
             parser: Parser::new(text, options),
             games,
             depth: 0,
-            limits: Limits {
-                max_positions: options.limits.max_positions.min(max_parts),
-                ..options.limits
-            },
+            limits: options.limits,
             work: 0,
             want_moves: false,
             moves: None,
@@ -218,9 +210,8 @@ impl Reader<'_, '_> {
             let at = self.parser.position;
             let game = ColouringGame::new(rule, graph_argument(&mut self.parser)?);
             let painting = game.start();
-            let mut solver = PartizanSolver::with_max_positions(game, MAX_PARTS);
-            return solver
-                .value(self.games, &painting)
+            return self
+                .whole(game, &painting)
                 .map_err(|e| e.or_at(at..self.parser.position));
         }
         self.parser.expect('(')?;
@@ -371,9 +362,18 @@ impl Reader<'_, '_> {
         let game = HackenbushGraph::new(vertices, ground, &edges)
             .map_err(|e| e.or_at(at..self.parser.position))?;
         let start = game.start();
-        PartizanSolver::with_max_positions(game, MAX_PARTS)
-            .value(self.games, &start)
+        self.whole(game, &start)
             .map_err(|e| e.or_at(at..self.parser.position))
+    }
+
+    /// The value of `position` of `rules`, within the limits and the work of the whole spec;
+    /// its moves are the options of its canonical form.
+    fn whole<R: PartizanRuleset>(&mut self, rules: R, position: &R::Position) -> Result<Game> {
+        let mut solver = PartizanSolver::with_limits(rules, self.limits);
+        solver.add_work(self.work);
+        let value = solver.value(self.games, position)?;
+        self.work = solver.work();
+        Ok(value)
     }
 
     /// A Domineering board: `rows x cols`, or rows of `o` (empty) and `x` split by `/`.

@@ -63,9 +63,9 @@ fn reach(error: &crate::Error) -> usize {
     error.span().map_or(usize::MAX, |span| span.end)
 }
 
-/// Reads a partizan sum as [`parse_partizan`](super::parse_partizan) does, keeping its terms apart with their moves
-/// ([`PartizanSum`]); the rulesets' solvers are bounded by `options.limits` (positions at most
-/// [`MAX_PARTS`](super::MAX_PARTS), work, cancel) all together.
+/// Reads a partizan sum as [`parse_partizan`](super::parse_partizan) does, keeping its terms
+/// apart with their moves ([`PartizanSum`]); the rulesets' solvers are bounded by
+/// `options.limits` (positions, work, cancel) all together.
 ///
 /// # Errors
 /// As [`parse_partizan`](super::parse_partizan), and the limits.
