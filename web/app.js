@@ -98,15 +98,20 @@ function partizanMoveItem(player, move) {
     h('span', { class: 'muted', text: `, leaving ${move.result} = ${move.value}` }));
 }
 
-/** The result card of a partizan report: canonical form, outcome class, temperature, each player's winning moves. */
-function renderPartizan(report) {
-  $('result-value-label').textContent = report.is_number ? 'Value (a number)' : 'Canonical form';
-  $('result-value').textContent = report.canonical;
+/** The head of the result card: what the value is called, the value, the outcome and the game. */
+function renderHead(label, value, report) {
+  $('result-value-label').textContent = label;
+  $('result-value').textContent = value;
   const outcome = $('result-outcome');
   outcome.textContent = report.outcome;
   outcome.className = `badge ${report.outcome}`;
   $('outcome-words').textContent = OUTCOME_WORDS[report.outcome];
   $('result-game').textContent = report.spec;
+}
+
+/** The result card of a partizan report: canonical form, outcome class, temperature, each player's winning moves. */
+function renderPartizan(report) {
+  renderHead(report.is_number ? 'Value (a number)' : 'Canonical form', report.canonical, report);
   const note = $('result-note');
   note.hidden = false;
   note.textContent = `A partizan game (Left and Right have different moves), in CGSuite's notation. `
@@ -127,13 +132,8 @@ function renderResult(report) {
     renderPartizan(report);
     return;
   }
-  $('result-value-label').textContent = { normal: 'Grundy value', misere: 'Misère value', loopy: 'Loopy value' }[kind];
-  $('result-value').textContent = valueText(report.value, report.escapes);
-  const outcome = $('result-outcome');
-  outcome.textContent = report.outcome;
-  outcome.className = `badge ${report.outcome}`;
-  $('outcome-words').textContent = OUTCOME_WORDS[report.outcome];
-  $('result-game').textContent = report.spec;
+  const label = { normal: 'Grundy value', misere: 'Misère value', loopy: 'Loopy value' }[kind];
+  renderHead(label, valueText(report.value, report.escapes), report);
   const note = $('result-note');
   note.hidden = kind === 'normal';
   if (kind === 'misere') {
