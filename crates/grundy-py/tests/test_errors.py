@@ -26,7 +26,9 @@ def test_limits_raise_limit_error():
     with pytest.raises(grundy.LimitError):
         grundy.seq("grundy", to=5000, max_positions=1000)
     with pytest.raises(grundy.LimitError):
-        grundy.parse("kayles(60)", max_work=10).analyze(misere=True)
+        # Two games: no quotient answers, the search must run (a quotient kept from an earlier
+        # question would answer kayles(60) alone without any work).
+        grundy.parse("kayles(30) + nim(5)", max_work=10).analyze(misere=True)
     assert issubclass(grundy.LimitError, grundy.GrundyError)
     assert issubclass(grundy.SpecError, grundy.GrundyError)
 

@@ -36,7 +36,9 @@ def test_outcome_agrees_with_misere_analysis(heaps):
 
 def test_large_sums_are_answered_by_the_quotient():
     report = grundy.analyze("kayles(" + ",".join(map(str, range(1, 21))) + ")", misere=True)
-    assert report.quotient.order == 24 and report.quotient.to == 20
+    # The quotient of heaps up to 20 (order 24), or the whole game's (order 40, proved at heap
+    # 167) when an earlier question in this process grew and kept it.
+    assert (report.quotient.to, report.quotient.order) in {(20, 24), (167, 40)}
     assert report.outcome == "P" and report.winning_moves == []
 
 
