@@ -236,7 +236,7 @@ impl Error {
     }
 
     /// Whether the error is a table limit whose need no machine can meet (more than
-    /// [`BEYOND_REACH`] positions or heaps): a face then says what can be done instead.
+    /// 2^40 positions or heaps, `BEYOND_REACH`): a face then says what can be done instead.
     ///
     /// # Example
     /// ```
