@@ -54,6 +54,18 @@ pub fn outcome_words(outcome: ReportOutcome, wording: Wording) -> &'static str {
     }
 }
 
+/// A blank line, `heading`, then one line a component: its spec text padded, then `about`.
+pub fn component_lines<'a>(
+    text: &mut String,
+    heading: &str,
+    components: impl Iterator<Item = (&'a str, String)>,
+) {
+    let _ = writeln!(text, "\n{heading}");
+    for (spec, about) in components {
+        let _ = writeln!(text, "  {spec:<24} {about}");
+    }
+}
+
 /// The line `outcome:  ` and the outcome in words.
 pub fn outcome_line(text: &mut String, outcome: ReportOutcome, wording: Wording) {
     let _ = writeln!(text, "outcome:  {}", outcome_words(outcome, wording));
@@ -143,13 +155,14 @@ pub fn value(report: &ValueReport) -> String {
     head(&mut text, &report.spec, None, &report.value.to_string());
     outcome_line(&mut text, report.outcome, Wording::Normal);
     if report.components.len() > 1 {
-        let _ = writeln!(
-            text,
-            "\ncomponents (the value of a sum is the nim-sum, XOR, of their values):"
+        component_lines(
+            &mut text,
+            "components (the value of a sum is the nim-sum, XOR, of their values):",
+            report
+                .components
+                .iter()
+                .map(|c| (c.spec.as_str(), format!("value {}", c.value))),
         );
-        for component in &report.components {
-            let _ = writeln!(text, "  {:<24} value {}", component.spec, component.value);
-        }
         if report.components.len() <= 8 {
             let values: Vec<u64> = report.components.iter().map(|c| c.value).collect();
             let _ = write!(text, "\n{}", binary_sum(&values, report.value));

@@ -73,20 +73,15 @@ pub fn value(report: &LoopyValueReport) -> String {
         );
     }
     if report.components.len() > 1 {
-        let _ = writeln!(
-            text,
-            "\ncomponents (finite values add by nim-sum; ∞(K) plus a finite a is ∞(K ⊕ a),\n\
-             a win exactly when a is in K; two infinite values make a draw):"
+        render::component_lines(
+            &mut text,
+            "components (finite values add by nim-sum; ∞(K) plus a finite a is ∞(K ⊕ a),\n\
+             a win exactly when a is in K; two infinite values make a draw):",
+            report.components.iter().map(|c| {
+                let value = value_words(&c.value, c.escapes.as_ref());
+                (c.spec.as_str(), format!("value {value}, {}", c.outcome))
+            }),
         );
-        for component in &report.components {
-            let _ = writeln!(
-                text,
-                "  {:<24} value {}, {}",
-                component.spec,
-                value_words(&component.value, component.escapes.as_ref()),
-                component.outcome
-            );
-        }
     }
     move_list(
         &mut text,

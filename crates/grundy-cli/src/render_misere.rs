@@ -9,7 +9,8 @@ use grundy::analysis::misere::{
 use grundy::analysis::ReportOutcome;
 
 use crate::render::{
-    head, list_start, move_lines, move_list, outcome_line, EntryLine, MoveLine, Wording,
+    component_lines, head, list_start, move_lines, move_list, outcome_line, EntryLine, MoveLine,
+    Wording,
 };
 
 const PLAY: &str = "misère: the player who makes the last move loses";
@@ -57,17 +58,17 @@ pub fn value(report: &MisereValueReport) -> String {
     }
     outcome_line(&mut text, report.outcome, Wording::Misere);
     if report.components.len() > 1 {
-        let _ = writeln!(
-            text,
-            "\ncomponents, each alone (misère values do not add: a sum is searched as a whole):"
+        component_lines(
+            &mut text,
+            "components, each alone (misère values do not add: a sum is searched as a whole):",
+            report.components.iter().map(|c| {
+                let valued = match (c.value, &c.genus) {
+                    (Some(value), Some(genus)) => format!("misère value {value}, genus {genus}"),
+                    _ => "too large to value".to_string(),
+                };
+                (c.spec.as_str(), valued)
+            }),
         );
-        for component in &report.components {
-            let valued = match (component.value, &component.genus) {
-                (Some(value), Some(genus)) => format!("misère value {value}, genus {genus}"),
-                _ => "too large to value".to_string(),
-            };
-            let _ = writeln!(text, "  {:<24} {valued}", component.spec);
-        }
     }
     move_list(
         &mut text,
@@ -121,11 +122,14 @@ fn quotient_head(text: &mut String, spec: &str, outcome: ReportOutcome, quotient
 /// `grundy value --misere` answered by the misère quotient of the heap game.
 fn by_quotient(text: &mut String, report: &MisereValueReport, quotient: &QuotientUse) {
     quotient_head(text, &report.spec, report.outcome, quotient);
-    let _ = writeln!(text, "\ncomponents, each with its element of the quotient:");
-    for component in &report.components {
-        let element = component.element.as_deref().unwrap_or("?");
-        let _ = writeln!(text, "  {:<24} {element}", component.spec);
-    }
+    component_lines(
+        text,
+        "components, each with its element of the quotient:",
+        report.components.iter().map(|c| {
+            let element = c.element.as_deref().unwrap_or("?");
+            (c.spec.as_str(), element.to_string())
+        }),
+    );
     let listed = report.winning_moves.len() as u128;
     let heading = if report.winning_move_count > listed {
         format!(

@@ -16,6 +16,16 @@ use grundy::{analysis, spec};
 use harness::{answer, grundy_with_input, json, refused};
 use serde_json::Value;
 
+/// The fields every move of a JSON report carries.
+const MOVE_FIELDS: [&str; 6] = [
+    "component",
+    "from",
+    "to",
+    "target_value",
+    "description",
+    "result",
+];
+
 /// `grundy seq RULE --to N --format csv`, checked for its format and read back.
 fn sequence(rule: &str, to: u64) -> Vec<u64> {
     let stdout = answer(&["seq", rule, "--to", &to.to_string(), "--format", "csv"]);
@@ -354,16 +364,7 @@ fn moves_lists_every_move_and_marks_the_winning_ones() {
     let moves = report["moves"].as_array().expect("moves");
     assert_eq!(moves.len(), 3 + 2);
     for entry in moves {
-        for field in [
-            "component",
-            "from",
-            "to",
-            "target_value",
-            "description",
-            "result",
-            "value_after",
-            "winning",
-        ] {
+        for field in MOVE_FIELDS.iter().chain(&["value_after", "winning"]) {
             assert!(entry.get(field).is_some(), "no '{field}' in {entry}");
         }
         let result = entry["result"].as_str().expect("result");
@@ -485,14 +486,7 @@ fn value_json_has_the_documented_fields() {
     assert_eq!(report["value"], 4 ^ 5 ^ 5);
     assert_eq!(report["components"].as_array().map(Vec::len), Some(3));
     for winning in report["winning_moves"].as_array().expect("winning_moves") {
-        for field in [
-            "component",
-            "from",
-            "to",
-            "target_value",
-            "description",
-            "result",
-        ] {
+        for field in MOVE_FIELDS {
             assert!(winning.get(field).is_some(), "no '{field}' in {winning}");
         }
         let component = winning["component"].as_u64().expect("component") as usize;

@@ -846,10 +846,6 @@ proptest! {
         );
         prop_assert_eq!(spec_value(&text)?, brute.value(&rows), "{}", text);
     }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
 
     /// Cram on small boards with holes: a move covers two empty squares side by side. Every
     /// value by search over whole boards from the definition, with no splitting into regions

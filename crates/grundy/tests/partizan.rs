@@ -8,6 +8,8 @@
 // The helpers below are test code too: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used)]
 
+mod xorshift;
+
 use std::collections::HashMap;
 use std::hash::Hash;
 
@@ -16,6 +18,7 @@ use grundy::partizan::games::{
     PartizanSolver, ToadsAndFrogs,
 };
 use grundy::partizan::{Dyadic, Game, Games, OutcomeClass};
+use xorshift::Random;
 
 /// Game trees: node `i`'s Left and Right options.
 #[derive(Default)]
@@ -387,18 +390,6 @@ fn hackenbush_strings_of_up_to_8_edges_equal_brute_force_and_berlekamp() {
     }
     let green = grundy::spec::parse_partizan("hackenbush(eee)", &mut games).unwrap();
     assert_eq!(games.format(green).unwrap(), "*3");
-}
-
-/// A random number generator for the tests (xorshift).
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
 }
 
 #[test]

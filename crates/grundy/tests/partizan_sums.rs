@@ -6,6 +6,8 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod xorshift;
+
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -13,6 +15,7 @@ use grundy::ask::{self, ValueAnswer};
 use grundy::partizan::games::{Domineering, Grid, PartizanSolver};
 use grundy::partizan::Games;
 use grundy::{spec, Cancel, ErrorKind, Limit, Limits, Play};
+use xorshift::Random;
 
 /// One term of a sum, as the rules state them.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -145,17 +148,7 @@ fn text(sum: &[Term]) -> String {
     texts.join(" + ")
 }
 
-/// A random number generator for the tests (xorshift).
-struct Random(u64);
-
 impl Random {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-
     fn letters(&mut self, letters: &[u8], length: u64) -> Vec<u8> {
         (0..length)
             .map(|_| letters[self.below(letters.len() as u64) as usize])
