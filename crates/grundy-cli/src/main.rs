@@ -20,6 +20,7 @@ mod play;
 mod plot;
 mod quotient;
 mod render;
+mod render_heap;
 mod render_loopy;
 mod render_misere;
 mod render_partizan;

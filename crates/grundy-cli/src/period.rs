@@ -10,7 +10,7 @@ use grundy::analysis::period::{self, Memory, PeriodProgress, PeriodReport, Perio
 use crate::flags::{parse_count, Output};
 use crate::output::{emit, with_input, Problem};
 use crate::tables::{memory, parse_rule};
-use crate::{certificate, render, ticker};
+use crate::{certificate, render_heap, ticker};
 
 /// The arguments of `grundy period`.
 #[derive(clap::Args, Debug)]
@@ -159,7 +159,7 @@ impl Args {
                 eprintln!("no period proved, so no certificate was written");
             }
         }
-        emit(out, self.output.format, &report, render::period)
+        emit(out, self.output.format, &report, render_heap::period)
     }
 }
 

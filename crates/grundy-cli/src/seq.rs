@@ -18,7 +18,7 @@ use crate::flags::{parse_count, LimitArgs};
 use crate::output::{print_json, usage, with_input, Problem};
 use crate::stream::{Checkpoint, StreamFormat};
 use crate::tables::{memory, parse_rule};
-use crate::{render, render_misere, ticker};
+use crate::{render_heap, render_misere, ticker};
 
 /// The arguments of `grundy seq`.
 #[derive(clap::Args, Debug)]
@@ -287,12 +287,14 @@ fn table(
     let answer = ask::sequence(&heap_rule, to, play, limits).map_err(with_input(rule))?;
     match (format, &answer) {
         (TableFormat::Json, answer) => print_json(out, answer)?,
-        (TableFormat::Csv, SequenceAnswer::Normal(report)) => render::sequence_csv(out, report)?,
+        (TableFormat::Csv, SequenceAnswer::Normal(report)) => {
+            render_heap::sequence_csv(out, report)?
+        }
         (TableFormat::Csv, SequenceAnswer::Misere(report)) => {
             render_misere::sequence_csv(out, report)?;
         }
         (TableFormat::Text, SequenceAnswer::Normal(report)) => {
-            write!(out, "{}", render::sequence(report))?;
+            write!(out, "{}", render_heap::sequence(report))?;
         }
         (TableFormat::Text, SequenceAnswer::Misere(report)) => {
             write!(out, "{}", render_misere::sequence(report))?;
@@ -337,7 +339,7 @@ fn periodic_table(
     if json {
         print_json(out, &table)?;
     } else {
-        write!(out, "{}", render::periodic_table(&table))?;
+        write!(out, "{}", render_heap::periodic_table(&table))?;
     }
     Ok(())
 }
@@ -347,7 +349,7 @@ fn periodic_table(
 fn stream(out: &mut impl Write, run: &LongRun, json: bool) -> Result<ExitCode, Problem> {
     match long_run(run)? {
         Some(summary) if json => print_json(out, &summary)?,
-        Some(summary) => write!(out, "{}", render::run_summary(&summary))?,
+        Some(summary) => write!(out, "{}", render_heap::run_summary(&summary))?,
         None => {
             eprintln!("stopped early; continue with --resume");
             return Ok(ExitCode::from(1));

@@ -13,7 +13,7 @@ use crate::flags::Output;
 use crate::output::{emit, usage, with_input, Problem};
 use crate::quotient::QUOTIENT_MAX_WORK;
 use crate::tables::memory;
-use crate::{certificate, render};
+use crate::{certificate, render_heap};
 
 /// The arguments of `grundy verify`.
 #[derive(clap::Args, Debug)]
@@ -69,7 +69,7 @@ impl Args {
             if report.recomputed_by == quotient::BY_QUOTIENT_CHECK {
                 quotient_verdict(report)
             } else {
-                render::verify(report)
+                render_heap::verify(report)
             }
         })?;
         Ok(if report.valid {
