@@ -70,5 +70,5 @@ pub use error::{Error, ErrorKind, Limit, Result};
 pub use game::{
     check_move_count, format_sorted, Evaluator, Limits, MoveClass, Outcome, Parts, Ruleset, Solver,
 };
-pub use nimber::{mex, nim_product, nim_sum, MexSet, Nimber};
+pub use nimber::{mex, nim_product, nim_sum, schoolbook_product, MexSet, Nimber};
 pub use whole::Play;
