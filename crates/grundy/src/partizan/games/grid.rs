@@ -209,21 +209,9 @@ pub(super) fn crop(
         return (0, 0, vec![0; masks.len()]);
     }
     let (new_rows, new_cols) = (bottom - top + 1, last - first + 1);
-    let cropped = masks
-        .iter()
-        .map(|&mask| {
-            let mut out = 0u128;
-            for r in 0..new_rows {
-                for c in 0..new_cols {
-                    let bit = (r + top) * cols + c + first;
-                    if (mask & region) >> bit & 1 == 1 {
-                        out |= 1 << (r * new_cols + c);
-                    }
-                }
-            }
-            out
-        })
-        .collect();
+    let cropped = move_squares(masks, rows, cols, new_cols, |r, c| {
+        (region >> (r * cols + c) & 1 == 1).then(|| (r - top, c - first))
+    });
     (new_rows, new_cols, cropped)
 }
 
@@ -241,27 +229,42 @@ pub(super) fn image(
     } else {
         (rows, cols)
     };
-    let moved = masks
+    let moved = move_squares(masks, rows, cols, new_cols, |r, c| {
+        let (mut nr, mut nc) = if transpose { (c, r) } else { (r, c) };
+        if symmetry & 1 != 0 {
+            nr = new_rows - 1 - nr;
+        }
+        if symmetry & 2 != 0 {
+            nc = new_cols - 1 - nc;
+        }
+        Some((nr, nc))
+    });
+    (new_rows, new_cols, moved)
+}
+
+/// Each layer of a `rows x cols` board with every square `(r, c)` that `to` places moved to
+/// square `to(r, c)` of a board `new_cols` wide; the squares `to` drops are left out.
+fn move_squares(
+    masks: &[u128],
+    rows: usize,
+    cols: usize,
+    new_cols: usize,
+    to: impl Fn(usize, usize) -> Option<(usize, usize)>,
+) -> Vec<u128> {
+    masks
         .iter()
         .map(|&mask| {
             let mut out = 0u128;
             for r in 0..rows {
                 for c in 0..cols {
-                    if mask >> (r * cols + c) & 1 == 0 {
-                        continue;
+                    if mask >> (r * cols + c) & 1 == 1 {
+                        if let Some((nr, nc)) = to(r, c) {
+                            out |= 1 << (nr * new_cols + nc);
+                        }
                     }
-                    let (mut nr, mut nc) = if transpose { (c, r) } else { (r, c) };
-                    if symmetry & 1 != 0 {
-                        nr = new_rows - 1 - nr;
-                    }
-                    if symmetry & 2 != 0 {
-                        nc = new_cols - 1 - nc;
-                    }
-                    out |= 1 << (nr * new_cols + nc);
                 }
             }
             out
         })
-        .collect();
-    (new_rows, new_cols, moved)
+        .collect()
 }
