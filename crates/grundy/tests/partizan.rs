@@ -397,10 +397,14 @@ fn toads_and_frogs_strips_equal_brute_force() {
     let mut games = Games::new();
     let mut solver = PartizanSolver::new(ToadsAndFrogs);
     let mut random = Random(0x9e37_79b9_7f4a_7c15);
-    let strips: Vec<Vec<u8>> = (0..400)
-        .map(|_| {
-            let n = 1 + random.below(10) as usize;
-            (0..n).map(|_| b"tf.."[random.below(4) as usize]).collect()
+    // Half the strips sparse, half crowded (where blocks like `ttff` freeze and split them).
+    let strips: Vec<Vec<u8>> = (0..600)
+        .map(|k| {
+            let n = 1 + random.below(11) as usize;
+            let letters: &[u8] = if k % 2 == 0 { b"tf.." } else { b"ttff." };
+            (0..n)
+                .map(|_| letters[random.below(letters.len() as u64) as usize])
+                .collect()
         })
         .collect();
     let moves = |s: &Vec<u8>, left: bool| -> Vec<Vec<u8>> {

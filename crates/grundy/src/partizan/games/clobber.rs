@@ -2,6 +2,8 @@
 //! (`O`), which is removed; Right the mirror. One row is the 1 x n game. A position splits
 //! into its groups of touching stones, each cropped and put in the least of its eight images
 //! (every symmetry of the board keeps the players' stones theirs); a group of one colour is 0.
+//! Swapping the colours swaps the players: the value is the negative
+//! ([`PartizanRuleset::mirror`]).
 
 use std::fmt;
 
@@ -121,21 +123,30 @@ impl PartizanRuleset for Clobber {
                 continue;
             }
             let (r, c, masks) = crop(&[position.left, position.right], region, rows, cols);
-            let best = (0..8)
-                .map(|symmetry| {
-                    let (r, c, masks) = image(&masks, r, c, symmetry);
-                    (r, c, masks[0], masks[1])
-                })
-                .min()
-                .unwrap_or((r, c, masks[0], masks[1]));
-            parts.push(ClobberBoard {
-                rows: best.0 as u8,
-                cols: best.1 as u8,
-                left: best.2,
-                right: best.3,
-            });
+            parts.push(least_image(r, c, masks[0], masks[1]));
         }
         parts.sort_unstable();
         parts
     }
+
+    fn mirror(&self, position: &ClobberBoard) -> Option<ClobberBoard> {
+        let (rows, cols) = (position.rows as usize, position.cols as usize);
+        Some(least_image(rows, cols, position.right, position.left))
+    }
+}
+
+/// The least of the eight images of the `rows x cols` board with Left's stones `left` and
+/// Right's `right`.
+fn least_image(rows: usize, cols: usize, left: u128, right: u128) -> ClobberBoard {
+    let image_of = |symmetry| {
+        let (r, c, masks) = image(&[left, right], rows, cols, symmetry);
+        // An image of a board has the board's number of squares, which fits.
+        ClobberBoard {
+            rows: r as u8,
+            cols: c as u8,
+            left: masks[0],
+            right: masks[1],
+        }
+    };
+    (1..8).map(image_of).fold(image_of(0), Ord::min)
 }

@@ -1,6 +1,8 @@
 //! Domineering: Left places a vertical domino on two empty squares, one above the other, Right
 //! a horizontal one. A position splits into its regions of empty squares, each cropped to its
-//! bounding box and put in the least of its four images that keep vertical vertical.
+//! bounding box and put in the least of its four images that keep vertical vertical. A region
+//! turned a quarter (transposed) swaps Left's and Right's moves: its value is the negative
+//! ([`PartizanRuleset::mirror`]).
 //!
 //! Published values (Berlekamp, Conway and Guy, *Winning Ways*, ch. 5): a 2 x 2 square is
 //! `±1`; a vertical strip of `n` squares is the integer `⌊n/2⌋`.
@@ -39,19 +41,33 @@ impl PartizanRuleset for Domineering {
                 continue;
             }
             let (r, c, masks) = crop(&[region], region, rows, cols);
-            let best = (0..4)
-                .map(|symmetry| {
-                    let (r, c, masks) = image(&masks, r, c, symmetry);
-                    (r, c, masks[0])
-                })
-                .min()
-                .unwrap_or((r, c, masks[0]));
-            // A cropped region is no larger than the board it came from.
-            if let Ok(grid) = Grid::new(best.0, best.1, best.2) {
+            if let Some(grid) = least_image(masks[0], r, c, 0..4) {
                 parts.push(grid);
             }
         }
         parts.sort_unstable();
         parts
     }
+
+    fn mirror(&self, position: &Grid) -> Option<Grid> {
+        least_image(position.cells(), position.rows(), position.cols(), 4..8)
+    }
+}
+
+/// The least of the images of the `rows x cols` region `cells` under `symmetries` (see
+/// [`image`]: 0 to 3 keep vertical vertical, 4 to 7 transpose first).
+fn least_image(
+    cells: u128,
+    rows: usize,
+    cols: usize,
+    symmetries: std::ops::Range<u8>,
+) -> Option<Grid> {
+    let (r, c, cells) = symmetries
+        .map(|symmetry| {
+            let (r, c, masks) = image(&[cells], rows, cols, symmetry);
+            (r, c, masks[0])
+        })
+        .min()?;
+    // An image of a region is no larger than the board it came from.
+    Grid::new(r, c, cells).ok()
 }

@@ -48,6 +48,13 @@ pub trait PartizanRuleset {
     fn parts(&self, position: &Self::Position) -> Vec<Self::Position> {
         vec![position.clone()]
     }
+
+    /// A position whose value is the negative of `position`'s, when the rules have one (the
+    /// board with Left's and Right's pieces swapped): the solver values one of the pair and
+    /// negates it for the other. By default none.
+    fn mirror(&self, _position: &Self::Position) -> Option<Self::Position> {
+        None
+    }
 }
 
 /// The default bound on the parts a solver remembers.
@@ -150,6 +157,10 @@ impl<R: PartizanRuleset> PartizanSolver<R> {
     fn part_value(&mut self, games: &mut Games, part: &R::Position) -> Result<Game> {
         if let Some(&known) = self.memo.get(part) {
             return Ok(known);
+        }
+        let mirror = self.rules.mirror(part);
+        if let Some(&known) = mirror.as_ref().and_then(|mirror| self.memo.get(mirror)) {
+            return games.neg(known);
         }
         let max = self.limits.max_positions;
         if u64::try_from(self.memo.len()).unwrap_or(u64::MAX) >= max {
