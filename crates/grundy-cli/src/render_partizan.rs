@@ -8,7 +8,7 @@ use grundy::analysis::partizan_play::{PartizanMovesReport, PartizanOption, Side}
 use crate::render::head;
 
 /// What each outcome class means.
-fn outcome_words(outcome: &str) -> &'static str {
+pub fn outcome_words(outcome: &str) -> &'static str {
     match outcome {
         "L" => "L: Left wins, whoever moves first",
         "R" => "R: Right wins, whoever moves first",
