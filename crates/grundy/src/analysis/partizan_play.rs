@@ -17,7 +17,9 @@
 //! let mut sum = grundy::spec::parse_partizan_sum("domineering(2x2) + ^", Default::default())?;
 //! let report = moves(&mut sum, "domineering(2x2) + ^", Default::default())?;
 //! assert_eq!(report.outcome, "N");
-//! assert!(report.left_moves.iter().all(|entry| entry.wins));
+//! // Both dominoes win for Left; moving up to 0 leaves +-1, which Right wins moving first.
+//! let winning: Vec<bool> = report.left_moves.iter().map(|entry| entry.wins).collect();
+//! assert_eq!(winning, [true, true, false]);
 //! let chosen = computer_move(&mut sum, Side::Right, Default::default())?;
 //! assert_eq!(chosen.chosen.result, "domineering(xx/oo) + ^");
 //! # Ok::<(), grundy::Error>(())
@@ -28,7 +30,7 @@ use serde::Serialize;
 use super::SCHEMA;
 use crate::error::{Error, Limit, Result};
 use crate::game::Limits;
-use crate::partizan::{Comparison, PartizanSum};
+use crate::partizan::{Comparison, Game, PartizanSum};
 
 /// A player of a partizan game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -122,7 +124,7 @@ impl PartizanMovesReport {
     /// use grundy::analysis::partizan_play::{moves, Side};
     /// let mut sum = grundy::spec::parse_partizan_sum("hackenbush(lr)", Default::default())?;
     /// let report = moves(&mut sum, "hackenbush(lr)", Default::default())?;
-    /// assert_eq!(report.find(Side::Left, "1").map(|m| m.to.as_str()), Some("0"));
+    /// assert_eq!(report.find(Side::Left, "1").map(|m| m.to.as_str()), Some("hackenbush()"));
     /// assert_eq!(report.find(Side::Right, "hackenbush( l )").map(|m| m.number), Some(1));
     /// assert!(report.find(Side::Left, "hackenbush(l)").is_none());
     /// # Ok::<(), grundy::Error>(())
@@ -155,8 +157,8 @@ pub fn moves(sum: &mut PartizanSum, text: &str, limits: Limits) -> Result<Partiz
         spec: text.to_string(),
         canonical: games.format(sum.value)?,
         outcome: games.outcome(sum.value)?.letter(),
-        left_moves: left_moves.into_iter().map(|(entry, _)| entry).collect(),
-        right_moves: right_moves.into_iter().map(|(entry, _)| entry).collect(),
+        left_moves: left_moves.into_iter().map(|(entry, ..)| entry).collect(),
+        right_moves: right_moves.into_iter().map(|(entry, ..)| entry).collect(),
     })
 }
 
@@ -167,9 +169,9 @@ fn listed(
     side: Side,
     limits: Limits,
     written: &mut u64,
-) -> Result<Vec<(PartizanOption, Comparison)>> {
+) -> Result<Vec<(PartizanOption, Comparison, Game)>> {
     let terms = u64::try_from(sum.components.len()).unwrap_or(u64::MAX);
-    let mut found: Vec<(PartizanOption, Comparison)> = Vec::new();
+    let mut found: Vec<(PartizanOption, Comparison, Game)> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for index in 0..sum.components.len() {
         let component = &sum.components[index];
@@ -205,7 +207,7 @@ fn listed(
                 value: games.format(value)?,
                 wins,
             };
-            found.push((entry, comparison));
+            found.push((entry, comparison, value));
         }
     }
     Ok(found)
@@ -213,7 +215,8 @@ fn listed(
 
 /// The move a perfect player `side` makes in `sum`: the first winning move listed; without one,
 /// the first move that leaves a value confused with 0 (the other player must still find a
-/// winning reply), else the first move.
+/// winning reply), else a move that leaves the best value for `side` (none listed before it is
+/// better).
 ///
 /// # Errors
 /// No move left for `side`; the limits.
@@ -224,27 +227,42 @@ pub fn computer_move(
 ) -> Result<PartizanComputerMove> {
     let listed = listed(sum, side, limits, &mut 0)?;
     let other = side.other().name();
-    let winning = listed.iter().find(|(entry, _)| entry.wins);
+    let winning = listed.iter().find(|(entry, ..)| entry.wins);
     let fuzzy = listed
         .iter()
-        .find(|(_, comparison)| *comparison == Comparison::Confused);
-    let (chosen, reason) = if let Some((entry, _)) = winning {
+        .find(|(_, comparison, _)| *comparison == Comparison::Confused);
+    let mut best: Option<&(PartizanOption, Comparison, Game)> = None;
+    for candidate in &listed {
+        let better = match best {
+            None => true,
+            Some((_, _, kept)) => match side {
+                Side::Left => sum.games.compare(candidate.2, *kept)? == Comparison::Greater,
+                Side::Right => sum.games.compare(candidate.2, *kept)? == Comparison::Less,
+            },
+        };
+        if better {
+            best = Some(candidate);
+        }
+    }
+    let (chosen, reason) = if let Some((entry, ..)) = winning {
         let sign = if side == Side::Left { ">=" } else { "<=" };
         let reason = format!(
             "a winning move: it leaves {} {sign} 0, so {other}, to move, loses",
             entry.value
         );
         (entry, reason)
-    } else if let Some((entry, _)) = fuzzy {
+    } else if let Some((entry, ..)) = fuzzy {
         let reason = format!(
             "no move wins; this one leaves {}, confused with 0: {other} must find a winning reply",
             entry.value
         );
         (entry, reason)
-    } else if let Some((entry, _)) = listed.first() {
+    } else if let Some((entry, ..)) = best {
         let reason = format!(
-            "no move wins; this one leaves {}, which {other} wins whoever moves",
-            entry.value
+            "no move wins; this one leaves {}, the best left for {} (which {other} wins \
+             whoever moves)",
+            entry.value,
+            side.name()
         );
         (entry, reason)
     } else {
