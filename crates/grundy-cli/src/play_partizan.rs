@@ -63,7 +63,7 @@ impl Partizan {
 
     fn read(&self) -> Result<spec::AnyGame, Problem> {
         let options = spec::Options::new(self.settings.limits).with_include(&include);
-        Ok(spec::parse_any_with(&self.position, options).map_err(with_input(&self.position))?)
+        spec::parse_any_with(&self.position, options).map_err(with_input(&self.position))
     }
 }
 
