@@ -133,12 +133,14 @@ impl PartizanMovesReport {
         let squeeze = |text: &str| text.split_whitespace().collect::<String>();
         let typed = squeeze(typed);
         let moves = self.of(side);
-        if let Ok(number) = typed.parse::<usize>() {
-            return moves.iter().find(|entry| entry.number == number);
-        }
         moves
             .iter()
-            .find(|entry| squeeze(&entry.to) == typed || squeeze(&entry.result) == typed)
+            .find(|entry| entry.number.to_string() == typed)
+            .or_else(|| {
+                moves
+                    .iter()
+                    .find(|entry| squeeze(&entry.to) == typed || squeeze(&entry.result) == typed)
+            })
     }
 }
 
