@@ -236,6 +236,7 @@ async function main() {
     form: $('play-card'), startButton: $('play-start'), hints: $('play-hints'), positionText: $('play-position'),
     valueText: $('play-value'), status: $('play-status'), moveList: $('play-moves'), listBox: $('play-list'),
     boardElement: $('play-board'), hint: $('play-hint'), rules: $('play-rules'), log: $('play-log'),
+    sideChoice: $('play-side'),
   });
   dagView.clear('Analyze a game to draw its DAG.');
   const resultCards = ['.result', '.sum', '.dag'].map((selector) => document.querySelector(selector));
@@ -292,15 +293,16 @@ async function main() {
       return;
     }
     const kind = value.report.kind;
-    // A partizan game has no nim-sum, DAG or play here yet: its result card only.
+    // A partizan game has no nim-sum or DAG here yet: its result card and play as Left or Right.
     const partizan = kind === 'partizan';
-    ['.sum', '.dag', '.play'].forEach((selector) => { document.querySelector(selector).hidden = partizan; });
+    ['.sum', '.dag'].forEach((selector) => { document.querySelector(selector).hidden = partizan; });
     if (partizan) {
       errorBox.hidden = true;
       input.classList.remove('invalid');
       resultCards.forEach((card) => card.classList.remove('stale'));
       current = text;
       renderResult(value.report);
+      player.setGame(value.report.spec, 'partizan');
       history.replaceState(null, '', `#${new URLSearchParams({ spec: text })}`);
       showStatus(`Analyzed ${value.report.spec} (partizan) in ${Math.max(1, Math.round(performance.now() - started))} ms.`);
       return;

@@ -12,10 +12,14 @@
 // - split: a click after a token splits the heap there into two (Grundy's game);
 // - coins: select coins and turn them over (turtles, ruler);
 // - dominoes: click two empty squares side by side to place a domino (Cram);
-// - chomp: click a square to take it and every square below and right of it (Chomp).
+// - chomp: click a square to take it and every square below and right of it (Chomp);
+// - domineering: click two empty squares, one above the other for Left, side by side for
+//   Right, to place a domino (the board report lists only the player's moves);
+// - hackenbush: edges drawn from the ground by the heights the report gives; click an edge to
+//   cut it, and the move that cuts it (the report's `cut`) is played.
 // A board of squares comes as rows of `o` (in play) and `x`, and so does each move's result,
 // in the same frame: a move is found by the squares it leaves.
-import { h } from './dom.js';
+import { h, svg } from './dom.js';
 
 const sorted = (parts) => [...parts].sort((a, b) => a - b).join(',');
 /** Whether two lists of heaps are the same position. */
@@ -32,7 +36,15 @@ const INSTRUCTIONS = {
   coins: 'select coins, then press “Turn over”',
   dominoes: 'click two empty squares side by side to place a domino',
   chomp: 'click a square to take it and every square below and right of it',
+  domineering: 'click two empty squares to place a domino (Left: one above the other; Right: side by side)',
+  hackenbush: 'click an edge to cut it (Left: blue or green; Right: red or green); what no longer reaches the ground falls',
 };
+
+/** The colour names of Hackenbush edges. */
+const COLOURS = { l: 'blue', r: 'red', e: 'green' };
+/** The drawing's spacing in pixels: between heights, between vertices of one height, margins. */
+const STEP = 56;
+const MARGIN = 24;
 
 export class Board {
   /** Draws into `element`; `onMove(move)` plays a move, `onHint(text)` says why a click is no move. */
@@ -75,6 +87,7 @@ export class Board {
   drawComponent(component) {
     const { index, kind } = component;
     if (component.cells) return this.drawSquares(component);
+    if (component.edges) return this.drawEdges(component);
     const count = kind === 'coins' ? component.coins.length : component.tokens;
     const noun = { heap: 'token', row: 'pin', split: 'token', coins: 'coin' }[kind];
     const tokens = Array.from({ length: count }, (_, position) => {
@@ -106,7 +119,7 @@ export class Board {
   /** A board of squares as a grid of buttons, the squares out of play disabled. */
   drawSquares(component) {
     const { index, kind, cells } = component;
-    const gone = kind === 'dominoes' ? 'covered' : 'taken';
+    const gone = kind === 'chomp' ? 'taken' : 'covered';
     const squares = cells.flatMap((row, r) => [...row].map((cell, c) => h('button', {
       type: 'button',
       class: `square ${kind}${cell === 'o' ? '' : ' gone'}`,
@@ -120,6 +133,78 @@ export class Board {
     })));
     const grid = h('span', { class: 'squares', style: `grid-template-columns: repeat(${cells[0].length}, 28px)` }, squares);
     return h('div', { class: 'board-row', 'data-testid': 'board-component', 'data-kind': kind }, [h('span', { class: 'board-label', text: component.spec }), grid]);
+  }
+
+  /**
+   * A Hackenbush picture: each vertex at its height above the ground line (vertices of one
+   * height side by side in the report's order), each edge a line (a loop a circle, a second
+   * edge between the same vertices a curve) to click.
+   */
+  drawEdges(component) {
+    const { index, vertices, edges } = component;
+    const rows = new Map();
+    const place = vertices.map((vertex) => {
+      const row = rows.get(vertex.height) ?? [];
+      row.push(vertex);
+      rows.set(vertex.height, row);
+      return row.length - 1;
+    });
+    const widest = Math.max(...[...rows.values()].map((row) => row.length));
+    const top = Math.max(...vertices.map((vertex) => vertex.height));
+    const width = MARGIN * 2 + Math.max(1, widest) * STEP;
+    const height = MARGIN * 2 + Math.max(1, top) * STEP + 12;
+    const at = vertices.map((vertex, v) => {
+      const count = rows.get(vertex.height).length;
+      return [MARGIN + (place[v] + 0.5) * STEP + ((widest - count) * STEP) / 2, height - MARGIN - vertex.height * STEP];
+    });
+    const seen = new Map();
+    const lines = edges.map((edge) => {
+      const [a, b] = edge.ends;
+      const key = `${Math.min(a, b)} ${Math.max(a, b)}`;
+      const twin = seen.get(key) ?? 0;
+      seen.set(key, twin + 1);
+      const [x1, y1] = at[a];
+      const [x2, y2] = at[b];
+      let shape;
+      if (a === b) {
+        shape = `M ${x1} ${y1} C ${x1 - 30} ${y1 - 40}, ${x1 + 30} ${y1 - 40}, ${x1} ${y1}`;
+      } else {
+        const bend = twin === 0 ? 0 : (twin % 2 === 1 ? 1 : -1) * 18 * Math.ceil(twin / 2);
+        const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
+        const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+        const [cx, cy] = [mx - ((y2 - y1) / length) * bend, my + ((x2 - x1) / length) * bend];
+        shape = `M ${x1} ${y1} Q ${cx} ${cy} ${x2} ${y2}`;
+      }
+      const colour = COLOURS[edge.colour];
+      return svg('path', {
+        d: shape,
+        class: `edge ${colour}`,
+        'data-testid': 'board-edge',
+        'data-component': index,
+        'data-edge': edge.index,
+        'data-colour': edge.colour,
+        role: 'button',
+        tabindex: 0,
+        'aria-label': `${colour} edge ${edge.index + 1} of ${component.spec}`,
+        onclick: () => this.cut(component, edge),
+        onkeydown: (event) => { if (event.key === 'Enter' || event.key === ' ') this.cut(component, edge); },
+      });
+    });
+    const ground = svg('line', { x1: 4, x2: width - 4, y1: height - MARGIN + 4, y2: height - MARGIN + 4, class: 'ground' });
+    const dots = at.map(([x, y]) => svg('circle', { cx: x, cy: y, r: 4, class: 'vertex' }));
+    const picture = svg('svg', { class: 'hackenbush', width, height, viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': component.spec }, ground, lines, dots);
+    return h('div', { class: 'board-row', 'data-testid': 'board-component', 'data-kind': component.kind }, [h('span', { class: 'board-label', text: component.spec }), picture]);
+  }
+
+  /** A click on a Hackenbush edge: plays the move that cuts it, or says that it is not yours. */
+  cut(component, edge) {
+    const move = this.moveMaking(component, (candidate) => candidate.cut === edge.index);
+    if (move) {
+      this.onHint('');
+      this.onMove(move);
+      return;
+    }
+    this.onHint(`You cannot cut that ${COLOURS[edge.colour]} edge: Left cuts blue and green edges, Right red and green ones.`);
   }
 
   /** A click on square (`r`, `c`): Chomp takes it at once; Cram waits for a second square beside

@@ -9,6 +9,7 @@ const CALLS = {
   value: wasm.value,
   moves: wasm.moves,
   computerMove: wasm.computer_move,
+  partizanMove: wasm.partizan_move,
   dag: wasm.dag,
   highestBit: wasm.highest_bit,
   sequence: wasm.sequence,

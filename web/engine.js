@@ -90,6 +90,9 @@ class Engine {
   computerMove(spec, play = 'normal') { return this.call('computerMove', spec, play === 'misere'); }
 
   /** The game DAG of `spec` with at most `maxNodes` positions, valued in `play`. */
+  /** The move a perfect Left (`side` 'left') or Right makes in a partizan game, with its reason. */
+  partizanMove(spec, side) { return this.call('partizanMove', spec, side === 'left'); }
+
   dag(spec, maxNodes, play = 'normal') { return this.call('dag', spec, maxNodes, play === 'misere'); }
 
   highestBit(spec) { return this.call('highestBit', spec); }

@@ -14,7 +14,22 @@ const COMPUTER_DELAY_MS = 350;
 const RULES = {
   normal: 'Normal play: whoever cannot move loses. You move first; the computer always takes a winning move when there is one.',
   misere: 'Misère play: whoever makes the last move loses. You move first; the computer always takes a winning move when there is one.',
+  partizan: 'A partizan game, normal play: whoever cannot move loses. Left cuts blue edges and places vertical dominoes, Right cuts red edges and places horizontal ones; either may cut a green edge. The computer always takes a winning move when there is one.',
 };
+
+/** The player's name. */
+const NAME = { left: 'Left', right: 'Right' };
+
+/** What each outcome class of a partizan value means. */
+const PARTIZAN_OUTCOMES = {
+  L: 'Left wins, whoever moves first',
+  R: 'Right wins, whoever moves first',
+  N: 'the player to move wins',
+  P: 'the player to move loses',
+};
+
+/** A move in words: an impartial move's description, or what a partizan move's term becomes. */
+const words = (move) => move.description ?? `to ${move.to}`;
 
 export class Play {
   constructor(engine, elements) {
@@ -29,10 +44,12 @@ export class Play {
     this.hints.addEventListener('change', () => this.showValue());
   }
 
-  /** The game that "New game" starts from, in `play` ('normal' or 'misere'). */
+  /** The game that "New game" starts from, in `play` ('normal', 'misere' or 'partizan'). */
   setGame(spec, play = 'normal') {
     this.spec = spec;
     this.play = play;
+    this.partizan = play === 'partizan';
+    if (this.sideChoice) this.sideChoice.hidden = !this.partizan;
     this.game += 1;
     this.position = null;
     this.report = null;
@@ -48,8 +65,20 @@ export class Play {
     return this.form.querySelector('input[name="first"]:checked')?.value ?? 'you';
   }
 
+  /** The player you are in a partizan game: 'left' or 'right'. */
+  side() {
+    return this.form.querySelector('input[name="side"]:checked')?.value ?? 'left';
+  }
+
+  /** The moves of `side` ('left' or 'right') in a partizan moves report. */
+  static sideMoves(report, side) {
+    return side === 'left' ? report.left_moves : report.right_moves;
+  }
+
   start() {
     if (!this.spec) return;
+    this.you = this.side();
+    this.computer = this.you === 'left' ? 'right' : 'left';
     this.game += 1;
     this.position = this.spec;
     this.history = [];
@@ -73,7 +102,7 @@ export class Play {
   /** Lists the moves of the current position (null when the game changed meanwhile). */
   async load() {
     const game = this.game;
-    const result = await this.engine.moves(this.position, this.play);
+    const result = await this.engine.moves(this.position, this.partizan ? 'normal' : this.play);
     if (game !== this.game) return null;
     if (result.cancelled) {
       this.setStatus('idle', 'Cancelled. Press “New game” to play again.');
@@ -117,6 +146,11 @@ export class Play {
       return;
     }
     const { outcome } = this.report;
+    if (this.partizan) {
+      this.valueText.hidden = false;
+      this.valueText.textContent = `value ${this.report.canonical} (${outcome}: ${PARTIZAN_OUTCOMES[outcome]})`;
+      return;
+    }
     const kind = this.play === 'misere' ? 'misère value' : 'value';
     const words = outcome === 'N' ? 'the player to move wins' : outcome === 'P' ? 'the player to move loses' : 'a draw with best play';
     this.valueText.hidden = false;
@@ -127,8 +161,9 @@ export class Play {
     const game = this.game;
     const report = await this.load();
     if (!report) return;
-    if (await this.repeated(game)) return;
-    if (report.moves.length === 0) {
+    if (!this.partizan && await this.repeated(game)) return;
+    const moves = this.partizan ? Play.sideMoves(report, this.you) : report.moves;
+    if (moves.length === 0) {
       this.clearMoves();
       this.finish(false);
       return;
@@ -138,8 +173,10 @@ export class Play {
     // Moves that leave the same position (a heap of 1 taken from either of two such heaps)
     // are one choice for the player.
     const seen = new Set();
-    const distinct = report.moves.filter((move) => !seen.has(move.result) && seen.add(move.result));
-    const drawn = this.board.show(board.ok ? board.report : null, report);
+    const distinct = moves.filter((move) => !seen.has(move.result) && seen.add(move.result));
+    // In a partizan game the board offers your moves only.
+    const drawnBoard = board.ok && this.partizan ? { ...board.report, moves: board.report.moves.filter((move) => move.side === this.you) } : board.ok ? board.report : null;
+    const drawn = this.board.show(drawnBoard, { moves });
     this.setStatus('your-turn', drawn ? `Your move: ${this.board.instructions()}` : 'Your move: click one.');
     this.listBox.hidden = false;
     // Without a board the list is the way to move; with one it stays as the player left it.
@@ -149,16 +186,18 @@ export class Play {
       'data-testid': 'play-move',
       title: `leaves ${move.result}`,
       onclick: () => this.userMove(game, move),
-    }, `in ${move.from}: ${move.description}`, h('span', { class: 'to', text: `→ ${move.result}` }))));
+    }, `in ${move.from}: ${words(move)}`, h('span', { class: 'to', text: `→ ${move.result}` }))));
   }
 
   userMove(game, move) {
     if (game !== this.game || !this.report) return;
     // A move that gives up a win: remembered, to say why the game was lost.
-    const winning = this.report.moves.find((candidate) => candidate.winning);
-    if (!this.slip && winning && !move.winning) this.slip = { move, winning, turn: this.log.children.length + 1 };
+    const wins = (candidate) => (this.partizan ? candidate.wins : candidate.winning);
+    const listed = this.partizan ? Play.sideMoves(this.report, this.you) : this.report.moves;
+    const winning = listed.find(wins);
+    if (!this.slip && winning && !wins(move)) this.slip = { move, winning, turn: this.log.children.length + 1 };
     this.userMoved = true;
-    this.record('You', move);
+    this.record(this.partizan ? `You (${NAME[this.you]})` : 'You', move);
     this.position = move.result;
     this.positionText.textContent = move.result;
     this.clearMoves();
@@ -170,25 +209,33 @@ export class Play {
     if (game !== this.game) return;
     const report = await this.load();
     if (!report) return;
-    if (await this.repeated(game)) return;
-    if (report.moves.length === 0) {
+    if (!this.partizan && await this.repeated(game)) return;
+    if ((this.partizan ? Play.sideMoves(report, this.computer) : report.moves).length === 0) {
       this.clearMoves();
       this.finish(true);
       return;
     }
-    const result = await this.engine.computerMove(this.position, this.play);
+    const result = this.partizan
+      ? await this.engine.partizanMove(this.position, this.computer)
+      : await this.engine.computerMove(this.position, this.play);
     if (game !== this.game) return;
     if (!result.ok) {
       this.setStatus('error', result.cancelled ? 'Cancelled. Press “New game” to play again.' : `The computer cannot move: ${result.error.error}`);
       return;
     }
-    this.record('Computer', result.report, result.report.reason);
+    this.record(this.partizan ? `Computer (${NAME[this.computer]})` : 'Computer', result.report, result.report.reason);
     this.position = result.report.result;
     await this.userTurn();
   }
 
   /** Ends the game: the computer (true) or you have no move left. */
   finish(computerStuck) {
+    if (this.partizan) {
+      const stuck = computerStuck ? `The computer (${NAME[this.computer]}) has no move left` : `You (${NAME[this.you]}) have no move left`;
+      if (computerStuck) this.setStatus('won', `${stuck}, and whoever cannot move loses: you win!`);
+      else this.setStatus('lost', `${stuck}, and whoever cannot move loses: the computer wins. ${this.whyLostPartizan()}`);
+      return;
+    }
     // In normal play whoever cannot move loses; in misère play they win.
     const youWin = computerStuck === (this.play === 'normal');
     const who = computerStuck ? 'The computer has no move left' : 'You have no move left';
@@ -212,8 +259,19 @@ export class Play {
     return `You never had a winning move: no move from the positions you faced left ${kind} 0, and the computer answered each of yours with a move back to ${kind} 0.`;
   }
 
+  /** Why you lost a partizan game: the first move that let a win go, or a start from a lost position. */
+  whyLostPartizan() {
+    if (this.slip) {
+      const { move, winning, turn } = this.slip;
+      return `Your move ${turn} (to ${move.to}) left ${move.result}, worth ${move.value}, which the computer wins; `
+        + `a winning move was to ${winning.to}, leaving ${winning.result}, worth ${winning.value}.`;
+    }
+    if (!this.userMoved) return 'You had no move to make.';
+    return 'You never had a winning move: the computer answered each of your moves with a winning one.';
+  }
+
   record(who, move, reason = null) {
-    this.log.append(h('li', {}, h('span', { class: 'who', text: `${who}: ` }), `in ${move.from}: ${move.description} → `,
+    this.log.append(h('li', {}, h('span', { class: 'who', text: `${who}: ` }), `in ${move.from}: ${words(move)} → `,
       h('code', { text: move.result }), reason ? h('span', { class: 'reason', text: ` (${reason})` }) : null));
     this.log.scrollTop = this.log.scrollHeight;
   }

@@ -17,6 +17,7 @@ mod nimber;
 mod output;
 mod period;
 mod play;
+mod play_partizan;
 mod plot;
 mod quotient;
 mod render;

@@ -10,15 +10,17 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use clap::ValueEnum;
+use grundy::analysis::partizan_play::Side;
 use grundy::analysis::play::{computer_move, view, PlayMove};
 use grundy::analysis::repetition::{Repetitions, DRAW_AFTER_VISITS};
 use grundy::analysis::ReportOutcome;
 use grundy::ask::{self, Settings};
 use grundy::play::Game;
+use grundy::spec::AnyGame;
 use grundy::{Limits, Play};
 
 use crate::flags::LimitArgs;
-use crate::input::parse_sum;
+use crate::input::parse_any;
 use crate::output::{with_input, Problem};
 use crate::render::{outcome_words, Wording};
 
@@ -38,6 +40,10 @@ pub struct Args {
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::Me)]
     first: First,
+    /// In a partizan game ("domineering(3x3)", "hackenbush(lrl)", "{1|0} + ^"): the player you
+    /// are (Left by default); the computer is the other.
+    #[arg(long = "as", value_enum, value_name = "PLAYER")]
+    side: Option<Player>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -51,8 +57,17 @@ pub enum First {
     Computer,
 }
 
+/// A player of a partizan game.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    /// Left: blue edges, vertical dominoes, toads.
+    Left,
+    /// Right: red edges, horizontal dominoes, frogs.
+    Right,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Player {
+enum Mover {
     Human,
     Computer,
 }
@@ -120,10 +135,10 @@ pub fn game_loop(
         }
     )?;
     let mut to_move = match first {
-        First::Me => Player::Human,
-        First::Computer => Player::Computer,
+        First::Me => Mover::Human,
+        First::Computer => Mover::Computer,
     };
-    let mut last_mover: Option<Player> = None;
+    let mut last_mover: Option<Mover> = None;
     let mut repetitions = Repetitions::new();
     let mut turn = 0;
     // Your last move from a won position, and the first one that let the win go.
@@ -141,7 +156,7 @@ pub fn game_loop(
         if shown.over {
             announce(out, game, to_move, last_mover)?;
             if let Some(slip) = &slip {
-                let lost = game.last_mover_wins() == (to_move == Player::Human);
+                let lost = game.last_mover_wins() == (to_move == Mover::Human);
                 if lost {
                     writeln!(out, "{}", slip.account())?;
                 }
@@ -158,7 +173,7 @@ pub fn game_loop(
             return Ok(());
         }
         match to_move {
-            Player::Human => {
+            Mover::Human => {
                 show_moves(out, &shown.moves)?;
                 let index = loop {
                     write!(out, "your move> ")?;
@@ -223,10 +238,10 @@ pub fn game_loop(
                     "you:      in {}: {}  ->  {}",
                     entry.from, entry.description, entry.result
                 )?;
-                last_mover = Some(Player::Human);
-                to_move = Player::Computer;
+                last_mover = Some(Mover::Human);
+                to_move = Mover::Computer;
             }
-            Player::Computer => {
+            Mover::Computer => {
                 let chosen = computer_move(game)?;
                 writeln!(
                     out,
@@ -236,8 +251,8 @@ pub fn game_loop(
                     chosen.chosen.result,
                     chosen.reason
                 )?;
-                last_mover = Some(Player::Computer);
-                to_move = Player::Human;
+                last_mover = Some(Mover::Computer);
+                to_move = Mover::Human;
             }
         }
     }
@@ -278,17 +293,17 @@ impl Slip {
 fn announce(
     out: &mut impl Write,
     game: &Game,
-    to_move: Player,
-    last_mover: Option<Player>,
+    to_move: Mover,
+    last_mover: Option<Mover>,
 ) -> io::Result<()> {
     // The player to move cannot: in normal play they lose, in misère play they win.
     let winner = match (game.last_mover_wins(), to_move) {
-        (true, Player::Human) | (false, Player::Computer) => Player::Computer,
-        (true, Player::Computer) | (false, Player::Human) => Player::Human,
+        (true, Mover::Human) | (false, Mover::Computer) => Mover::Computer,
+        (true, Mover::Computer) | (false, Mover::Human) => Mover::Human,
     };
     let what = match last_mover {
-        Some(Player::Human) => "No move is left, and you made the last move.",
-        Some(Player::Computer) => "No move is left, and the computer made the last move.",
+        Some(Mover::Human) => "No move is left, and you made the last move.",
+        Some(Mover::Computer) => "No move is left, and the computer made the last move.",
         None => "No move is left: the game is over before it starts.",
     };
     let rule = if game.last_mover_wins() {
@@ -297,8 +312,8 @@ fn announce(
         "In misère play the last player to move loses"
     };
     let verdict = match winner {
-        Player::Human => "you win",
-        Player::Computer => "the computer wins",
+        Mover::Human => "you win",
+        Mover::Computer => "the computer wins",
     };
     writeln!(out, "{what} {rule}: {verdict}.")
 }
@@ -316,19 +331,65 @@ impl Args {
             }
             crate::value::load_quotient(path, self.limits.limits())?;
         }
-        command(&self.spec, play, self.first, self.limits.limits())
+        command(
+            &self.spec,
+            play,
+            self.first,
+            self.side,
+            self.limits.limits(),
+        )
     }
 }
 
-/// Plays the game `text` names in `play` from the terminal.
-fn command(text: &str, play: Play, first: First, limits: Limits) -> Result<ExitCode, Problem> {
+/// Plays the game `text` names in `play` from the terminal, as `side` in a partizan game.
+fn command(
+    text: &str,
+    play: Play,
+    first: First,
+    side: Option<Player>,
+    limits: Limits,
+) -> Result<ExitCode, Problem> {
     if text == "-" {
         return Err(anyhow::anyhow!(
             "play reads moves from standard input, so its game cannot come from there; use @FILE"
         )
         .into());
     }
-    let (text, sum) = parse_sum(text, limits)?;
+    let (text, game) = parse_any(text, limits)?;
+    let sum = match game {
+        AnyGame::Impartial(sum) => {
+            if side.is_some() {
+                return Err(crate::output::usage(
+                    "--as picks Left or Right in a partizan game; in an impartial game both \
+                     players have the same moves",
+                ));
+            }
+            sum
+        }
+        AnyGame::Partizan(_) => {
+            if play == Play::Misere {
+                return Err(crate::output::usage(
+                    "a partizan game is played in normal play here; drop --misere",
+                ));
+            }
+            let you = match side {
+                Some(Player::Right) => Side::Right,
+                _ => Side::Left,
+            };
+            let stdout = io::stdout();
+            let mut out = stdout.lock();
+            let settings = Settings::with_limits(limits);
+            crate::play_partizan::game_loop(
+                &text,
+                you,
+                first,
+                settings,
+                &mut io::stdin().lock(),
+                &mut out,
+            )?;
+            return Ok(ExitCode::SUCCESS);
+        }
+    };
     let text = text.as_str();
     let mut game =
         ask::play(&sum, play, &Settings::with_limits(limits)).map_err(with_input(text))?;

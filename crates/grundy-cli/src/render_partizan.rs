@@ -3,11 +3,12 @@
 use std::fmt::Write as _;
 
 use grundy::analysis::partizan::{PartizanMove, PartizanReport, WallPiece};
+use grundy::analysis::partizan_play::{PartizanMovesReport, PartizanOption, Side};
 
 use crate::render::head;
 
 /// What each outcome class means.
-fn outcome_words(outcome: &str) -> &'static str {
+pub fn outcome_words(outcome: &str) -> &'static str {
     match outcome {
         "L" => "L: Left wins, whoever moves first",
         "R" => "R: Right wins, whoever moves first",
@@ -87,5 +88,50 @@ pub fn value(report: &PartizanReport) -> String {
     );
     moves(&mut text, "Left", ">=", &report.left_winning_moves);
     moves(&mut text, "Right", "<=", &report.right_winning_moves);
+    text
+}
+
+/// The moves of one player, numbered, each with the value it leaves and whether it wins.
+pub fn options(text: &mut String, side: Side, moves: &[PartizanOption]) {
+    let player = side.name();
+    if moves.is_empty() {
+        let _ = writeln!(text, "\nno move for {player}");
+        return;
+    }
+    let winning = moves.iter().filter(|entry| entry.wins).count();
+    let _ = writeln!(
+        text,
+        "\nmoves for {player} ({} of {} winning):",
+        winning,
+        moves.len()
+    );
+    let width = moves.len().to_string().len();
+    for entry in moves {
+        let _ = writeln!(
+            text,
+            "  {:>width$}. in {}: to {}\n  {:>width$}  leaves {} = {}{}",
+            entry.number,
+            entry.from,
+            entry.to,
+            "",
+            entry.result,
+            entry.value,
+            if entry.wins { "  (wins)" } else { "" }
+        );
+    }
+}
+
+/// `grundy moves` of a partizan game as text.
+pub fn all_moves(report: &PartizanMovesReport) -> String {
+    let mut text = String::new();
+    head(
+        &mut text,
+        &report.spec,
+        Some("partizan (Left and Right)"),
+        &report.canonical,
+    );
+    let _ = writeln!(text, "outcome:  {}", outcome_words(report.outcome));
+    options(&mut text, Side::Left, &report.left_moves);
+    options(&mut text, Side::Right, &report.right_moves);
     text
 }

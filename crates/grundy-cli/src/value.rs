@@ -5,11 +5,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use grundy::ask::{self, MovesAnswer, Settings, ValueAnswer};
-use grundy::sum::Sum;
 use grundy::{analysis, Play};
 
 use crate::flags::{parse_count, LimitArgs, Output};
-use crate::input::{parse_any, parse_sum};
+use crate::input::parse_any;
 use crate::output::{emit, usage, with_input, Problem};
 use crate::quotient::QUOTIENT_MAX_WORK;
 use crate::{certificate, render, render_loopy, render_misere, render_partizan, ticker};
@@ -17,8 +16,7 @@ use crate::{certificate, render, render_loopy, render_misere, render_partizan, t
 /// The arguments of `grundy value` and `grundy moves`.
 #[derive(clap::Args, Debug)]
 pub struct GameArgs {
-    /// The game, e.g. "nim(3,4,5)" or "sub{1,2,4}(8) + sub{1,3}(5)"; for `value`, also a
-    /// partizan game in CGSuite's notation or a partizan ruleset's position:
+    /// The game, e.g. "nim(3,4,5)" or "sub{1,2,4}(8) + sub{1,3}(5)"; also a partizan game in CGSuite's notation or a partizan ruleset's position:
     /// "{1|0} + ^ + *2", "domineering(3x4)", "hackenbush(lrr) + toads(tt.ff)".
     /// @FILE reads it from FILE, - from standard input.
     spec: String,
@@ -56,26 +54,19 @@ impl GameArgs {
         })
     }
 
-    /// `grundy moves`.
+    /// `grundy moves`: an impartial sum, or a partizan game (`ask::moves_of` says which).
     pub fn moves(self, out: &mut impl Write) -> Result<(), Problem> {
-        let answer = self.answer(ask::moves)?;
+        let mut settings = self.settings()?;
+        let _ticker = ticker::start(&mut settings.limits);
+        let (spec, mut game) = parse_any(&self.spec, settings.limits)?;
+        let answer = ask::moves_of(&mut game, Play::from_misere(self.misere), &settings)
+            .map_err(with_input(&spec))?;
         emit(out, self.output.format, &answer, |answer| match answer {
             MovesAnswer::Normal(report) => render::moves(report),
             MovesAnswer::Loopy(report) => render_loopy::moves(report),
             MovesAnswer::Misere(report) => render_misere::moves(report),
+            MovesAnswer::Partizan(report) => render_partizan::all_moves(report),
         })
-    }
-
-    /// The front door's answer to `question` about the game, with a spinner on a terminal
-    /// while it computes.
-    fn answer<A>(
-        &self,
-        question: impl FnOnce(&Sum, Play, &Settings) -> grundy::Result<A>,
-    ) -> Result<A, Problem> {
-        let mut settings = self.settings()?;
-        let _ticker = ticker::start(&mut settings.limits);
-        let (spec, sum) = parse_sum(&self.spec, settings.limits)?;
-        question(&sum, Play::from_misere(self.misere), &settings).map_err(with_input(&spec))
     }
 
     /// The front door's settings from the flags. `--max-order` needs `--misere`.

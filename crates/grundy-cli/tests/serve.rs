@@ -502,6 +502,40 @@ fn serves_partizan_values() {
         assert_eq!(body.trim_end(), serde_json::to_string(&expected).unwrap());
         assert_eq!(json(&body)["kind"], "partizan");
     }
+    // Every move of each player, and the computer's move as Left or Right: the CLI's JSON.
+    for text in ["{1|0} + ^ + *2", "domineering(2x3) + hackenbush(lrl)"] {
+        let (status, body) = get(
+            &server.address,
+            &format!("/api/moves?spec={}", encode(text)),
+        );
+        assert_eq!(status, 200, "{text}: {body}");
+        let cli = harness::stdout(&["moves", text, "--format", "json"]);
+        assert_eq!(body.trim_end(), cli.trim_end());
+        assert_eq!(json(&body)["kind"], "partizan");
+        for side in ["left", "right"] {
+            let (status, body) = get(
+                &server.address,
+                &format!("/api/move?spec={}&as={side}", encode(text)),
+            );
+            assert_eq!(status, 200, "{text}: {body}");
+            let chosen = json(&body);
+            assert_eq!(chosen["side"], side);
+            let listed = json(&cli)[format!("{side}_moves")].clone();
+            assert!(
+                listed
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|m| m["result"] == chosen["result"]),
+                "{body}"
+            );
+        }
+    }
+    let (status, body) = get(&server.address, "/api/move?spec=nim(3)&as=left");
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = get(&server.address, "/api/move?spec=hackenbush(l)&as=middle");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("left or right"), "{body}");
     let (status, body) = get(
         &server.address,
         &format!("/api/value?spec={}", encode("{1|0")),

@@ -617,6 +617,58 @@ fn misere_value_by_quotient() {
     );
 }
 
+/// Partizan games through `moves`: every move of each player with the value it leaves and
+/// whether it wins, as text and JSON; misère play refused.
+#[test]
+fn partizan_moves() {
+    check(
+        &["moves", "domineering(2x2) + hackenbush(lr)"],
+        expect![[r#"
+        exit 0
+        game:     domineering(2x2) + hackenbush(lr)
+        play:     partizan (Left and Right)
+        value:    {3/2|-1/2}
+        outcome:  N: the player to move wins
+
+        moves for Left (2 of 3 winning):
+          1. in domineering(2x2): to domineering(xo/xo)
+             leaves domineering(xo/xo) + hackenbush(lr) = 3/2  (wins)
+          2. in domineering(2x2): to domineering(ox/ox)
+             leaves domineering(ox/ox) + hackenbush(lr) = 3/2  (wins)
+          3. in hackenbush(lr): to hackenbush()
+             leaves domineering(2x2) + hackenbush() = +-1
+
+        moves for Right (2 of 3 winning):
+          1. in domineering(2x2): to domineering(xx/oo)
+             leaves domineering(xx/oo) + hackenbush(lr) = -1/2  (wins)
+          2. in domineering(2x2): to domineering(oo/xx)
+             leaves domineering(oo/xx) + hackenbush(lr) = -1/2  (wins)
+          3. in hackenbush(lr): to hackenbush(l)
+             leaves domineering(2x2) + hackenbush(l) = {2|0}
+    "#]],
+    );
+    check(
+        &[
+            "moves",
+            "hackenbush(g-a:l, a-b:r; ground=g)",
+            "--format",
+            "json",
+        ],
+        expect![[r#"
+            exit 0
+            {"kind":"partizan","schema":1,"spec":"hackenbush(g-a:l, a-b:r; ground=g)","canonical":"1/2","outcome":"L","left_moves":[{"number":1,"component":0,"from":"hackenbush(g-a:l, a-b:r; ground=g)","to":"0","result":"0","value":"0","wins":true}],"right_moves":[{"number":1,"component":0,"from":"hackenbush(g-a:l, a-b:r; ground=g)","to":"hackenbush(g-a:l; ground=g)","result":"hackenbush(g-a:l; ground=g)","value":"1","wins":false}]}
+        "#]],
+    );
+    check(
+        &["moves", "{1|0}", "--misere"],
+        expect![[r#"
+        exit 1
+        --- stderr
+        error: not supported: misère play of a partizan game (partizan values are for normal play)
+    "#]],
+    );
+}
+
 /// Partizan games through `value`: text, JSON (`"kind": "partizan"`), bad input (exit 2) and a
 /// limit (exit 1).
 #[test]

@@ -4,6 +4,7 @@
 use std::sync::{Mutex, MutexGuard};
 
 use grundy::analysis;
+use grundy::analysis::partizan_play::Side;
 use grundy::ask::{self, Settings};
 use grundy::sum::Sum;
 use grundy::{spec, Limits, Play};
@@ -17,6 +18,8 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<PlayState>()?;
     module.add_function(wrap_pyfunction!(parse, module)?)?;
     module.add_function(wrap_pyfunction!(value_report_of, module)?)?;
+    module.add_function(wrap_pyfunction!(moves_report_of, module)?)?;
+    module.add_function(wrap_pyfunction!(partizan_move_of, module)?)?;
     Ok(())
 }
 
@@ -104,6 +107,48 @@ fn value_report_of(
     let mut game = spec::parse_any_with(spec, options).map_err(|error| to_py(error, Some(spec)))?;
     let settings = Settings::with_limits(limits);
     let answer = ask::value_of(&mut game, Play::from_misere(misere), &settings);
+    json(&answer.map_err(|error| to_py(error, Some(spec)))?)
+}
+
+/// `grundy moves SPEC [--misere] --format json` of spec text that may be partizan: every move
+/// for Left and for Right (`"kind": "partizan"`) or the impartial moves report.
+#[pyfunction]
+#[pyo3(signature = (spec, misere=false, max_positions=None, max_work=None))]
+fn moves_report_of(
+    py: Python<'_>,
+    spec: &str,
+    misere: bool,
+    max_positions: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<String> {
+    not_in_callback()?;
+    let _computing = exclusive(py)?;
+    let limits = limits(max_positions, max_work);
+    let options = spec::Options::new(limits).with_include(&read_file);
+    let mut game = spec::parse_any_with(spec, options).map_err(|error| to_py(error, Some(spec)))?;
+    let settings = Settings::with_limits(limits);
+    let answer = ask::moves_of(&mut game, Play::from_misere(misere), &settings);
+    json(&answer.map_err(|error| to_py(error, Some(spec)))?)
+}
+
+/// The move a perfect Left (`left`) or Right makes in the partizan game `spec`, with its
+/// reason (as `grundy play --as`), as JSON.
+#[pyfunction]
+#[pyo3(signature = (spec, left, max_positions=None, max_work=None))]
+fn partizan_move_of(
+    py: Python<'_>,
+    spec: &str,
+    left: bool,
+    max_positions: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<String> {
+    not_in_callback()?;
+    let _computing = exclusive(py)?;
+    let limits = limits(max_positions, max_work);
+    let options = spec::Options::new(limits).with_include(&read_file);
+    let mut game = spec::parse_any_with(spec, options).map_err(|error| to_py(error, Some(spec)))?;
+    let side = if left { Side::Left } else { Side::Right };
+    let answer = ask::partizan_move(&mut game, side, &Settings::with_limits(limits));
     json(&answer.map_err(|error| to_py(error, Some(spec)))?)
 }
 

@@ -58,3 +58,12 @@ def test_partizan_specs_get_the_cli_report(cli, spec):
     check(lambda: grundy.analyze(spec), expected, code)
     if code == 0:
         assert expected["kind"] == "partizan"
+    code, expected = cli.json("moves", spec)
+    check(lambda: grundy.moves(spec), expected, code)
+    if code == 0:
+        assert expected["kind"] == "partizan"
+        for side in ("left", "right"):
+            listed = [move["result"] for move in expected[f"{side}_moves"]]
+            if listed:
+                chosen = grundy.partizan_move(spec, side)
+                assert chosen.side == side and chosen.result in listed

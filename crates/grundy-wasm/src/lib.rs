@@ -8,6 +8,7 @@
 
 use std::num::NonZeroU64;
 
+use grundy::analysis::partizan_play::Side;
 use grundy::ask::{self, Settings};
 use grundy::{analysis, analysis::periodic, spec, Limits, Play};
 use serde::Serialize;
@@ -79,8 +80,7 @@ fn answer<A: Serialize>(
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
 pub fn value(spec: &str, misere: bool) -> Json {
-    let mut game = spec::parse_any_with(spec, spec::Options::new(LIMITS))
-        .map_err(|error| error_json(&error))?;
+    let mut game = parse_any(spec)?;
     let answer = ask::value_of(&mut game, Play::from_misere(misere), &SETTINGS);
     to_json(&answer.map_err(|error| error_json(&error))?)
 }
@@ -91,7 +91,25 @@ pub fn value(spec: &str, misere: bool) -> Json {
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
 pub fn moves(spec: &str, misere: bool) -> Json {
-    answer(spec, misere, &SETTINGS, ask::moves)
+    let mut game = parse_any(spec)?;
+    let answer = ask::moves_of(&mut game, Play::from_misere(misere), &SETTINGS);
+    to_json(&answer.map_err(|error| error_json(&error))?)
+}
+
+/// The move a perfect Left (`left`) or Right makes in the partizan game `spec`, with its
+/// reason: the computer's move of `grundy play --as`.
+///
+/// # Errors
+/// An `ErrorReport` as JSON: an impartial game, no move left, a limit.
+#[wasm_bindgen]
+pub fn partizan_move(spec: &str, left: bool) -> Json {
+    let mut game = parse_any(spec)?;
+    let side = if left { Side::Left } else { Side::Right };
+    to_json(&ask::partizan_move(&mut game, side, &SETTINGS).map_err(|error| error_json(&error))?)
+}
+
+fn parse_any(text: &str) -> Result<spec::AnyGame, String> {
+    spec::parse_any_with(text, spec::Options::new(LIMITS)).map_err(|error| error_json(&error))
 }
 
 /// The computer's move from `spec` in normal or misère play (cycles allowed), with its
@@ -188,16 +206,17 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
-/// The board of `spec` for the page's play card ([`analysis::board::board`]): each component's
-/// kind (`heap`, `row`, `split`, `coins` or none) and size, each move in drawable terms, and
-/// the heap rule of the first term, for the sequence plot.
+/// The board of `spec` for the page's play card ([`ask::board_of`]): each component's
+/// kind (`heap`, `row`, `split`, `coins`, `dominoes`, `chomp`, `domineering`, `hackenbush` or
+/// none) and size, each move in drawable terms (with its player in a partizan game), and the
+/// heap rule of the first term, for the sequence plot.
 ///
 /// # Errors
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
 pub fn board(spec: &str) -> Json {
-    let sum = parse(spec)?;
-    to_json(&ask::board(&sum).map_err(|error| error_json(&error))?)
+    let game = parse_any(spec)?;
+    to_json(&ask::board_of(&game).map_err(|error| error_json(&error))?)
 }
 
 /// Whether a game ends as a draw at the last of `positions`, the positions of the game so far
@@ -448,5 +467,24 @@ mod tests {
         assert!(value(text, true)
             .unwrap_err()
             .contains("misère play of a partizan game"));
+    }
+
+    /// `moves`, `partizan_move` and `board` read partizan specs: the library's reports.
+    #[test]
+    fn partizan_moves_play_and_boards_are_the_library_json() {
+        let text = "domineering(2x2) + hackenbush(lr)";
+        let mut game = spec::parse_any_with(text, spec::Options::new(LIMITS)).unwrap();
+        let expected = ask::moves_of(&mut game, Play::Normal, &SETTINGS).unwrap();
+        assert_eq!(moves(text, false), to_json(&expected));
+        let chosen = ask::partizan_move(&mut game, Side::Right, &SETTINGS).unwrap();
+        assert_eq!(partizan_move(text, false), to_json(&chosen));
+        assert_eq!(board(text), to_json(&ask::board_of(&game).unwrap()));
+        let report: serde_json::Value = serde_json::from_str(&board(text).unwrap()).unwrap();
+        assert_eq!(report["components"][0]["kind"], "domineering");
+        assert_eq!(report["components"][1]["kind"], "hackenbush");
+        assert!(partizan_move("nim(3)", true).is_err());
+        assert!(partizan_move("hackenbush(r)", true)
+            .unwrap_err()
+            .contains("Left has no move left"));
     }
 }

@@ -39,6 +39,7 @@ pub mod image;
 pub mod loopy;
 pub mod misere;
 pub mod partizan;
+pub mod partizan_play;
 pub mod period;
 pub mod periodic;
 pub mod play;

@@ -28,6 +28,7 @@
 
 use crate::analysis::board::BoardReport;
 use crate::analysis::partizan::PartizanReport;
+use crate::analysis::partizan_play::{self, PartizanComputerMove, Side};
 use crate::analysis::play::ComputerMove;
 use crate::analysis::{self, loopy, misere, DagReport, HighestBitReport};
 use crate::error::{ErrorKind, Result};
@@ -235,15 +236,93 @@ pub fn value_of(game: &mut AnyGame, play: Play, settings: &Settings) -> Result<V
     match game {
         AnyGame::Impartial(sum) => value(sum, play, settings),
         AnyGame::Partizan(sum) => {
-            if play == Play::Misere {
-                return Err(crate::Error::new(ErrorKind::Unsupported {
-                    reason: "misère play of a partizan game (partizan values are for normal play)"
-                        .to_string(),
-                }));
-            }
+            normal_only(play)?;
             let text = sum.text(None);
             analysis::partizan::report(sum, &text, settings.limits).map(ValueAnswer::Partizan)
         }
+    }
+}
+
+/// Refuses misère play of a partizan game.
+fn normal_only(play: Play) -> Result<()> {
+    if play == Play::Misere {
+        return Err(crate::Error::new(ErrorKind::Unsupported {
+            reason: "misère play of a partizan game (partizan values are for normal play)"
+                .to_string(),
+        }));
+    }
+    Ok(())
+}
+
+/// Every move of a game read by [`crate::spec::parse_any_with`]: [`moves`]'s answer for an
+/// impartial sum; for a partizan one (normal play only), every move for Left and for Right,
+/// each with the sum it leaves, its canonical form and whether it wins
+/// ([`analysis::partizan_play`]), tagged `"kind": "partizan"`.
+///
+/// # Errors
+/// As [`moves`]; misère play of a partizan game; the limits on the moves written out.
+///
+/// # Example
+/// ```
+/// use grundy::{ask, spec, Play};
+/// let mut game = spec::parse_any_with("hackenbush(lr) + {1|0}", spec::Options::default())?;
+/// let answer = ask::moves_of(&mut game, Play::Normal, &ask::Settings::default())?;
+/// let ask::MovesAnswer::Partizan(report) = &answer else { panic!("a partizan game") };
+/// assert_eq!(report.left_moves.len(), 2);
+/// assert_eq!(report.right_moves[1].result, "hackenbush(lr) + 0");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn moves_of(game: &mut AnyGame, play: Play, settings: &Settings) -> Result<MovesAnswer> {
+    match game {
+        AnyGame::Impartial(sum) => moves(sum, play, settings),
+        AnyGame::Partizan(sum) => {
+            normal_only(play)?;
+            let text = sum.text(None);
+            partizan_play::moves(sum, &text, settings.limits).map(MovesAnswer::Partizan)
+        }
+    }
+}
+
+/// The move a perfect player `side` makes in a partizan game read by
+/// [`crate::spec::parse_any_with`], with its reason: the move `grundy play --as` makes for
+/// the computer. An impartial game is refused (both players have the same moves: ask
+/// [`computer_move`]).
+///
+/// # Errors
+/// An impartial game; no move left for `side`; the limits.
+///
+/// # Example
+/// ```
+/// use grundy::{ask, spec, analysis::partizan_play::Side};
+/// let mut game = spec::parse_any_with("hackenbush(lrr)", spec::Options::default())?;
+/// let chosen = ask::partizan_move(&mut game, Side::Right, &ask::Settings::default())?;
+/// assert_eq!(chosen.chosen.result, "hackenbush(lr)");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn partizan_move(
+    game: &mut AnyGame,
+    side: Side,
+    settings: &Settings,
+) -> Result<PartizanComputerMove> {
+    match game {
+        AnyGame::Impartial(_) => Err(crate::Error::new(ErrorKind::Unsupported {
+            reason: "playing as Left or Right in an impartial game (both have the same moves)"
+                .to_string(),
+        })),
+        AnyGame::Partizan(sum) => partizan_play::computer_move(sum, side, settings.limits),
+    }
+}
+
+/// What a face draws of a game read by [`crate::spec::parse_any_with`]: [`board`]'s report for
+/// an impartial sum; for a partizan one, Domineering boards as squares and Hackenbush strings
+/// and graphs as edges, each move with its player ([`analysis::board::partizan_board`]).
+///
+/// # Errors
+/// As [`board`].
+pub fn board_of(game: &AnyGame) -> Result<BoardReport> {
+    match game {
+        AnyGame::Impartial(sum) => board(sum),
+        AnyGame::Partizan(sum) => analysis::board::partizan_board(sum),
     }
 }
 

@@ -4,7 +4,11 @@
 //! GET /api/value?spec=SPEC[&misere=1] the `value` report (as `grundy value --format json`,
 //!                                     with `--misere` when asked; a partizan spec such as
 //!                                     `{1|0} + ^` gives the `"kind": "partizan"` report)
-//! GET /api/moves?spec=SPEC[&misere=1] the `moves` report
+//! GET /api/moves?spec=SPEC[&misere=1] the `moves` report (a partizan spec gives the
+//!                                     `"kind": "partizan"` report: both players' moves)
+//! GET /api/move?spec=SPEC&as=left|right
+//!                                     the move a perfect Left or Right makes in a partizan
+//!                                     game, with its reason (as `grundy play --as`)
 //! GET /api/dag?spec=SPEC&max_nodes=N[&misere=1]
 //!                                     the game DAG (as `grundy dag --format json`)
 //! GET /api/seq?rule=RULE&to=N[&misere=1] the `seq` report
@@ -38,6 +42,7 @@ use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use grundy::analysis::partizan_play::Side;
 use grundy::ask::{self, Settings};
 use grundy::{spec, Limits, Play};
 use tokio::sync::Semaphore;
@@ -199,6 +204,7 @@ fn app(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/api/value", get(value))
         .route("/api/moves", get(moves))
+        .route("/api/move", get(computer_move))
         .route("/api/dag", get(dag))
         .route("/api/seq", get(sequence))
         .route("/api/{*rest}", get(unknown_api))
@@ -232,23 +238,42 @@ async fn value(State(state): State<Arc<AppState>>, query: Params) -> Response {
     .await
 }
 
+/// Every move of an impartial or a partizan game, read as `grundy moves` reads it.
 async fn moves(State(state): State<Arc<AppState>>, query: Params) -> Response {
-    game_answer(&state, query, ask::moves).await
-}
-
-/// The front door's answer to `question` about the game of the `spec` and `misere` parameters.
-async fn game_answer<A: serde::Serialize + Send + 'static>(
-    state: &AppState,
-    query: Params,
-    question: fn(&grundy::sum::Sum, Play, &Settings) -> grundy::Result<A>,
-) -> Response {
     let (spec_text, play) = match game_request(query) {
         Ok(request) => request,
         Err(failure) => return failure.into_response(),
     };
-    compute(state, move |settings| {
-        let sum = parse_sum(&spec_text, settings.limits)?;
-        question(&sum, play, &settings).map_err(|error| Failure::library(&error))
+    compute(&state, move |settings| {
+        let mut game = parse_any(&spec_text, settings.limits)?;
+        ask::moves_of(&mut game, play, &settings).map_err(|error| Failure::library(&error))
+    })
+    .await
+}
+
+/// The move a perfect player (`as=left` or `as=right`) makes in a partizan game, with its
+/// reason: the computer's move of `grundy play --as`.
+async fn computer_move(State(state): State<Arc<AppState>>, query: Params) -> Response {
+    let request = params(query).and_then(|p| {
+        let spec_text = text_param(&p, "spec")?.to_string();
+        let side = match text_param(&p, "as")? {
+            "left" => Side::Left,
+            "right" => Side::Right,
+            other => {
+                return Err(Failure::bad(format!(
+                    "as={other}: the player is left or right"
+                )))
+            }
+        };
+        Ok((spec_text, side))
+    });
+    let (spec_text, side) = match request {
+        Ok(request) => request,
+        Err(failure) => return failure.into_response(),
+    };
+    compute(&state, move |settings| {
+        let mut game = parse_any(&spec_text, settings.limits)?;
+        ask::partizan_move(&mut game, side, &settings).map_err(|error| Failure::library(&error))
     })
     .await
 }
@@ -299,7 +324,7 @@ async fn sequence(State(state): State<Arc<AppState>>, query: Params) -> Response
 
 async fn unknown_api(uri: Uri) -> Response {
     let mut failure = Failure::bad(format!(
-        "no such API: {} (there are /api/value, /api/moves, /api/dag and /api/seq)",
+        "no such API: {} (there are /api/value, /api/moves, /api/move, /api/dag and /api/seq)",
         uri.path()
     ));
     failure.status = StatusCode::NOT_FOUND;

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from . import _grundy
 from ._census import census, read_census
-from ._games import Dag, Game, Play, analyze, dag, moves, parse, play
+from ._games import Dag, Game, Play, analyze, dag, moves, parse, partizan_move, play
 from ._grundy import GrundyError, LimitError, Nimber, SpecError
 from ._heaps import Quotient, period, plot_seq, quotient, seq, sequence, verify
 from ._nimbers import nim_mul, nimber
@@ -59,6 +59,7 @@ __all__ = [
     "nim_mul",
     "nimber",
     "parse",
+    "partizan_move",
     "period",
     "play",
     "plot_seq",

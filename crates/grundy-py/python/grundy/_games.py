@@ -172,10 +172,32 @@ def moves(spec: Union[str, Game], misere: bool = False) -> Report:
     In misère play a sum of heaps of one game too large to search is answered by its misère
     quotient: ``quotient`` is set, and each move has ``winning`` but no ``value_after``.
 
+    Spec text of a partizan game gives every move of each player (``kind == "partizan"``):
+    ``left_moves`` and ``right_moves``, each with ``to``, ``result``, ``value`` (the canonical
+    form it leaves) and ``wins``.
+
     >>> [m.result for m in moves("nim(2)").moves]
     ['0', 'nim(1)']
+    >>> [(m.result, m.wins) for m in moves("hackenbush(lr)").right_moves]
+    [('hackenbush(l)', False)]
     """
+    if isinstance(spec, str):
+        return _report(_grundy.moves_report_of(spec, misere))
     return _game(spec).moves(misere)
+
+
+def partizan_move(spec: str, side: str) -> Report:
+    """The move a perfect ``"left"`` or ``"right"`` player makes in a partizan game, with its
+    ``reason``: the computer's move of ``grundy play --as``. Play a game by feeding each
+    ``result`` back in.
+
+    >>> chosen = partizan_move("domineering(2x3)", "left")
+    >>> chosen.result, chosen.wins
+    ('domineering(oxo/oxo)', True)
+    """
+    if side not in ("left", "right"):
+        raise ValueError(f"side is 'left' or 'right', not {side!r}")
+    return _report(_grundy.partizan_move_of(spec, side == "left"))
 
 
 class Dag(Report):

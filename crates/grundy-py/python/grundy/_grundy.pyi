@@ -130,6 +130,18 @@ def value_report_of(
     max_positions: Optional[int] = None,
     max_work: Optional[int] = None,
 ) -> str: ...
+def moves_report_of(
+    spec: str,
+    misere: bool = False,
+    max_positions: Optional[int] = None,
+    max_work: Optional[int] = None,
+) -> str: ...
+def partizan_move_of(
+    spec: str,
+    left: bool,
+    max_positions: Optional[int] = None,
+    max_work: Optional[int] = None,
+) -> str: ...
 def parse(spec: str, max_positions: Optional[int] = None, max_work: Optional[int] = None) -> Game:
     """Parses spec text (``"kayles(13) + nim(3,4,5)"``) into a game; SpecError on bad input."""
 

@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::loopy::{LoopyMovesReport, LoopyValueReport};
 use super::misere::{MisereMovesReport, MisereSequenceReport, MisereValueReport};
 use super::partizan::PartizanReport;
+use super::partizan_play::PartizanMovesReport;
 use super::{MovesReport, SequenceReport, ValueReport};
 
 /// The answer to "what is this game worth, and how do I win?".
@@ -33,6 +34,8 @@ pub enum MovesAnswer {
     Loopy(LoopyMovesReport),
     /// Misère play.
     Misere(MisereMovesReport),
+    /// A partizan game: every move for Left and for Right, each with the value it leaves.
+    Partizan(PartizanMovesReport),
 }
 
 /// The answer to "what are the values of single heaps of this rule?".

@@ -46,6 +46,7 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
+use super::partizan_play::Side;
 use super::SCHEMA;
 use crate::error::Result;
 use crate::rules::{Digit, HeapRule, TakeBreak};
@@ -75,6 +76,13 @@ pub enum BoardKind {
     Dominoes,
     /// A board of squares; a move takes a square and every square below and right of it.
     Chomp,
+    /// A Domineering board of squares; Left covers two empty squares one above the other,
+    /// Right two side by side.
+    Domineering,
+    /// Hackenbush edges from the ground (a string or a graph); Left cuts a blue (`l`) or
+    /// green (`e`) edge, Right a red (`r`) or green one, and what no longer reaches the ground
+    /// falls.
+    Hackenbush,
 }
 
 impl BoardKind {
@@ -152,6 +160,33 @@ pub struct BoardComponent {
     /// The squares of a board, top row first: `o` in play, `x` not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cells: Option<Vec<String>>,
+    /// The vertices of a Hackenbush graph or string, each with its name and height (edges from
+    /// the ground, which is the one vertex of height 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertices: Option<Vec<BoardVertex>>,
+    /// The edges of a Hackenbush graph or string, all standing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edges: Option<Vec<BoardEdge>>,
+}
+
+/// A vertex of a Hackenbush drawing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardVertex {
+    /// Its name (the ground of a string is `ground`, the others `1`, `2`, … upwards).
+    pub name: String,
+    /// The fewest edges between it and the ground.
+    pub height: u32,
+}
+
+/// An edge of a Hackenbush drawing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardEdge {
+    /// The edge's number, which a move's `cut` names.
+    pub index: usize,
+    /// Its ends, indices into `vertices`.
+    pub ends: [usize; 2],
+    /// `l` (blue, Left's), `r` (red, Right's) or `e` (green, either's).
+    pub colour: char,
 }
 
 /// One move of one component, in drawable terms.
@@ -171,6 +206,12 @@ pub struct BoardMove {
     /// The squares after the move, in the component's frame, for a board of squares.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cells: Option<Vec<String>>,
+    /// The player who may make the move, in a partizan game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
+    /// The edge cut, in Hackenbush.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cut: Option<usize>,
 }
 
 /// A component's table (which knows its rule and moves) and its id there.
@@ -253,6 +294,8 @@ fn component(index: usize, spec: String, at: Placed<'_>) -> BoardComponent {
         tokens: None,
         coins: None,
         cells: None,
+        vertices: None,
+        edges: None,
     };
     let Some((table, id)) = at else {
         return drawn;
@@ -293,7 +336,10 @@ fn fits(component: &BoardComponent) -> bool {
         (None, None, Some(rows)) => {
             rows.iter().map(|row| row.len() as u64).sum::<u64>() <= MAX_SQUARES
         }
-        (None, None, None) => false,
+        (None, None, None) => component
+            .edges
+            .as_ref()
+            .is_some_and(|edges| edges.len() as u64 <= MAX_TOKENS),
     };
     component.kind.is_some() && fits
 }
@@ -316,6 +362,8 @@ fn moves_of(component: &BoardComponent, at: Placed<'_>) -> Result<Vec<BoardMove>
             heaps: None,
             coins: None,
             cells: None,
+            side: None,
+            cut: None,
         };
         if let Some(before) = &component.coins {
             // A move that leaves no head leaves the row all tails.
@@ -347,5 +395,8 @@ fn sorted(mut heaps: Vec<u64>) -> Vec<u64> {
     heaps
 }
 
+mod partizan;
 #[cfg(test)]
 mod tests;
+
+pub use partizan::partizan_board;

@@ -6,6 +6,7 @@
 //! ruleset's rules; any other component (a value, a difference) moves to the options of its
 //! canonical form.
 
+use super::games::Position;
 use super::table::{Game, Games};
 
 /// One move of a component: what the component becomes.
@@ -28,6 +29,9 @@ pub struct Component {
     pub left: Vec<ComponentMove>,
     /// Right's moves.
     pub right: Vec<ComponentMove>,
+    /// The ruleset's position, when the term is one (`domineering(oo/oo)`, not `-(1)`): what
+    /// a face draws.
+    pub position: Option<Position>,
 }
 
 /// A partizan game as read from spec text: its components, their sum's value, and the table

@@ -45,7 +45,7 @@ impl EdgeColour {
 /// assert_eq!(games.format(value)?, "1/2");
 /// # Ok::<(), grundy::Error>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HackenbushGraph {
     ground: usize,
     ends: Vec<(usize, usize)>,
@@ -93,6 +93,44 @@ impl HackenbushGraph {
         })
     }
 
+    /// The ground vertex.
+    pub fn ground(&self) -> usize {
+        self.ground
+    }
+
+    /// The edges in order: their ends and colour.
+    pub fn edges(&self) -> impl Iterator<Item = (usize, usize, EdgeColour)> + '_ {
+        self.ends
+            .iter()
+            .zip(&self.colours)
+            .map(|(&(a, b), &colour)| (a, b, colour))
+    }
+
+    /// Whether `left` (or Right) may cut `edge`.
+    pub fn cut_by(&self, edge: usize, left: bool) -> bool {
+        self.colours
+            .get(edge)
+            .is_some_and(|colour| colour.cut_by(left))
+    }
+
+    /// The edges of `standing` still standing once `edge` is cut: those still joined to the
+    /// ground.
+    ///
+    /// ```
+    /// use grundy::partizan::games::{EdgeColour, HackenbushGraph};
+    /// let stalk = HackenbushGraph::new(3, 0, &[(0, 1, EdgeColour::Blue), (1, 2, EdgeColour::Red)])?;
+    /// assert_eq!(stalk.cut(stalk.start(), 0), 0); // the red edge falls with the blue one
+    /// assert_eq!(stalk.cut(stalk.start(), 1), 0b01);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn cut(&self, standing: u128, edge: usize) -> u128 {
+        let bit = u32::try_from(edge)
+            .ok()
+            .and_then(|edge| 1u128.checked_shl(edge))
+            .unwrap_or(0);
+        self.reached(standing & !bit, self.ground, None)
+    }
+
     /// The edges joined to the ground, all standing.
     pub fn start(&self) -> u128 {
         let all = match self.ends.len() {
@@ -135,7 +173,7 @@ impl PartizanRuleset for HackenbushGraph {
             let edge = edges.trailing_zeros() as usize;
             edges &= edges - 1;
             if self.colours[edge].cut_by(left) {
-                found.push(self.reached(standing & !(1 << edge), self.ground, None));
+                found.push(self.cut(*standing, edge));
             }
         }
         found

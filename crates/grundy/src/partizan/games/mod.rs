@@ -24,7 +24,7 @@ pub use domineering::Domineering;
 pub use grid::Grid;
 pub use hackenbush::HackenbushString;
 pub use hackenbush_graph::{EdgeColour, HackenbushGraph, MAX_HACKENBUSH_EDGES};
-pub use position::{Position, Valued};
+pub use position::{GraphPosition, Position, Valued};
 pub use toads::ToadsAndFrogs;
 
 use std::hash::Hash;

@@ -2,8 +2,8 @@
 //! its moves for Left and Right, each written back as spec text with the value it leaves.
 
 use super::{
-    Clobber, ClobberBoard, Cutcake, Domineering, Grid, HackenbushString, PartizanRuleset,
-    PartizanSolver, ToadsAndFrogs,
+    Clobber, ClobberBoard, Cutcake, Domineering, EdgeColour, Grid, HackenbushGraph,
+    HackenbushString, PartizanRuleset, PartizanSolver, ToadsAndFrogs,
 };
 use crate::error::Result;
 use crate::game::Limits;
@@ -23,6 +23,67 @@ pub enum Position {
     Clobber(ClobberBoard),
     /// Cutcake: rectangles `(width, height)`.
     Cutcake(Vec<(u32, u32)>),
+    /// A Hackenbush graph and the edges still standing.
+    HackenbushGraph(Box<GraphPosition>),
+}
+
+/// A position of Hackenbush on a graph: the graph as written, its vertices' names, and the
+/// edges still standing (bit `i` for edge `i`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraphPosition {
+    /// The graph, every edge as written.
+    pub graph: HackenbushGraph,
+    /// The vertices' names, by index.
+    pub names: Vec<String>,
+    /// The edges still standing.
+    pub standing: u128,
+}
+
+impl GraphPosition {
+    /// The position as spec text: the edges still standing, in the order written, and the
+    /// ground; `0` when none is.
+    ///
+    /// ```
+    /// use grundy::partizan::games::{EdgeColour, GraphPosition, HackenbushGraph};
+    /// let graph = HackenbushGraph::new(3, 0, &[(0, 1, EdgeColour::Blue), (1, 2, EdgeColour::Red)])?;
+    /// let names = vec!["g".to_string(), "a".to_string(), "b".to_string()];
+    /// let position = GraphPosition { standing: graph.start(), graph, names };
+    /// assert_eq!(position.text(), "hackenbush(g-a:l, a-b:r; ground=g)");
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn text(&self) -> String {
+        let name = |v: usize| self.names.get(v).map_or("?", String::as_str);
+        let edges: Vec<String> = self
+            .graph
+            .edges()
+            .enumerate()
+            .filter(|&(edge, _)| self.standing >> edge & 1 == 1)
+            .map(|(_, (a, b, colour))| {
+                let letter = match colour {
+                    EdgeColour::Blue => 'l',
+                    EdgeColour::Red => 'r',
+                    EdgeColour::Green => 'e',
+                };
+                format!("{}-{}:{letter}", name(a), name(b))
+            })
+            .collect();
+        if edges.is_empty() {
+            return "0".to_string();
+        }
+        format!(
+            "hackenbush({}; ground={})",
+            edges.join(", "),
+            name(self.graph.ground())
+        )
+    }
+
+    /// The same graph with `standing` edges.
+    pub fn with_standing(&self, standing: u128) -> GraphPosition {
+        GraphPosition {
+            standing,
+            ..self.clone()
+        }
+    }
 }
 
 /// A position's value, its moves (when asked for) and the work the solver did.
@@ -62,6 +123,7 @@ impl Position {
                 .map(|(width, height)| format!("cutcake({width}x{height})"))
                 .collect::<Vec<_>>()
                 .join(" + "),
+            Position::HackenbushGraph(position) => position.text(),
         }
     }
 
@@ -107,6 +169,11 @@ impl Position {
             Position::Clobber(board) => solve.run(Clobber, board, |p| Position::Clobber(*p).text()),
             Position::Cutcake(pieces) => {
                 solve.run(Cutcake, pieces, |p| Position::Cutcake(p.clone()).text())
+            }
+            Position::HackenbushGraph(position) => {
+                solve.run(position.graph.clone(), &position.standing, |p| {
+                    position.with_standing(*p).text()
+                })
             }
         }
     }

@@ -26,8 +26,8 @@ use super::Options;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;
 use crate::partizan::games::{
-    ClobberBoard, Colouring, ColouringGame, EdgeColour, Grid, HackenbushGraph, PartizanRuleset,
-    PartizanSolver, Position,
+    ClobberBoard, Colouring, ColouringGame, EdgeColour, GraphPosition, Grid, HackenbushGraph,
+    PartizanRuleset, PartizanSolver, Position,
 };
 use crate::partizan::{Dyadic, Game, Games, MAX_NAMED};
 
@@ -224,14 +224,12 @@ impl Reader<'_, '_> {
                 self.games.miny(inner)
             };
         }
-        if word == "hackenbush" && !self.is_string() {
-            // Graphs are valued here, their moves taken from the canonical form.
-            let g = self.hackenbush_graph()?;
-            self.parser.expect(')')?;
-            return Ok(g);
-        }
         let at = self.parser.position;
-        let position = self.position(&word, start)?;
+        let position = if word == "hackenbush" && !self.is_string() {
+            self.hackenbush_graph()?
+        } else {
+            self.position(&word, start)?
+        };
         let span = at..self.parser.position;
         self.parser.expect(')')?;
         let with_moves = self.depth == 1 && self.want_moves;
@@ -240,7 +238,7 @@ impl Reader<'_, '_> {
             .map_err(|e| e.or_at(span))?;
         self.work = valued.work;
         if with_moves {
-            self.moves = Some((self.parser.position, valued.left, valued.right));
+            self.moves = Some((self.parser.position, valued.left, valued.right, position));
         }
         Ok(valued.value)
     }
@@ -317,7 +315,7 @@ impl Reader<'_, '_> {
     }
 
     /// A Hackenbush graph: edges `a-b:l` (`l` blue, `r` red, `e` green), then `; ground=a`.
-    fn hackenbush_graph(&mut self) -> Result<Game> {
+    fn hackenbush_graph(&mut self) -> Result<Position> {
         let at = self.parser.position;
         let mut names: Vec<String> = Vec::new();
         let mut vertex = |parser: &mut Parser<'_>| -> Result<usize> {
@@ -359,11 +357,13 @@ impl Reader<'_, '_> {
         self.parser.skip_space();
         let ground = vertex(&mut self.parser)?;
         let vertices = names.len();
-        let game = HackenbushGraph::new(vertices, ground, &edges)
+        let graph = HackenbushGraph::new(vertices, ground, &edges)
             .map_err(|e| e.or_at(at..self.parser.position))?;
-        let start = game.start();
-        self.whole(game, &start)
-            .map_err(|e| e.or_at(at..self.parser.position))
+        Ok(Position::HackenbushGraph(Box::new(GraphPosition {
+            standing: graph.start(),
+            graph,
+            names,
+        })))
     }
 
     /// The value of `position` of `rules`, within the limits and the work of the whole spec;

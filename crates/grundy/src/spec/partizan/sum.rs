@@ -4,6 +4,7 @@
 
 use super::{Options, Reader};
 use crate::error::Result;
+use crate::partizan::games::Position;
 use crate::partizan::{Component, ComponentMove, Game, Games, PartizanSum};
 use crate::spec::parse_with;
 use crate::sum::Sum;
@@ -97,7 +98,7 @@ pub fn parse_partizan_sum(text: &str, options: Options) -> Result<PartizanSum> {
 
 /// Moves of a top-level term read as a ruleset's position: where the term ends, then Left's
 /// and Right's moves.
-pub(super) type TermMoves = (usize, Vec<ComponentMove>, Vec<ComponentMove>);
+pub(super) type TermMoves = (usize, Vec<ComponentMove>, Vec<ComponentMove>, Position);
 
 /// How a term joins the sum.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -125,15 +126,22 @@ impl Reader<'_, '_> {
                 Sign::Minus => (self.games.neg(term)?, format!("-({written})")),
                 Sign::PlusMinus => (self.games.switch(term)?, format!("+-({written})")),
             };
-            let (left, right) = match self.moves.take() {
-                Some((at, left, right)) if at == end && sign == Sign::Plus => (left, right),
-                _ => (self.options(value, true)?, self.options(value, false)?),
+            let (left, right, position) = match self.moves.take() {
+                Some((at, left, right, position)) if at == end && sign == Sign::Plus => {
+                    (left, right, Some(position))
+                }
+                _ => (
+                    self.options(value, true)?,
+                    self.options(value, false)?,
+                    None,
+                ),
             };
             components.push(Component {
                 text,
                 value,
                 left,
                 right,
+                position,
             });
             sign = if self.parser.eat_str("+-") {
                 Sign::PlusMinus
