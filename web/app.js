@@ -115,7 +115,9 @@ function renderPartizan(report) {
   const note = $('result-note');
   note.hidden = false;
   note.textContent = `A partizan game (Left and Right have different moves), in CGSuite's notation. `
-    + `Left stop ${report.left_stop}, right stop ${report.right_stop}, mean ${report.mean}, temperature ${report.temperature}.`;
+    + `Left stop ${report.left_stop}, right stop ${report.right_stop}, mean ${report.mean}, temperature ${report.temperature}; `
+    + `reduced form ${report.reduced}`
+    + (report.atomic_weight === null ? '.' : `; all-small, atomic weight ${report.atomic_weight}.`);
   const moves = [
     ...report.left_winning_moves.map((move) => partizanMoveItem('Left', move)),
     ...report.right_winning_moves.map((move) => partizanMoveItem('Right', move)),
@@ -126,8 +128,22 @@ function renderPartizan(report) {
   $('drawing').hidden = true;
 }
 
+/** Shows the library's thermograph picture (a standalone SVG document) in the partizan card. */
+function renderThermograph(result) {
+  const figure = $('thermograph');
+  figure.querySelector('svg')?.remove();
+  if (!result?.ok) {
+    figure.hidden = true;
+    return;
+  }
+  const picture = new DOMParser().parseFromString(result.report.svg, 'image/svg+xml').documentElement;
+  figure.prepend(document.importNode(picture, true));
+  figure.hidden = false;
+}
+
 function renderResult(report) {
   const { kind } = report;
+  $('thermograph').hidden = kind !== 'partizan';
   if (kind === 'partizan') {
     renderPartizan(report);
     return;
@@ -303,6 +319,9 @@ async function main() {
       current = text;
       renderResult(value.report);
       player.setGame(value.report.spec, 'partizan');
+      const thermograph = await engine.thermograph(text);
+      if (!live()) return;
+      renderThermograph(thermograph);
       history.replaceState(null, '', `#${new URLSearchParams({ spec: text })}`);
       showStatus(`Analyzed ${value.report.spec} (partizan) in ${Math.max(1, Math.round(performance.now() - started))} ms.`);
       return;

@@ -16,6 +16,7 @@ const CALLS = {
   periodicTable: wasm.periodic_table,
   board: wasm.board,
   repetition: wasm.repetition,
+  thermograph: wasm.thermograph,
 };
 
 let ready = null;

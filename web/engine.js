@@ -95,6 +95,9 @@ class Engine {
 
   dag(spec, maxNodes, play = 'normal') { return this.call('dag', spec, maxNodes, play === 'misere'); }
 
+  /** The thermograph of a partizan `spec`: its walls and the library's SVG picture. */
+  thermograph(spec) { return this.call('thermograph', spec); }
+
   highestBit(spec) { return this.call('highestBit', spec); }
 
   sequence(rule, to) { return this.call('sequence', rule, to); }

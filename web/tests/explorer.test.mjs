@@ -615,6 +615,18 @@ test('a partizan game shows its canonical form, outcome class, temperature and w
   assert.equal(moves.filter((move) => move.startsWith('Left')).length, 2);
   assert.equal(moves.filter((move) => move.startsWith('Right')).length, 2);
   assert.equal(await page.getByTestId('sum-panel').isHidden(), true);
+  // The thermograph of +-1: both walls start a unit from the mast at 0 and meet it at t = 1;
+  // Left's (its stop 1) is drawn left of Right's (-1), at 45 degrees.
+  const thermograph = page.getByTestId('thermograph');
+  await thermograph.locator('svg polyline.left-wall').waitFor();
+  const corners = async (wall) => (await thermograph.locator(`polyline.${wall}`).getAttribute('points'))
+    .trim().split(' ').map((pair) => pair.split(',').map(Number));
+  const [left, right] = [await corners('left-wall'), await corners('right-wall')];
+  assert.equal(left.length, 3);
+  assert.equal(right.length, 3);
+  assert.ok(left[0][0] < right[0][0]);
+  assert.ok(Math.abs(left[1][0] - right[1][0]) < 0.01, 'the walls meet on the mast');
+  assert.ok(Math.abs(Math.abs(left[1][0] - left[0][0]) - Math.abs(left[1][1] - left[0][1])) < 0.01);
   await analyze(page, '{1|0} + ^ + *2');
   await page.getByTestId('result-value').filter({ hasText: '{1^*2|^*2}' }).waitFor();
   assert.equal(await page.getByTestId('result-outcome').textContent(), 'L');
@@ -622,5 +634,6 @@ test('a partizan game shows its canonical form, outcome class, temperature and w
   await analyze(page, 'nim(1,2)');
   await page.locator('#result-value-label').filter({ hasText: 'Grundy value' }).waitFor();
   assert.equal(await page.getByTestId('sum-panel').isHidden(), false);
+  assert.equal(await page.getByTestId('thermograph').isHidden(), true);
   assert.deepEqual(problems, []);
 });

@@ -7,7 +7,10 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::output::Problem;
-use crate::{bench, census, dag, nimber, period, play, plot, quotient, seq, serve, value, verify};
+use crate::{
+    bench, census, dag, nimber, period, play, plot, quotient, seq, serve, thermograph, value,
+    verify,
+};
 
 /// Sprague-Grundy values, winning moves and sequences of impartial games.
 ///
@@ -82,6 +85,10 @@ pub enum Command {
     ///
     /// Example: grundy plot kayles --to 200 --out kayles.svg
     Plot(plot::Args),
+    /// The thermograph of a partizan game, drawn as SVG (values grow to the left, Left's).
+    ///
+    /// Example: grundy thermograph "{5|{2|-3}}" --out hot.svg
+    Thermograph(thermograph::Args),
     /// Serves the explorer page and a JSON API on 127.0.0.1 (see /api/value?spec=nim(3,4,5)).
     ///
     /// Example: grundy serve --port 8080, then open http://127.0.0.1:8080/
@@ -130,7 +137,8 @@ impl Command {
             | Command::Period(_)
             | Command::Quotient(_)
             | Command::Dag(_)
-            | Command::Plot(_) => true,
+            | Command::Plot(_)
+            | Command::Thermograph(_) => true,
             _ => false,
         }
     }
@@ -150,6 +158,7 @@ impl Command {
             Command::Bench(args) => args.run(out).map(|()| done)?,
             Command::Dag(args) => args.run(out).map(|()| done)?,
             Command::Plot(args) => args.run(out).map(|()| done)?,
+            Command::Thermograph(args) => args.run(out).map(|()| done)?,
             Command::Serve(args) => serve::run(args.config()).map(|()| done)?,
             Command::Nimber(args) => args.run(out)?,
             Command::Completions { shell } => {

@@ -29,6 +29,7 @@ mod seq;
 mod serve;
 mod stream;
 mod tables;
+mod thermograph;
 mod ticker;
 mod value;
 mod verify;

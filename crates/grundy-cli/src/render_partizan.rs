@@ -18,7 +18,7 @@ pub fn outcome_words(outcome: &str) -> &'static str {
 }
 
 /// A wall of the thermograph: each piece from its temperature up.
-fn wall(pieces: &[WallPiece]) -> String {
+pub fn wall(pieces: &[WallPiece]) -> String {
     let pieces: Vec<String> = pieces
         .iter()
         .map(|piece| {
@@ -86,6 +86,17 @@ pub fn value(report: &PartizanReport) -> String {
         "thermograph, right wall: {}",
         wall(&report.right_wall)
     );
+    let _ = writeln!(
+        text,
+        "reduced:  {} (the simplest game an infinitesimal away)",
+        report.reduced
+    );
+    if let Some(weight) = &report.atomic_weight {
+        let _ = writeln!(
+            text,
+            "atomic weight: {weight} (all-small: worth about {weight} ups)"
+        );
+    }
     moves(&mut text, "Left", ">=", &report.left_winning_moves);
     moves(&mut text, "Right", "<=", &report.right_winning_moves);
     text

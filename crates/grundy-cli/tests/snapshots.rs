@@ -676,60 +676,62 @@ fn partizan_value() {
     check(
         &["value", "{1|0} + ^ + *2"],
         expect![[r#"
-        exit 0
-        game:     {1|0} + ^ + *2
-        play:     partizan (Left and Right)
-        value:    {1^*2|^*2} (canonical form)
-        outcome:  L: Left wins, whoever moves first
-        stops:    left 1, right 0
-        mean:     1/2, temperature 1/2
-        thermograph, left wall:  from t = 0: 1 (slope -1); from t = 1/2: 1/2 (then straight up)
-        thermograph, right wall: from t = 0: 0 (slope +1); from t = 1/2: 1/2 (then straight up)
+            exit 0
+            game:     {1|0} + ^ + *2
+            play:     partizan (Left and Right)
+            value:    {1^*2|^*2} (canonical form)
+            outcome:  L: Left wins, whoever moves first
+            stops:    left 1, right 0
+            mean:     1/2, temperature 1/2
+            thermograph, left wall:  from t = 0: 1 (slope -1); from t = 1/2: 1/2 (then straight up)
+            thermograph, right wall: from t = 0: 0 (slope +1); from t = 1/2: 1/2 (then straight up)
+            reduced:  {1|0} (the simplest game an infinitesimal away)
 
-        winning moves for Left (each leaves a value >= 0):
-          in term 1: to 1
-              leaves 1 + ^ + *2 = 1^*2
-          in term 2: to 0
-              leaves {1|0} + 0 + *2 = {1*2|*2}
-          in term 3: to 0
-              leaves {1|0} + ^ + 0 = {1^|^}
-          in term 3: to *
-              leaves {1|0} + ^ + * = {1^*|^*}
+            winning moves for Left (each leaves a value >= 0):
+              in term 1: to 1
+                  leaves 1 + ^ + *2 = 1^*2
+              in term 2: to 0
+                  leaves {1|0} + 0 + *2 = {1*2|*2}
+              in term 3: to 0
+                  leaves {1|0} + ^ + 0 = {1^|^}
+              in term 3: to *
+                  leaves {1|0} + ^ + * = {1^*|^*}
 
-        no winning move for Right moving first
-    "#]],
+            no winning move for Right moving first
+        "#]],
     );
     check(
         &["value", "domineering(2x2) + hackenbush(lr)"],
         expect![[r#"
-        exit 0
-        game:     domineering(2x2) + hackenbush(lr)
-        play:     partizan (Left and Right)
-        value:    {3/2|-1/2} (canonical form)
-        outcome:  N: the player to move wins
-        stops:    left 3/2, right -1/2
-        mean:     1/2, temperature 1
-        thermograph, left wall:  from t = 0: 3/2 (slope -1); from t = 1: 1/2 (then straight up)
-        thermograph, right wall: from t = 0: -1/2 (slope +1); from t = 1: 1/2 (then straight up)
+            exit 0
+            game:     domineering(2x2) + hackenbush(lr)
+            play:     partizan (Left and Right)
+            value:    {3/2|-1/2} (canonical form)
+            outcome:  N: the player to move wins
+            stops:    left 3/2, right -1/2
+            mean:     1/2, temperature 1
+            thermograph, left wall:  from t = 0: 3/2 (slope -1); from t = 1: 1/2 (then straight up)
+            thermograph, right wall: from t = 0: -1/2 (slope +1); from t = 1: 1/2 (then straight up)
+            reduced:  {3/2|-1/2} (the simplest game an infinitesimal away)
 
-        winning moves for Left (each leaves a value >= 0):
-          in term 1: to domineering(xo/xo)
-              leaves domineering(xo/xo) + hackenbush(lr) = 3/2
-          in term 1: to domineering(ox/ox)
-              leaves domineering(ox/ox) + hackenbush(lr) = 3/2
+            winning moves for Left (each leaves a value >= 0):
+              in term 1: to domineering(xo/xo)
+                  leaves domineering(xo/xo) + hackenbush(lr) = 3/2
+              in term 1: to domineering(ox/ox)
+                  leaves domineering(ox/ox) + hackenbush(lr) = 3/2
 
-        winning moves for Right (each leaves a value <= 0):
-          in term 1: to domineering(xx/oo)
-              leaves domineering(xx/oo) + hackenbush(lr) = -1/2
-          in term 1: to domineering(oo/xx)
-              leaves domineering(oo/xx) + hackenbush(lr) = -1/2
-    "#]],
+            winning moves for Right (each leaves a value <= 0):
+              in term 1: to domineering(xx/oo)
+                  leaves domineering(xx/oo) + hackenbush(lr) = -1/2
+              in term 1: to domineering(oo/xx)
+                  leaves domineering(oo/xx) + hackenbush(lr) = -1/2
+        "#]],
     );
     check(
         &["value", "toads(t.f) - 1/2", "--format", "json"],
         expect![[r#"
             exit 0
-            {"kind":"partizan","schema":1,"spec":"toads(t.f) + -(1/2)","canonical":"-1/2*","outcome":"R","is_number":false,"left_stop":"-1/2","right_stop":"-1/2","mean":"-1/2","temperature":"0","left_wall":[{"start":"0","value":"-1/2","slope":0}],"right_wall":[{"start":"0","value":"-1/2","slope":0}],"left_winning_moves":[],"right_winning_moves":[{"component":0,"to":"toads(tf.)","result":"toads(tf.) + -(1/2)","value":"-1/2"}]}
+            {"kind":"partizan","schema":1,"spec":"toads(t.f) + -(1/2)","canonical":"-1/2*","outcome":"R","is_number":false,"left_stop":"-1/2","right_stop":"-1/2","mean":"-1/2","temperature":"0","left_wall":[{"start":"0","value":"-1/2","slope":0}],"right_wall":[{"start":"0","value":"-1/2","slope":0}],"reduced":"-1/2","atomic_weight":null,"left_winning_moves":[],"right_winning_moves":[{"component":0,"to":"toads(tf.)","result":"toads(tf.) + -(1/2)","value":"-1/2"}]}
         "#]],
     );
     check(

@@ -16,6 +16,7 @@ mod errors;
 mod games;
 mod heaps;
 mod nimbers;
+mod partizan;
 mod quotient;
 mod user;
 
@@ -30,6 +31,7 @@ fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     heaps::register(module)?;
     quotient::register(module)?;
     nimbers::register(module)?;
+    partizan::register(module)?;
     user::register(module)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -85,6 +85,18 @@ pub fn value(spec: &str, misere: bool) -> Json {
     to_json(&answer.map_err(|error| error_json(&error))?)
 }
 
+/// `grundy thermograph SPEC --format json`: a partizan game's thermograph, its walls and the
+/// library's SVG picture of them (the page shows the picture as it comes).
+///
+/// # Errors
+/// An `ErrorReport` as JSON (an impartial game has no thermograph drawn).
+#[wasm_bindgen]
+pub fn thermograph(spec: &str) -> Json {
+    let mut game = spec::parse_any_with(spec, spec::Options::new(LIMITS))
+        .map_err(|error| error_json(&error))?;
+    to_json(&ask::thermograph_of(&mut game).map_err(|error| error_json(&error))?)
+}
+
 /// `grundy moves SPEC [--misere] --format json`: every move with the value it leads to.
 ///
 /// # Errors

@@ -283,6 +283,39 @@ pub fn moves_of(game: &mut AnyGame, play: Play, settings: &Settings) -> Result<M
     }
 }
 
+/// The thermograph of a game read by [`crate::spec::parse_any_with`], as walls and as an SVG
+/// picture ([`analysis::thermograph`]); partizan games only.
+///
+/// # Errors
+/// An impartial game (its value `*n` has the mast at 0 for thermograph), and the table's
+/// limits.
+///
+/// # Example
+/// ```
+/// use grundy::{ask, spec};
+/// let mut game = spec::parse_any_with("{2|-1}", spec::Options::default())?;
+/// let report = ask::thermograph_of(&mut game)?;
+/// assert_eq!((report.mean.as_str(), report.temperature.as_str()), ("1/2", "3/2"));
+/// assert!(report.svg.contains("class=\"right-wall\""));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn thermograph_of(game: &mut AnyGame) -> Result<analysis::thermograph::ThermographReport> {
+    match game {
+        AnyGame::Impartial(sum) => Err(crate::Error::new(ErrorKind::Unsupported {
+            reason: format!(
+                "a thermograph of the impartial game {} (every impartial value *n has the mast \
+                 at 0 for thermograph); thermographs are of partizan games",
+                sum.format()
+            ),
+        })),
+        AnyGame::Partizan(sum) => {
+            let text = sum.text(None);
+            let value = sum.value;
+            analysis::thermograph::report(&mut sum.games, value, &text)
+        }
+    }
+}
+
 /// The move a perfect player `side` makes in a partizan game read by
 /// [`crate::spec::parse_any_with`], with its reason: the move `grundy play --as` makes for
 /// the computer. An impartial game is refused (both players have the same moves: ask

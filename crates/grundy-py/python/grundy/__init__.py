@@ -25,6 +25,12 @@ Games of your own, the way the tutorials write them (moves: the positions one mo
 Errors raise :class:`SpecError` (bad input, with ``span``), :class:`LimitError` (a limit
 stopped the computation) or :class:`GrundyError`; an exception raised in your own ``moves``
 function comes out as itself.
+
+Partizan values are objects with arithmetic, order and temperature theory:
+
+>>> hot = grundy.partizan("{3|1}")
+>>> hot.canonical, hot.mean, hot.temperature
+('{3|1}', Fraction(2, 1), Fraction(1, 1))
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from ._games import Dag, Game, Play, analyze, dag, moves, parse, partizan_move, 
 from ._grundy import GrundyError, LimitError, Nimber, SpecError
 from ._heaps import Quotient, period, plot_seq, quotient, seq, sequence, verify
 from ._nimbers import nim_mul, nimber
+from ._partizan import PartizanGame, PartizanValue, Thermograph, partizan, partizan_game
 from ._reports import Report
 from ._user import UserGame, game
 
@@ -46,9 +53,12 @@ __all__ = [
     "GrundyError",
     "LimitError",
     "Nimber",
+    "PartizanGame",
+    "PartizanValue",
     "Play",
     "Report",
     "SpecError",
+    "Thermograph",
     "UserGame",
     "analyze",
     "census",
@@ -59,6 +69,8 @@ __all__ = [
     "nim_mul",
     "nimber",
     "parse",
+    "partizan",
+    "partizan_game",
     "partizan_move",
     "period",
     "play",

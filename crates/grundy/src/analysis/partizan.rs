@@ -16,9 +16,9 @@
 use serde::Serialize;
 
 use super::SCHEMA;
-use crate::error::{Error, Limit, Result};
+use crate::error::{Error, ErrorKind, Limit, Result};
 use crate::game::Limits;
-use crate::partizan::{Games, PartizanSum, Wall};
+use crate::partizan::{Game, Games, PartizanSum, Wall};
 
 /// A partizan value, as a face shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -45,6 +45,11 @@ pub struct PartizanReport {
     pub left_wall: Vec<WallPiece>,
     /// Right's wall.
     pub right_wall: Vec<WallPiece>,
+    /// The reduced canonical form: the simplest game an infinitesimal away (`^*` reduces to
+    /// `0`, `{1^|-1^}` to `+-1`).
+    pub reduced: String,
+    /// The atomic weight, when the value is all-small (`^` weighs `1`, `*` `0`); else `null`.
+    pub atomic_weight: Option<String>,
     /// Every move that wins for Left moving first (it leaves a value `>= 0`).
     pub left_winning_moves: Vec<PartizanMove>,
     /// Every move that wins for Right moving first (it leaves a value `<= 0`).
@@ -76,7 +81,7 @@ pub struct WallPiece {
     pub slope: i8,
 }
 
-fn pieces(wall: &Wall) -> Vec<WallPiece> {
+pub(super) fn pieces(wall: &Wall) -> Vec<WallPiece> {
     wall.pieces()
         .iter()
         .map(|piece| WallPiece {
@@ -111,9 +116,25 @@ pub fn report(sum: &mut PartizanSum, text: &str, limits: Limits) -> Result<Parti
         temperature: thermograph.temperature.to_string(),
         left_wall: pieces(&thermograph.left),
         right_wall: pieces(&thermograph.right),
+        reduced: {
+            let reduced = games.reduced(g)?;
+            games.format(reduced)?
+        },
+        atomic_weight: atomic_weight(games, g)?,
         left_winning_moves,
         right_winning_moves,
     })
+}
+
+/// The atomic weight of `g` in CGSuite's notation, `None` when `g` is not all-small or born
+/// too late for the remote star the calculus compares with.
+fn atomic_weight(games: &mut Games, g: Game) -> Result<Option<String>> {
+    match games.atomic_weight(g) {
+        Ok(Some(weight)) => Ok(Some(games.format(weight)?)),
+        Ok(None) => Ok(None),
+        Err(error) if matches!(error.kind(), ErrorKind::Unsupported { .. }) => Ok(None),
+        Err(error) => Err(error),
+    }
 }
 
 /// Every move of `sum` that wins for Left (`left`) or Right moving first: the moves that leave

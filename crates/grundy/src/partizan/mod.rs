@@ -11,6 +11,7 @@
 //!   values, recognised again by [`Games::as_nus`] and written in CGSuite's notation by
 //!   [`Games::format`] (the notation is read back by `spec::parse_partizan`);
 //! - [`Games::thermograph`], stops, mean, temperature, [`Games::cool`];
+//! - [`Games::atomic_weight`] of all-small games ([`Games::is_all_small`]);
 //! - [`Games::reduced`], the reduced canonical form (equal up to an infinitesimal,
 //!   [`Games::inf_geq`]);
 //! - [`PartizanSum`]: a sum as written, each term with its moves (for winning moves);
@@ -31,6 +32,7 @@
 //! ```
 
 mod arith;
+mod atomic;
 mod canonical;
 mod compare;
 mod dyadic;
