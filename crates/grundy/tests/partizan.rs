@@ -390,6 +390,10 @@ fn hackenbush_strings_of_up_to_8_edges_equal_brute_force_and_berlekamp() {
     }
     let green = grundy::spec::parse_partizan("hackenbush(eee)", &mut games).unwrap();
     assert_eq!(games.format(green).unwrap(), "*3");
+    // Toads and frogs in CGSuite's capitals read as the lower-case letters.
+    let upper = grundy::spec::parse_partizan("toads(TT.F.F)", &mut games).unwrap();
+    let lower = grundy::spec::parse_partizan("toads(tt.f.f)", &mut games).unwrap();
+    assert_eq!(upper, lower);
 }
 
 #[test]

@@ -10,7 +10,7 @@
 //!           | 'hackenbush(' [lre]* ')'                      edges from the ground up
 //!           | 'hackenbush(' edge (',' edge)* ';ground=' name ')'     edge: a-b:l (b-c:r, c-c:e)
 //!           | 'domineering(' board ')' | 'cutcake(' number 'x' number ')'
-//!           | 'toads(' [tf.]* ')' | 'clobber(' [XO.]* ('/' [XO.]*)* ')'
+//!           | 'toads(' [tfTF.]* ')' | 'clobber(' [XO.]* ('/' [XO.]*)* ')'
 //!           | ('col' | 'snort') graph                        graph: (path(5)), (a-b, b-c), ...
 //! board    := number 'x' number | [ox]+ ('/' [ox]+)*       rows x columns, o empty
 //! options  := values and bars: {1|0}, {2|0||-1}, {0,*|}     the longest run of bars splits
@@ -249,9 +249,10 @@ impl Reader<'_, '_> {
             "hackenbush" | "toads" => {
                 let (at, letters) = self.parser.scan(|c| match word {
                     "hackenbush" => matches!(c, 'l' | 'r' | 'e'),
-                    _ => matches!(c, 't' | 'f' | '.'),
+                    // Toads and frogs in either case (`T` and `F` as CGSuite and `cgt` write them).
+                    _ => matches!(c, 't' | 'f' | 'T' | 'F' | '.'),
                 });
-                let letters = letters.as_bytes().to_vec();
+                let letters = letters.to_ascii_lowercase().into_bytes();
                 check_length(letters.len(), at)?;
                 if word == "hackenbush" {
                     Position::Hackenbush(letters)
