@@ -8,7 +8,7 @@ handles into its table of canonical forms.
 >>> g
 PartizanValue('{1^|^}')
 >>> g.outcome, g.temperature, g.mean
-('N', Fraction(1, 2), Fraction(1, 2))
+('L', Fraction(1, 2), Fraction(1, 2))
 >>> grundy.partizan("^") > 0, grundy.partizan("*").confused_with(0)
 (True, True)
 """
