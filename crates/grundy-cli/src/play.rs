@@ -10,7 +10,7 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use grundy::analysis::play::{computer_move, view, PlayMove};
+use grundy::analysis::play::{computer_move, typed_move, view, PlayMove};
 use grundy::analysis::repetition::{Repetitions, DRAW_AFTER_VISITS};
 use grundy::analysis::ReportOutcome;
 use grundy::ask::{self, Settings};
@@ -81,8 +81,12 @@ fn show_moves(out: &mut impl Write, moves: &[PlayMove]) -> io::Result<()> {
     for entry in moves.iter().take(SHOWN_MOVES) {
         writeln!(
             out,
-            "  {:>width$}. in {}: {}  ->  {}",
-            entry.number, entry.from, entry.description, entry.result
+            "  {:>width$}. in {}: {}  ->  {}{}",
+            entry.number,
+            entry.from,
+            entry.description,
+            entry.result,
+            alike(entry.count)
         )?;
     }
     if moves.len() > SHOWN_MOVES {
@@ -93,6 +97,16 @@ fn show_moves(out: &mut impl Write, moves: &[PlayMove]) -> io::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// What a move listed for its class says of the others: a heap with too many moves to list
+/// shows one move per class of moves that are alike for the misère quotient.
+fn alike(count: u64) -> String {
+    match count {
+        0 | 1 => String::new(),
+        2 => "  (and 1 more like it)".to_string(),
+        _ => format!("  (and {} more like it)", count - 1),
+    }
 }
 
 /// Plays `game` at the terminal: `input` gives the human's moves, `out` shows everything.
@@ -160,7 +174,7 @@ pub fn game_loop(
         match to_move {
             Player::Human => {
                 show_moves(out, &shown.moves)?;
-                let index = loop {
+                let entry = loop {
                     write!(out, "your move> ")?;
                     out.flush()?;
                     let mut line = String::new();
@@ -192,8 +206,8 @@ pub fn game_loop(
                         }
                         _ => {}
                     }
-                    match game.find_move(typed) {
-                        Ok(index) => break index,
+                    match typed_move(game, typed) {
+                        Ok(entry) => break entry,
                         Err(error) if error.is_limit() => return Err(error.into()),
                         Err(error) => match error.kind() {
                             grundy::ErrorKind::InvalidPosition { reason } => {
@@ -203,11 +217,7 @@ pub fn game_loop(
                         },
                     }
                 };
-                let entry = shown
-                    .moves
-                    .get(index)
-                    .cloned()
-                    .ok_or_else(|| grundy::Error::invalid_position("no such move"))?;
+                let index = entry.number - 1;
                 turn += 1;
                 if slip.is_none() && shown.outcome == ReportOutcome::NextWins {
                     let advice = game.choose()?;
