@@ -146,7 +146,7 @@ fn listed(game: &mut Game) -> Result<Vec<PlayMove>> {
 /// ```
 /// use grundy::{analysis::play::typed_move, play::Game, spec, Limits, Play};
 /// let mut game = Game::new(&spec::parse("kayles(10^18, 5)")?, Play::Misere, Limits::default())?;
-/// let typed = typed_move(&mut game, "kayles(5, 400000, 10^18 - 400001)")?;
+/// let typed = typed_move(&mut game, "kayles(5, 400000, 999999999999599999)")?;
 /// assert_eq!(typed.description, "take 1 from 1000000000000000000, leaving 400000 and 999999999999599999");
 /// game.make_move(typed.number - 1)?;
 /// assert_eq!(game.position(), "kayles(5,400000,999999999999599999)");
