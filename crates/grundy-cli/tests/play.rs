@@ -384,8 +384,8 @@ fn misere_kayles_with_a_heap_of_ten_to_the_eighteen() {
                 let position = turn
                     .text
                     .lines()
-                    .filter_map(|line| line.strip_prefix("position: kayles("))
-                    .last()
+                    .rev()
+                    .find_map(|line| line.strip_prefix("position: kayles("))
                     .expect("a position");
                 let mut heaps: Vec<u64> = position
                     .trim_end_matches(')')
