@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 use grundy::analysis::partizan_play::Side;
-use grundy::analysis::play::{computer_move, view, PlayMove};
+use grundy::analysis::play::{computer_move, typed_move, view, PlayMove};
 use grundy::analysis::repetition::{Repetitions, DRAW_AFTER_VISITS};
 use grundy::analysis::ReportOutcome;
 use grundy::ask::{self, Settings};
@@ -96,8 +96,12 @@ fn show_moves(out: &mut impl Write, moves: &[PlayMove]) -> io::Result<()> {
     for entry in moves.iter().take(SHOWN_MOVES) {
         writeln!(
             out,
-            "  {:>width$}. in {}: {}  ->  {}",
-            entry.number, entry.from, entry.description, entry.result
+            "  {:>width$}. in {}: {}  ->  {}{}",
+            entry.number,
+            entry.from,
+            entry.description,
+            entry.result,
+            alike(entry.count)
         )?;
     }
     if moves.len() > SHOWN_MOVES {
@@ -108,6 +112,16 @@ fn show_moves(out: &mut impl Write, moves: &[PlayMove]) -> io::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// What a move listed for its class says of the others: a heap with too many moves to list
+/// shows one move per class of moves that are alike for the misère quotient.
+fn alike(count: u64) -> String {
+    match count {
+        0 | 1 => String::new(),
+        2 => "  (and 1 more like it)".to_string(),
+        _ => format!("  (and {} more like it)", count - 1),
+    }
 }
 
 /// Plays `game` at the terminal: `input` gives the human's moves, `out` shows everything.
@@ -175,7 +189,7 @@ pub fn game_loop(
         match to_move {
             Mover::Human => {
                 show_moves(out, &shown.moves)?;
-                let index = loop {
+                let entry = loop {
                     write!(out, "your move> ")?;
                     out.flush()?;
                     let mut line = String::new();
@@ -207,8 +221,8 @@ pub fn game_loop(
                         }
                         _ => {}
                     }
-                    match game.find_move(typed) {
-                        Ok(index) => break index,
+                    match typed_move(game, typed) {
+                        Ok(entry) => break entry,
                         Err(error) if error.is_limit() => return Err(error.into()),
                         Err(error) => match error.kind() {
                             grundy::ErrorKind::InvalidPosition { reason } => {
@@ -218,11 +232,7 @@ pub fn game_loop(
                         },
                     }
                 };
-                let entry = shown
-                    .moves
-                    .get(index)
-                    .cloned()
-                    .ok_or_else(|| grundy::Error::invalid_position("no such move"))?;
+                let index = entry.number - 1;
                 turn += 1;
                 if slip.is_none() && shown.outcome == ReportOutcome::NextWins {
                     let advice = game.choose()?;

@@ -347,3 +347,84 @@ fn a_lost_game_says_which_move_gave_the_win_away() {
     assert!(hopeless.contains("the computer wins"), "{hopeless}");
     assert!(!hopeless.contains("gave the win away"), "{hopeless}");
 }
+
+#[test]
+fn misere_kayles_with_a_heap_of_ten_to_the_eighteen() {
+    if skip() {
+        return;
+    }
+    // The whole game's misère quotient answers: a heap of 10^18 lists its moves one per class,
+    // the hint and the computer's moves come from the quotient's elements, and a split that no
+    // class lists is typed as the position it leaves.
+    let mut turns = 0;
+    let mut hinted: Option<String> = None;
+    let transcript = session("--misere 'kayles(10^18,5,9)'", |turn| {
+        turns += 1;
+        match turns {
+            1 => {
+                assert!(turn.moves.len() > 50, "{}", turn.text);
+                // One move per class: 180 moves listed for a heap of 10^18.
+                assert!(turn.text.contains("... and 120 more"), "{}", turn.text);
+                "hint".to_string()
+            }
+            2 => {
+                // Play the hinted move by its number.
+                let best = turn
+                    .text
+                    .split_once("best move: ")
+                    .and_then(|(_, rest)| rest.split_once('.'))
+                    .map(|(number, _)| number.to_string())
+                    .expect("a best move");
+                hinted = Some(best.clone());
+                best
+            }
+            3 => {
+                // Take 1 from the largest heap, leaving 400,000 and the rest: a split no class
+                // lists, typed as the position it leaves.
+                let position = turn
+                    .text
+                    .lines()
+                    .rev()
+                    .find_map(|line| line.strip_prefix("position: kayles("))
+                    .expect("a position");
+                let mut heaps: Vec<u64> = position
+                    .trim_end_matches(')')
+                    .split(',')
+                    .map(|heap| heap.parse().expect("a heap"))
+                    .collect();
+                heaps.sort_unstable();
+                let largest = heaps.pop().expect("a heap");
+                assert!(largest > 10u64.pow(17), "{}", turn.text);
+                heaps.extend([400_000, largest - 400_001]);
+                let heaps: Vec<String> = heaps.iter().map(u64::to_string).collect();
+                format!("kayles({})", heaps.join(","))
+            }
+            4 => "kayles(5,9,3,3,3)".to_string(),
+            _ => "q".to_string(),
+        }
+    });
+    assert!(hinted.is_some());
+    assert!(
+        transcript.contains("hint: you can force a win."),
+        "{transcript}"
+    );
+    // The hinted move leaves a P-position: the computer, to move there, loses against
+    // perfect play and says so.
+    let computer: Vec<&str> = transcript
+        .lines()
+        .filter(|line| line.starts_with("computer: ") || line.starts_with("          ("))
+        .collect();
+    assert!(
+        computer[1].contains("every move loses against perfect play"),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("leaving 400000 and 9999999999995"),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("no move matches 'kayles(5,9,3,3,3)'"),
+        "{transcript}"
+    );
+    assert!(transcript.contains("You stopped the game."), "{transcript}");
+}

@@ -267,13 +267,14 @@ impl PlayState {
         json(&analysis::play::computer_move(&mut game).map_err(|error| to_py(error, None))?)
     }
 
-    /// Plays the move a player typed: its number (from 1), description or resulting position.
+    /// Plays the move a player typed: its number (from 1), description or resulting position
+    /// (in a sum of heaps, any position one move away, listed or not).
     fn make_move(&self, py: Python<'_>, text: &str) -> PyResult<()> {
         let (_computing, mut game) = self.game(py)?;
-        let index = game
-            .find_move(text)
+        let typed = analysis::play::typed_move(&mut game, text)
             .map_err(|error| to_py(error, Some(text)))?;
-        game.make_move(index).map_err(|error| to_py(error, None))
+        game.make_move(typed.number - 1)
+            .map_err(|error| to_py(error, None))
     }
 
     /// The position as spec text.

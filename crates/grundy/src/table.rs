@@ -72,6 +72,14 @@ pub trait PositionTable: Send {
     /// The heap size of position `id` when [`heap_rule`](Self::heap_rule) is known.
     fn heap(&self, id: u32) -> Option<u64>;
 
+    /// The id of a heap of `heap` when [`heap_rule`](Self::heap_rule) is known (named when new,
+    /// its moves not listed): how play names the parts of a heap too large to list the moves
+    /// of. `None` for every other game.
+    ///
+    /// # Errors
+    /// The position limit.
+    fn heap_id(&self, heap: u64) -> Result<Option<u32>>;
+
     /// The coins of position `id` when it is a row of a coin-turning game ([`CoinTurning`]);
     /// `None` for every other game.
     fn coin_row(&self, id: u32) -> Option<CoinRow>;
@@ -342,6 +350,21 @@ where
         let positions = lock(&self.positions);
         let position: &dyn Any = positions.get(id)?;
         position.downcast_ref::<u64>().copied()
+    }
+
+    fn heap_id(&self, heap: u64) -> Result<Option<u32>> {
+        let evaluator = lock(&self.evaluator);
+        if heap_rule_of(&*evaluator).is_none() {
+            return Ok(None);
+        }
+        let wanted: &dyn Any = &heap;
+        let Some(position) = wanted.downcast_ref::<<E::Rules as Ruleset>::Position>() else {
+            return Ok(None);
+        };
+        let max_positions = evaluator.limits().max_positions;
+        lock(&self.positions)
+            .intern(position, max_positions)
+            .map(Some)
     }
 
     fn coin_row(&self, id: u32) -> Option<CoinRow> {

@@ -342,7 +342,19 @@ pub struct PositionMove {
     pub description: String,
     /// The position after the move.
     pub result: Position,
+    /// How many moves of the component this one stands for: 1, or the size of its class when
+    /// the component has too many moves to list and its moves come one per class of moves
+    /// that are equal for the judge ([`SumGraph::position_moves_with`]).
+    pub count: u64,
 }
+
+/// The moves of a component too large to list, one per class: each as the ids of the parts it
+/// leaves and the number of moves it stands for.
+pub type ClassMoves = Vec<(Vec<u32>, u64)>;
+
+/// What gives a component's moves one per class ([`SumGraph::position_moves_with`]): its
+/// table and id in, the classes out, or `None` to list every move.
+pub type Classes<'a> = dyn FnMut(&dyn PositionTable, u32) -> Result<Option<ClassMoves>> + 'a;
 
 /// A component of a position that is a heap ([`SumGraph::heaps`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -421,6 +433,20 @@ impl SumGraph {
     /// # Errors
     /// A limit reached while listing moves, or a position from another game.
     pub fn position_moves(&mut self, position: &Position) -> Result<Vec<PositionMove>> {
+        self.position_moves_with(position, &mut |_, _| Ok(None))
+    }
+
+    /// [`position_moves`](SumGraph::position_moves), but a component for which `classes` (given
+    /// its table and id) gives moves one per class has those instead of its listed moves: how
+    /// a heap with too many moves to list is played.
+    ///
+    /// # Errors
+    /// As for [`position_moves`](SumGraph::position_moves).
+    pub fn position_moves_with(
+        &mut self,
+        position: &Position,
+        classes: &mut Classes<'_>,
+    ) -> Result<Vec<PositionMove>> {
         let components: usize = position.terms.iter().map(Vec::len).sum();
         let mut result = Vec::new();
         let mut seen = HashSet::new();
@@ -430,13 +456,20 @@ impl SumGraph {
                 Error::invalid_position("the position does not come from this game")
             })?;
             for (index, &id) in ids.iter().enumerate() {
-                let moves = table.moves(id)?;
+                let moves: ClassMoves = match classes(&**table, id)? {
+                    Some(classes) => classes,
+                    None => table
+                        .moves(id)?
+                        .iter()
+                        .map(|parts| (parts.to_vec(), 1))
+                        .collect(),
+                };
                 self.work = self.work.saturating_add(moves.len() as u64 + 1);
                 let from = table.format(&[id]);
                 // Each move copies the whole position, so a long list of a long sum is
                 // refused before it is built.
                 check_output(result.len() + moves.len(), components, self.limits)?;
-                for parts in moves.iter() {
+                for (parts, count) in &moves {
                     // Moves that turn equal components into equal parts leave equal positions,
                     // in one term or in two terms of one ruleset (`kayles(5) + kayles(5)`):
                     // the texts say so, as `Sum::moves` keys them.
@@ -452,9 +485,10 @@ impl SumGraph {
                         index,
                         from: from.clone(),
                         to,
-                        parts: parts.to_vec(),
+                        parts: parts.clone(),
                         description: table.describe(id, parts),
                         result: after,
+                        count: *count,
                     });
                 }
                 component += 1;

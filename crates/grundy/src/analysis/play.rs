@@ -55,6 +55,15 @@ pub struct PlayMove {
     pub description: String,
     /// The position after the move.
     pub result: String,
+    /// How many moves this one stands for, when more than one: a heap with too many moves
+    /// to list (`kayles(10^18)`, played by the whole game's misère quotient) has one listed
+    /// per class of moves equal for the quotient, the least split of each class.
+    #[serde(skip_serializing_if = "is_one")]
+    pub count: u64,
+}
+
+fn is_one(count: &u64) -> bool {
+    *count == 1
 }
 
 /// The computer's move, already played, with its reason.
@@ -119,8 +128,54 @@ fn listed(game: &mut Game) -> Result<Vec<PlayMove>> {
             from: candidate.from,
             to: candidate.to,
             description: candidate.description,
+            count: candidate.count,
         })
         .collect())
+}
+
+/// The move a player typed, as [`Game::find_move`] reads it (a number, a description, the
+/// position it leads to), or else, in a sum of heaps of one game, any position one move
+/// away written as spec text, checked against the rule without listing the heap's moves
+/// ([`Game::move_to_heaps`]): so a split of `kayles(10^18)` that no listed class shows can be
+/// played. Returns the move (numbered as [`view`] numbers them, the typed one added last).
+///
+/// # Errors
+/// No such move (the error of [`Game::find_move`]), or a limit.
+///
+/// # Example
+/// ```
+/// use grundy::{analysis::play::typed_move, play::Game, spec, Limits, Play};
+/// let mut game = Game::new(&spec::parse("kayles(10^18, 5)")?, Play::Misere, Limits::default())?;
+/// let typed = typed_move(&mut game, "kayles(5, 400000, 999999999999599999)")?;
+/// assert_eq!(typed.description, "take 1 from 1000000000000000000, leaving 400000 and 999999999999599999");
+/// game.make_move(typed.number - 1)?;
+/// assert_eq!(game.position(), "kayles(5,400000,999999999999599999)");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn typed_move(game: &mut Game, text: &str) -> Result<PlayMove> {
+    let index = match game.find_move(text) {
+        Ok(index) => index,
+        Err(error) if error.is_limit() => return Err(error),
+        Err(error) => match heaps_typed(text) {
+            Some((rule, heaps)) if game.heap_rule().as_ref() == Some(&rule) => {
+                game.move_to_heaps(&heaps).map_err(|_| error)?
+            }
+            _ => return Err(error),
+        },
+    };
+    listed(game)?
+        .into_iter()
+        .nth(index)
+        .ok_or_else(|| crate::error::Error::invalid_position("the move typed is not listed"))
+}
+
+/// The rule and heaps of a position typed as spec text, when it is a sum of heaps of one game.
+fn heaps_typed(text: &str) -> Option<(crate::rules::HeapRule, Vec<u64>)> {
+    let sum = crate::spec::parse(text).ok()?;
+    let graph = crate::whole::SumGraph::new(&sum, crate::game::Limits::default()).ok()?;
+    let position = graph.position_of(&sum).ok()?;
+    let (rule, heaps) = graph.heaps(&position)?;
+    Some((rule, heaps.iter().map(|component| component.heap).collect()))
 }
 
 /// Lets the computer choose its move, plays it, and reports it.

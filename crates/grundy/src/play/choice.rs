@@ -14,6 +14,9 @@ impl Game {
     /// # Errors
     /// A finished game (there is no move to choose), or a limit reached while searching.
     pub fn choose(&mut self) -> Result<Choice> {
+        if let Some(choice) = self.quotient_choice()? {
+            return Ok(choice);
+        }
         let moves = self.moves()?;
         if moves.is_empty() {
             return Err(Error::invalid_position(

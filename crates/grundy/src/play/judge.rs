@@ -23,7 +23,7 @@ pub(super) fn misere_judge(
     sum: &Sum,
     graph: &SumGraph,
     position: &Position,
-    start: &State,
+    start: Option<&State>,
     limits: Limits,
 ) -> Result<Judge> {
     let search = || Ok(Judge::Misere(Box::new(MisereSolver::new(sum, limits)?)));
@@ -34,10 +34,13 @@ pub(super) fn misere_judge(
         max_work: limits.max_work.min(TRIAL_WORK),
         ..limits
     };
-    match MisereSolver::new(sum, trial)?.outcome(start) {
-        Ok(_) => return search(),
-        Err(error) if error.is_limit() => {}
-        Err(error) => return Err(error),
+    // Without a start (a heap too large to list the moves of), no search could judge.
+    if let Some(start) = start {
+        match MisereSolver::new(sum, trial)?.outcome(start) {
+            Ok(_) => return search(),
+            Err(error) if error.is_limit() => {}
+            Err(error) => return Err(error),
+        }
     }
     let largest = heaps
         .iter()

@@ -14,6 +14,7 @@
 
 mod choice;
 mod judge;
+mod quotient;
 mod typed;
 
 use crate::error::{Error, ErrorKind, Result};
@@ -98,14 +99,34 @@ impl Game {
         };
         let mut graph = SumGraph::new(sum, budget)?;
         let position = graph.position_of(sum)?;
-        let start = graph.state(&position.terms)?;
+        let start = match graph.state(&position.terms) {
+            Ok(start) => start,
+            // A heap too large to list the moves of: only a quotient can judge.
+            Err(error) if error.is_limit() && play == Play::Misere && !loopy => {
+                let graph = SumGraph::new(sum, limits)?;
+                let judge = misere_judge(sum, &graph, &position, None, limits)?;
+                if !matches!(judge, Judge::Quotient(_)) {
+                    return Err(error);
+                }
+                return Ok(Game {
+                    graph,
+                    play,
+                    loopy,
+                    judge,
+                    start: position.clone(),
+                    position,
+                    moves: None,
+                });
+            }
+            Err(error) => return Err(error),
+        };
         let judge = match Solution::solve(&mut graph, &start, play) {
             Ok(solution) => Judge::Exact(Box::new(solution)),
             Err(error) if error.is_limit() && !loopy => {
                 graph = SumGraph::new(sum, limits)?;
                 match play {
                     Play::Normal => Judge::Values,
-                    Play::Misere => misere_judge(sum, &graph, &position, &start, limits)?,
+                    Play::Misere => misere_judge(sum, &graph, &position, Some(&start), limits)?,
                 }
             }
             Err(error) => return Err(error),
@@ -155,7 +176,7 @@ impl Game {
         if let Some(moves) = &self.moves {
             return Ok(moves.clone());
         }
-        let moves = self.graph.position_moves(&self.position)?;
+        let moves = self.quotient_moves()?;
         self.moves = Some(moves.clone());
         Ok(moves)
     }
@@ -184,6 +205,13 @@ impl Game {
     /// A limit reached while searching.
     pub fn assess(&mut self) -> Result<Assessment> {
         let position = self.position.clone();
+        if let Some(outcome) = self.quotient_outcome(&position)? {
+            return Ok(Assessment {
+                outcome: outcome.into(),
+                remoteness: None,
+                value: None,
+            });
+        }
         let state = self.state_of(&position)?;
         let (outcome, remoteness) = self.judge(&state)?;
         Ok(Assessment {

@@ -60,9 +60,9 @@ impl Game {
             [only] => Ok(*only),
             [first, ..] => {
                 // Moves in equal components lead to the same position: any of them will do.
-                let target = self.state_of(&moves[*first].result)?;
+                let target = self.reached(&moves[*first].result)?;
                 for &other in &matches[1..] {
-                    if self.state_of(&moves[other].result)? != target {
+                    if self.reached(&moves[other].result)? != target {
                         let numbers: Vec<String> = matches
                             .iter()
                             .map(|index| (index + 1).to_string())
@@ -77,6 +77,20 @@ impl Game {
                 Ok(*first)
             }
         }
+    }
+}
+
+impl Game {
+    /// What `position` is, for telling positions apart: its heaps, sorted, when a quotient
+    /// judges (no state is built of heaps too large to list the moves of), else its state.
+    fn reached(&mut self, position: &crate::whole::Position) -> Result<Vec<u64>> {
+        if self.quotient().is_some() {
+            let mut heaps = self.heaps_of(position)?;
+            heaps.retain(|&heap| heap > 0);
+            heaps.sort_unstable();
+            return Ok(heaps);
+        }
+        Ok(self.state_of(position)?.to_vec())
     }
 }
 

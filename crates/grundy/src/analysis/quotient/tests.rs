@@ -1,13 +1,20 @@
 //! The quotient's answers to misère sums against the library's misère search, on random sums.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::sums::{judged_by, moves_report, value_report};
 use super::*;
-use crate::analysis::misere::{searched_moves, searched_value, MisereValueReport, QuotientUse};
+use crate::analysis::misere::{
+    searched_moves, searched_value, MisereMovesReport, MisereValueReport, QuotientUse,
+};
+use crate::analysis::play::{typed_move, view};
 use crate::analysis::ReportOutcome;
+use crate::play::Game;
 use crate::quotient::{whole_heap_quotient, Quotient};
 use crate::spec;
+use crate::sum::Sum;
+use crate::whole::SumGraph;
 
 /// A small deterministic generator (xorshift), so failures repeat.
 fn random(state: &mut u64) -> u64 {
@@ -70,6 +77,7 @@ fn agrees_by(rule: &str, quotient: Arc<Quotient>, to: u64, budget: u64, sums: us
         }
         assert_eq!(listed.outcome, searched.outcome, "{text}");
         assert_eq!(listed.moves, searched.moves, "{text}");
+        plays_as(&sum, &quotient, &answered, &listed, &mut seed)?;
         p_positions += usize::from(answered.outcome == ReportOutcome::PreviousWins);
         moves += answered.winning_moves.len();
     }
@@ -79,6 +87,87 @@ fn agrees_by(rule: &str, quotient: Arc<Quotient>, to: u64, budget: u64, sums: us
         "{rule}: {p_positions} P"
     );
     assert!(moves > sums / 2, "{rule}: {moves} winning moves");
+    Ok(())
+}
+
+/// The heaps of the sum `text` of heaps of one game, sorted, zeros dropped.
+fn heaps_of(text: &str) -> Result<Vec<u64>> {
+    let sum = spec::parse(text)?;
+    let graph = SumGraph::new(&sum, Limits::default())?;
+    let position = graph.position_of(&sum)?;
+    let mut heaps: Vec<u64> = graph
+        .heaps(&position)
+        .map(|(_, heaps)| heaps.iter().map(|c| c.heap).collect())
+        .unwrap_or_default();
+    heaps.retain(|&heap| heap > 0);
+    heaps.sort_unstable();
+    Ok(heaps)
+}
+
+/// Play of `sum` by `quotient` (`grundy play --misere`) as the reports `value` and `moves`
+/// (already checked against the search) judge it: the outcome, every move in the same order,
+/// the computer's move one of the winning moves, and random positions typed as heaps a move
+/// exactly when some listed move leads there.
+fn plays_as(
+    sum: &Sum,
+    quotient: &Arc<Quotient>,
+    value: &MisereValueReport,
+    moves: &MisereMovesReport,
+    seed: &mut u64,
+) -> Result<()> {
+    let text = sum.format();
+    let mut game = Game::by_quotient(sum, Arc::clone(quotient))?;
+    let shown = view(&mut game)?;
+    assert_eq!(shown.outcome, value.outcome, "{text}");
+    let results: Vec<&str> = shown.moves.iter().map(|m| m.result.as_str()).collect();
+    let expected: Vec<&str> = moves
+        .moves
+        .iter()
+        .map(|m| m.summary.result.as_str())
+        .collect();
+    assert_eq!(results, expected, "{text}");
+    // Misère play: no move left is a win for the player to move, with nothing to choose.
+    if value.outcome == ReportOutcome::NextWins && !shown.over {
+        let chosen = &shown.moves[game.choose()?.index].result;
+        assert!(
+            value.winning_moves.iter().any(|m| &m.result == chosen),
+            "{text}: {chosen}"
+        );
+    }
+    let legal = results
+        .iter()
+        .map(|result| heaps_of(result))
+        .collect::<Result<HashSet<Vec<u64>>>>()?;
+    let heaps = heaps_of(&text)?;
+    for _ in 0..4 {
+        let at = (random(seed) % heaps.len() as u64) as usize;
+        let Some(rest) = heaps[at].checked_sub(random(seed) % 4) else {
+            continue;
+        };
+        let mut typed: Vec<u64> = heaps.clone();
+        typed.remove(at);
+        match random(seed) % 3 {
+            0 => {}
+            1 => typed.push(rest),
+            _ => {
+                let small = random(seed) % (rest + 1);
+                typed.extend([small, rest - small]);
+            }
+        }
+        typed.retain(|&heap| heap > 0);
+        let answer = game.move_to_heaps(&typed);
+        typed.sort_unstable();
+        assert_eq!(
+            answer.is_ok(),
+            legal.contains(&typed),
+            "{text}: {typed:?} {answer:?}"
+        );
+        if let Ok(index) = answer {
+            let after = game.moves()?[index].result.clone();
+            let reached = game.format_position(&after);
+            assert_eq!(heaps_of(&reached)?, typed, "{text}");
+        }
+    }
     Ok(())
 }
 
@@ -346,5 +435,75 @@ fn growth_without_a_bound_says_where_it_stopped() -> Result<()> {
     assert!(why.contains("moves examined"), "{why}");
     let grundy = spec::parse_heap_rule("grundy")?;
     assert!(whole_report(&grundy, 1000, 64, Limits::default()).is_err());
+    Ok(())
+}
+
+#[test]
+fn heaps_of_any_size_are_played_by_the_whole_quotient() -> Result<()> {
+    // `grundy play --misere`: heaps listed by class (200 to 600 tokens, and 10^18) against the
+    // reports of every move listed one by one (medium heaps) or by class (`value --misere`).
+    let kayles = spec::parse_heap_rule("kayles")?;
+    let whole = Arc::new(whole_heap_quotient(
+        &kayles,
+        1000,
+        DEFAULT_MAX_ORDER,
+        Limits::default(),
+    )?);
+    let mut seed = 0x51_7CC1_B727_220Au64;
+    let mut won = 0;
+    for round in 0..40 {
+        let big = if round < 30 {
+            200 + random(&mut seed) % 400
+        } else {
+            10u64.pow(18) - random(&mut seed) % 1000
+        };
+        let (a, b) = (1 + random(&mut seed) % 30, 1 + random(&mut seed) % 30);
+        let text = format!("kayles({big},{a},{b})");
+        let sum = spec::parse(&text)?;
+        let listed = winning(&text, &whole, Limits::default())?;
+        let mut game = Game::by_quotient(&sum, Arc::clone(&whole))?;
+        let shown = view(&mut game)?;
+        assert_eq!(shown.outcome, listed.outcome, "{text}");
+        // The big heap's moves come by class, counting every move.
+        let classes: Vec<_> = shown.moves.iter().filter(|m| m.component == 0).collect();
+        let count: u64 = classes.iter().map(|m| m.count).sum();
+        let expected = if big < 1000 {
+            let mut every = Vec::new();
+            crate::game::Ruleset::try_moves(&kayles, &big, &mut every)?;
+            every.len() as u64
+        } else {
+            big
+        };
+        assert_eq!(count, expected, "{text}");
+        assert!(classes.len() < 200, "{text}");
+        if listed.outcome == ReportOutcome::NextWins {
+            won += 1;
+            let choice = game.choose()?;
+            let chosen = &shown.moves[choice.index].result;
+            assert!(
+                listed.winning_moves.iter().any(|m| &m.result == chosen),
+                "{text}: {chosen}"
+            );
+            assert!(choice.reason.contains("P-position"), "{}", choice.reason);
+            game.make_move(choice.index)?;
+            assert_eq!(view(&mut game)?.outcome, ReportOutcome::PreviousWins);
+        }
+    }
+    assert!(won > 5, "{won} won");
+    // A split of the huge heap that no class lists, typed as the position it leaves.
+    let mut game = Game::by_quotient(&spec::parse("kayles(10^18,5,9)")?, Arc::clone(&whole))?;
+    for wrong in [
+        "kayles(5,9,999999999999999997)",
+        "kayles(5,9,1000000000000000000)",
+        "kayles(5,9,3,999999999999999994)",
+        "kayles(5,9,2,2,999999999999999995)",
+        "nim(5,9,400000,999999999999599998)",
+    ] {
+        assert!(typed_move(&mut game, wrong).is_err(), "{wrong}");
+    }
+    let typed = typed_move(&mut game, "kayles(9,5,400000,999999999999599999)")?;
+    assert_eq!(typed.count, 1);
+    game.make_move(typed.number - 1)?;
+    assert_eq!(game.position(), "kayles(5,9,400000,999999999999599999)");
     Ok(())
 }
