@@ -1,5 +1,6 @@
 //! The nimber alone of Cram boards (no winning moves), with the search's figures: what
-//! `igsolve` reports, for `scripts/bench-cram`. Usage: `cram_nimber THREADS RxC...`.
+//! `igsolve` reports, for `scripts/bench-cram`. Usage: `cram_nimber THREADS RxC...`; the
+//! tables' memory in MiB from `CRAM_MEMORY_MIB` (default: `Limits::default()`'s).
 
 use std::time::Instant;
 
@@ -14,6 +15,10 @@ fn main() -> grundy::Result<()> {
         let (rows, columns) = (rows.parse().unwrap_or(1), columns.parse().unwrap_or(1));
         let limits = Limits {
             max_work: u64::MAX,
+            max_memory: std::env::var("CRAM_MEMORY_MIB")
+                .ok()
+                .and_then(|mib| mib.parse::<u64>().ok())
+                .map_or(Limits::default().max_memory, |mib| mib << 20),
             ..Limits::default()
         };
         let mut solver = CramSolver::new(limits, threads);

@@ -5,6 +5,8 @@
 //! splits at its diagonal joints ([`WordRegion::joints`]); two equal parts of an option
 //! cancel.
 
+use std::sync::OnceLock;
+
 use super::solver::straight;
 use crate::positional::{Decomposable, Known, Options, WordRegion};
 
@@ -39,6 +41,54 @@ fn push_parts(region: WordRegion, out: &mut Options<WordRegion>) {
     });
 }
 
+/// The order in which a region lists its dominoes: nearest the centre of its frame first,
+/// `2 dx + dy` (in half squares, `dx` across and `dy` down from the frame's centre to the
+/// domino's), a domino down before one across at the same distance (the centre first is
+/// igsolve's order; weighing `dx` twice suits frames taller than wide, as canonical ones
+/// are: 30% fewer moves than listing by square on 5x6, 3x13, 4x9 and 5x7). For each
+/// distance in turn, the squares where a domino down and one across may start; empty for
+/// frames of more than 64 squares or wider than 8 (listed by square).
+fn centre_out(width: u32, height: u32) -> &'static [(u64, u64)] {
+    static LEVELS: OnceLock<Vec<Vec<(u64, u64)>>> = OnceLock::new();
+    let levels = LEVELS.get_or_init(|| {
+        (0..(MAX_ORDERED_WIDTH + 1) * 65)
+            .map(|i| levels_of(i / 65, i % 65))
+            .collect()
+    });
+    if width > MAX_ORDERED_WIDTH || width * height > 64 {
+        return &[];
+    }
+    &levels[(width * 65 + height) as usize]
+}
+
+/// The widest frame with an order of its own ([`centre_out`]): canonical parts of at most
+/// 64 squares are no wider than tall, so at most 8 wide.
+const MAX_ORDERED_WIDTH: u32 = 8;
+
+/// [`centre_out`]'s levels for a frame `width` by `height` (empty for no frame).
+fn levels_of(width: u32, height: u32) -> Vec<(u64, u64)> {
+    if width == 0 || height == 0 || width * height > 64 {
+        return Vec::new();
+    }
+    let mut by_distance = vec![(0u64, 0u64); (4 * (width + height)) as usize];
+    for r in 0..height {
+        for c in 0..width {
+            let square = 1u64 << (r * width + c);
+            // Centres in half squares: down at (2r + 1, 2c), across at (2r, 2c + 1).
+            let distance =
+                |y: u32, x: u32| (2 * x.abs_diff(width - 1) + y.abs_diff(height - 1)) as usize;
+            if r + 1 < height {
+                by_distance[distance(2 * r + 1, 2 * c)].0 |= square;
+            }
+            if c + 1 < width {
+                by_distance[distance(2 * r, 2 * c + 1)].1 |= square;
+            }
+        }
+    }
+    by_distance.retain(|&(down, across)| down | across != 0);
+    by_distance
+}
+
 impl Decomposable for SmallCram {
     type Part = WordRegion;
 
@@ -60,14 +110,31 @@ impl Decomposable for SmallCram {
         let bits = region.bits();
         let (across, down) = region.dominoes();
         let width = region.width();
-        for (mut dominoes, step) in [(across, 1), (down, width)] {
+        // Lists the option of the domino on `square` and `square << step`; false to stop.
+        let mut list = |square: u64, step: u32| {
+            let after = region.with_bits(bits & !(square | square << step));
+            push_parts(after.reduced(), out);
+            out.end_option();
+            listed(out.last())
+        };
+        let levels = centre_out(width, region.height());
+        let groups = levels
+            .iter()
+            .flat_map(|&(down_level, across_level)| {
+                [(down & down_level, width), (across & across_level, 1)]
+            })
+            .chain(
+                levels
+                    .is_empty()
+                    .then_some([(down, width), (across, 1)])
+                    .into_iter()
+                    .flatten(),
+            );
+        for (mut dominoes, step) in groups {
             while dominoes != 0 {
                 let square = dominoes & dominoes.wrapping_neg();
                 dominoes ^= square;
-                let after = region.with_bits(bits & !(square | square << step));
-                push_parts(after.reduced(), out);
-                out.end_option();
-                if !listed(out.last()) {
+                if !list(square, step) {
                     return;
                 }
             }
@@ -201,6 +268,29 @@ mod tests {
         }
         // The stream holds cases of each (else the test would prove nothing).
         assert!(bridged > 20 && split > 20, "{bridged} {split}");
+    }
+
+    #[test]
+    fn centre_out_lists_every_domino_once() {
+        for width in 1..=MAX_ORDERED_WIDTH {
+            for height in 1..=64 / width {
+                let region = WordRegion::new(u64::MAX >> (64 - width * height), width);
+                let (across, down) = region.dominoes();
+                let (mut seen_down, mut seen_across) = (0u64, 0u64);
+                for &(d, a) in centre_out(width, height) {
+                    assert_eq!(seen_down & d, 0);
+                    assert_eq!(seen_across & a, 0);
+                    seen_down |= d;
+                    seen_across |= a;
+                }
+                assert_eq!(
+                    (seen_down, seen_across),
+                    (down, across),
+                    "{width} x {height}"
+                );
+            }
+        }
+        assert!(centre_out(9, 7).is_empty() && centre_out(3, 22).is_empty());
     }
 
     #[test]
