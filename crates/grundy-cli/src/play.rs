@@ -90,6 +90,36 @@ fn rules(play: Play, loopy: bool) -> String {
     }
 }
 
+/// What the player typed at the prompt.
+pub enum Typed {
+    /// A move: its number or what it leaves.
+    Move(String),
+    /// `hint` (or `h`, `?`).
+    Hint,
+    /// The end of the game, already told: `q` typed, or the input ran out.
+    Stop,
+}
+
+/// Asks `your move> ` and reads one line.
+pub fn prompt(input: &mut impl BufRead, out: &mut impl Write) -> io::Result<Typed> {
+    write!(out, "your move> ")?;
+    out.flush()?;
+    let mut line = String::new();
+    if input.read_line(&mut line)? == 0 {
+        writeln!(out, "\nno more input: the game is abandoned.")?;
+        return Ok(Typed::Stop);
+    }
+    let typed = line.trim();
+    Ok(match typed.to_lowercase().as_str() {
+        "q" | "quit" | "exit" => {
+            writeln!(out, "You stopped the game.")?;
+            Typed::Stop
+        }
+        "hint" | "?" | "h" => Typed::Hint,
+        _ => Typed::Move(typed.to_string()),
+    })
+}
+
 fn show_moves(out: &mut impl Write, moves: &[PlayMove]) -> io::Result<()> {
     writeln!(out, "your moves:")?;
     let width = moves.len().to_string().len();
@@ -190,20 +220,9 @@ pub fn game_loop(
             Mover::Human => {
                 show_moves(out, &shown.moves)?;
                 let entry = loop {
-                    write!(out, "your move> ")?;
-                    out.flush()?;
-                    let mut line = String::new();
-                    if input.read_line(&mut line)? == 0 {
-                        writeln!(out, "\nno more input: the game is abandoned.")?;
-                        return Ok(());
-                    }
-                    let typed = line.trim();
-                    match typed.to_lowercase().as_str() {
-                        "q" | "quit" | "exit" => {
-                            writeln!(out, "You stopped the game.")?;
-                            return Ok(());
-                        }
-                        "hint" | "?" | "h" => {
+                    let typed = match prompt(input, out)? {
+                        Typed::Stop => return Ok(()),
+                        Typed::Hint => {
                             writeln!(
                                 out,
                                 "hint: {}.",
@@ -219,9 +238,9 @@ pub fn game_loop(
                             }
                             continue;
                         }
-                        _ => {}
-                    }
-                    match typed_move(game, typed) {
+                        Typed::Move(typed) => typed,
+                    };
+                    match typed_move(game, &typed) {
                         Ok(entry) => break entry,
                         Err(error) if error.is_limit() => return Err(error.into()),
                         Err(error) => match error.kind() {

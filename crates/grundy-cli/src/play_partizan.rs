@@ -12,7 +12,7 @@ use grundy::{spec, Play};
 
 use crate::input::include;
 use crate::output::{with_input, Problem};
-use crate::play::First;
+use crate::play::{prompt, First, Typed};
 
 /// The most moves listed at once; the rest can still be typed.
 const SHOWN_MOVES: usize = 60;
@@ -176,20 +176,9 @@ pub fn game_loop(
             )?;
         }
         let played = loop {
-            write!(out, "your move> ")?;
-            out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out, "\nno more input: the game is abandoned.")?;
-                return Ok(());
-            }
-            let typed = line.trim();
-            match typed.to_lowercase().as_str() {
-                "q" | "quit" | "exit" => {
-                    writeln!(out, "You stopped the game.")?;
-                    return Ok(());
-                }
-                "hint" | "?" | "h" => {
+            let typed = match prompt(input, out)? {
+                Typed::Stop => return Ok(()),
+                Typed::Hint => {
                     let (best, reason) = game.best(you)?;
                     writeln!(
                         out,
@@ -199,9 +188,9 @@ pub fn game_loop(
                     )?;
                     continue;
                 }
-                _ => {}
-            }
-            match report.find(you, typed) {
+                Typed::Move(typed) => typed,
+            };
+            match report.find(you, &typed) {
                 Some(entry) => break entry.clone(),
                 None => writeln!(
                     out,
