@@ -100,14 +100,9 @@ fn value_report_of(
     max_positions: Option<u64>,
     max_work: Option<u64>,
 ) -> PyResult<String> {
-    not_in_callback()?;
-    let _computing = exclusive(py)?;
-    let limits = limits(max_positions, max_work);
-    let options = spec::Options::new(limits).with_include(&read_file);
-    let mut game = spec::parse_any_with(spec, options).map_err(|error| to_py(error, Some(spec)))?;
-    let settings = Settings::with_limits(limits);
-    let answer = ask::value_of(&mut game, Play::from_misere(misere), &settings);
-    json(&answer.map_err(|error| to_py(error, Some(spec)))?)
+    ask_any(py, spec, (max_positions, max_work), |game, settings| {
+        ask::value_of(game, Play::from_misere(misere), settings)
+    })
 }
 
 /// `grundy moves SPEC [--misere] --format json` of spec text that may be partizan: every move
@@ -121,14 +116,9 @@ fn moves_report_of(
     max_positions: Option<u64>,
     max_work: Option<u64>,
 ) -> PyResult<String> {
-    not_in_callback()?;
-    let _computing = exclusive(py)?;
-    let limits = limits(max_positions, max_work);
-    let options = spec::Options::new(limits).with_include(&read_file);
-    let mut game = spec::parse_any_with(spec, options).map_err(|error| to_py(error, Some(spec)))?;
-    let settings = Settings::with_limits(limits);
-    let answer = ask::moves_of(&mut game, Play::from_misere(misere), &settings);
-    json(&answer.map_err(|error| to_py(error, Some(spec)))?)
+    ask_any(py, spec, (max_positions, max_work), |game, settings| {
+        ask::moves_of(game, Play::from_misere(misere), settings)
+    })
 }
 
 /// The move a perfect Left (`left`) or Right makes in the partizan game `spec`, with its
@@ -142,13 +132,26 @@ fn partizan_move_of(
     max_positions: Option<u64>,
     max_work: Option<u64>,
 ) -> PyResult<String> {
+    let side = if left { Side::Left } else { Side::Right };
+    ask_any(py, spec, (max_positions, max_work), |game, settings| {
+        ask::partizan_move(game, side, settings)
+    })
+}
+
+/// Reads `spec`, impartial or partizan, within the limits `(max_positions, max_work)`, asks
+/// it `question` with those limits and returns the answer as JSON; errors point into `spec`.
+fn ask_any<T: Serialize>(
+    py: Python<'_>,
+    spec: &str,
+    (max_positions, max_work): (Option<u64>, Option<u64>),
+    question: impl FnOnce(&mut spec::AnyGame, &Settings) -> grundy::Result<T>,
+) -> PyResult<String> {
     not_in_callback()?;
     let _computing = exclusive(py)?;
     let limits = limits(max_positions, max_work);
     let options = spec::Options::new(limits).with_include(&read_file);
     let mut game = spec::parse_any_with(spec, options).map_err(|error| to_py(error, Some(spec)))?;
-    let side = if left { Side::Left } else { Side::Right };
-    let answer = ask::partizan_move(&mut game, side, &Settings::with_limits(limits));
+    let answer = question(&mut game, &Settings::with_limits(limits));
     json(&answer.map_err(|error| to_py(error, Some(spec)))?)
 }
 
