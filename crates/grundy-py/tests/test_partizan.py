@@ -14,7 +14,7 @@ import grundy
 from grundy import partizan, partizan_game
 
 SPECS = [
-    "0",
+    "{|}",  # 0 in CGSuite's braces: a bare 0 is read as the impartial nimber 0
     "*",
     "^",
     "v*",
