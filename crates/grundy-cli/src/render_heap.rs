@@ -15,12 +15,7 @@ pub fn sequence(report: &SequenceReport) -> String {
         "{}: Grundy values of heaps 0 to {}",
         report.rule, report.to
     );
-    let width = report.max_value.to_string().len();
-    let label = report.to.to_string().len();
-    for (row, chunk) in report.values.chunks(10).enumerate() {
-        let values: Vec<String> = chunk.iter().map(|v| format!("{v:>width$}")).collect();
-        let _ = writeln!(text, "{:>label$}: {}", row * 10, values.join(" "));
-    }
+    value_rows(&mut text, &report.values, report.max_value, report.to);
     let _ = writeln!(
         text,
         "largest value: {} (first at heap {})",
@@ -298,4 +293,15 @@ pub fn run_summary(summary: &grundy::analysis::RunSummary) -> String {
         }
     }
     text
+}
+
+/// `values` (of heaps from 0) ten a row, each row labelled by its first heap as wide as `last`,
+/// each value as wide as `largest`.
+pub fn value_rows(text: &mut String, values: &[u64], largest: u64, last: u64) {
+    let width = largest.to_string().len();
+    let label = last.to_string().len();
+    for (row, chunk) in values.chunks(10).enumerate() {
+        let values: Vec<String> = chunk.iter().map(|v| format!("{v:>width$}")).collect();
+        let _ = writeln!(text, "{:>label$}: {}", row * 10, values.join(" "));
+    }
 }

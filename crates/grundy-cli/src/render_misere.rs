@@ -12,6 +12,7 @@ use crate::render::{
     component_lines, head, list_start, move_lines, move_list, outcome_line, EntryLine, MoveLine,
     Wording,
 };
+use crate::render_heap;
 
 const PLAY: &str = "misère: the player who makes the last move loses";
 
@@ -211,24 +212,14 @@ pub fn sequence(report: &MisereSequenceReport) -> String {
         "{}: misère Grundy values of heaps 0 to {}",
         report.rule, report.to
     );
-    let width = report
-        .values
-        .iter()
-        .max()
-        .copied()
-        .unwrap_or(0)
-        .to_string()
-        .len();
-    let label = report.to.to_string().len();
-    for (row, chunk) in report.values.chunks(10).enumerate() {
-        let values: Vec<String> = chunk.iter().map(|v| format!("{v:>width$}")).collect();
-        let _ = writeln!(text, "{:>label$}: {}", row * 10, values.join(" "));
-    }
+    let largest = report.values.iter().max().copied().unwrap_or(0);
+    render_heap::value_rows(&mut text, &report.values, largest, report.to);
     let _ = writeln!(
         text,
         "\ngenus g^abc…: g is the normal-play value, a b c … the misère values with 0, 1, 2, …\n\
          heaps of *2 added; the last two repeat forever"
     );
+    let label = report.to.to_string().len();
     let genus_width = report.genus.iter().map(String::len).max().unwrap_or(1);
     for (row, chunk) in report.genus.chunks(8).enumerate() {
         let genera: Vec<String> = chunk.iter().map(|g| format!("{g:<genus_width$}")).collect();

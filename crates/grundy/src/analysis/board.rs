@@ -169,6 +169,22 @@ pub struct BoardComponent {
     pub edges: Option<Vec<BoardEdge>>,
 }
 
+impl BoardComponent {
+    /// Component `index`, written `spec`, with nothing to draw yet.
+    pub(crate) fn undrawn(index: usize, spec: String) -> BoardComponent {
+        BoardComponent {
+            index,
+            spec,
+            kind: None,
+            tokens: None,
+            coins: None,
+            cells: None,
+            vertices: None,
+            edges: None,
+        }
+    }
+}
+
 /// A vertex of a Hackenbush drawing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct BoardVertex {
@@ -287,16 +303,7 @@ pub fn board(sum: &Sum) -> Result<BoardReport> {
 
 /// Component `index`, its kind and size read from its table.
 fn component(index: usize, spec: String, at: Placed<'_>) -> BoardComponent {
-    let mut drawn = BoardComponent {
-        index,
-        spec,
-        kind: None,
-        tokens: None,
-        coins: None,
-        cells: None,
-        vertices: None,
-        edges: None,
-    };
+    let mut drawn = BoardComponent::undrawn(index, spec);
     let Some((table, id)) = at else {
         return drawn;
     };

@@ -78,16 +78,7 @@ pub fn partizan_board(sum: &PartizanSum) -> Result<BoardReport> {
 
 /// Term `index`, written `spec`, drawn from its position.
 fn component(index: usize, spec: &str, position: Option<&Position>) -> BoardComponent {
-    let mut drawn = BoardComponent {
-        index,
-        spec: spec.to_string(),
-        kind: None,
-        tokens: None,
-        coins: None,
-        cells: None,
-        vertices: None,
-        edges: None,
-    };
+    let mut drawn = BoardComponent::undrawn(index, spec.to_string());
     match position {
         Some(Position::Domineering(grid)) => {
             drawn.kind = Some(BoardKind::Domineering);
