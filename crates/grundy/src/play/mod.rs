@@ -108,15 +108,7 @@ impl Game {
                 if !matches!(judge, Judge::Quotient(_)) {
                     return Err(error);
                 }
-                return Ok(Game {
-                    graph,
-                    play,
-                    loopy,
-                    judge,
-                    start: position.clone(),
-                    position,
-                    moves: None,
-                });
+                return Ok(Game::at_start(graph, play, loopy, judge, position));
             }
             Err(error) => return Err(error),
         };
@@ -131,7 +123,18 @@ impl Game {
             }
             Err(error) => return Err(error),
         };
-        Ok(Game {
+        Ok(Game::at_start(graph, play, loopy, judge, position))
+    }
+
+    /// A game at its start `position`, judged by `judge`, no moves listed yet.
+    fn at_start(
+        graph: SumGraph,
+        play: Play,
+        loopy: bool,
+        judge: Judge,
+        position: Position,
+    ) -> Game {
+        Game {
             graph,
             play,
             loopy,
@@ -139,7 +142,7 @@ impl Game {
             start: position.clone(),
             position,
             moves: None,
-        })
+        }
     }
 
     /// The play convention.
