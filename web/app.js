@@ -8,7 +8,7 @@ import { DagView } from './dag-view.js';
 import { Play } from './play.js';
 import { renderSequence, summary } from './seq-plot.js';
 import { renderTable, tableSummary } from './seq-table.js';
-import { valueText } from './values.js';
+import { OUTCOME_WORDS, valueText } from './values.js';
 
 const EXAMPLES = [
   'sub{1,2,4}(8) + sub{1,3}(5)',
@@ -48,14 +48,6 @@ function showError(box, text, error) {
   }
   box.replaceChildren(...parts);
 }
-
-const OUTCOME_WORDS = {
-  N: 'the player to move wins',
-  P: 'the player to move loses',
-  D: 'a draw: with best play neither player can force a win',
-  L: 'Left wins, whoever moves first',
-  R: 'Right wins, whoever moves first',
-};
 
 /** One move of a report as a list item: where, what, and the value it leaves. */
 function moveItem(move, kind) {

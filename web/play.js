@@ -7,7 +7,7 @@
 // of coins are drawn by board.js from the engine's `board` report and clicked.
 import { h } from './dom.js';
 import { Board } from './board.js';
-import { valueText } from './values.js';
+import { OUTCOME_WORDS, valueText } from './values.js';
 
 const COMPUTER_DELAY_MS = 350;
 
@@ -19,14 +19,6 @@ const RULES = {
 
 /** The player's name. */
 const NAME = { left: 'Left', right: 'Right' };
-
-/** What each outcome class of a partizan value means. */
-const PARTIZAN_OUTCOMES = {
-  L: 'Left wins, whoever moves first',
-  R: 'Right wins, whoever moves first',
-  N: 'the player to move wins',
-  P: 'the player to move loses',
-};
 
 /** A move in words: an impartial move's description, or what a partizan move's term becomes. */
 const words = (move) => move.description ?? `to ${move.to}`;
@@ -148,7 +140,7 @@ export class Play {
     const { outcome } = this.report;
     if (this.partizan) {
       this.valueText.hidden = false;
-      this.valueText.textContent = `value ${this.report.canonical} (${outcome}: ${PARTIZAN_OUTCOMES[outcome]})`;
+      this.valueText.textContent = `value ${this.report.canonical} (${outcome}: ${OUTCOME_WORDS[outcome]})`;
       return;
     }
     const kind = this.play === 'misere' ? 'misère value' : 'value';
