@@ -434,16 +434,7 @@ proptest! {
             options
         };
         let mut brute = Brute::new(options);
-        let masks: Vec<u32> = rows
-            .iter()
-            .map(|row| row.iter().enumerate().fold(0, |mask, (i, &h)| mask | u32::from(h) << i))
-            .collect();
-        let texts: Vec<String> = rows
-            .iter()
-            .map(|row| if row.is_empty() { "T".to_string() } else {
-                row.iter().map(|&h| if h { 'H' } else { 'T' }).collect()
-            })
-            .collect();
+        let (masks, texts) = coin_masks(&rows);
         let text = format!("{name}({})", join(&texts, ","));
         prop_assert_eq!(spec_value(&text)?, brute.sum(&masks), "{}", text);
     }
@@ -680,6 +671,30 @@ fn fibonacci_nim_heaps() -> Result<(), TestCaseError> {
 /// The moves of a Tartan board (rows of coins as bit masks) from the definition: a move picks
 /// a set of coins `row_sets(a)` of the first game and `column_sets(b)` of the second, for a
 /// head at row `a`, column `b`, and turns every coin of their product.
+/// Rows of coins (`true` heads, the first coin the lowest bit) as masks, and as the spec's
+/// texts (`T` for an empty row).
+fn coin_masks(rows: &[Vec<bool>]) -> (Vec<u32>, Vec<String>) {
+    let masks = rows
+        .iter()
+        .map(|row| {
+            row.iter()
+                .enumerate()
+                .fold(0, |mask, (i, &h)| mask | u32::from(h) << i)
+        })
+        .collect();
+    let texts = rows
+        .iter()
+        .map(|row| {
+            if row.is_empty() {
+                "T".to_string()
+            } else {
+                row.iter().map(|&h| if h { 'H' } else { 'T' }).collect()
+            }
+        })
+        .collect();
+    (masks, texts)
+}
+
 fn tartan_options(
     rows: &[u32],
     row_sets: impl Fn(u32) -> Vec<u32>,
@@ -702,23 +717,6 @@ fn tartan_options(
         }
     }
     options
-}
-
-/// A board of heads (true) and tails as row masks and as the rows' `H`/`T` texts.
-fn tartan_board(board: &[Vec<bool>]) -> (Vec<u32>, Vec<String>) {
-    let rows = board
-        .iter()
-        .map(|row| {
-            row.iter()
-                .enumerate()
-                .fold(0, |mask, (i, &h)| mask | u32::from(h) << i)
-        })
-        .collect();
-    let text = board
-        .iter()
-        .map(|row| row.iter().map(|&h| if h { 'H' } else { 'T' }).collect())
-        .collect();
-    (rows, text)
 }
 
 fn coin_sets(rule: usize, right: u32) -> Vec<u32> {
@@ -748,7 +746,7 @@ proptest! {
         let mut brute = Brute::new(|rows: &Vec<u32>| {
             tartan_options(rows, |a| coin_sets(first, a), |b| coin_sets(second, b))
         });
-        let (rows, text) = tartan_board(&board);
+        let (rows, text) = coin_masks(&board);
         let names = ["turtles", "mock", "ruler"];
         let text = format!("tartan({},{}; {})", names[first], names[second], text.join("/"));
         prop_assert_eq!(spec_value(&text)?, brute.value(&rows), "{}", text);
@@ -809,16 +807,7 @@ proptest! {
                 .collect()
         };
         let mut brute = Brute::new(options);
-        let masks: Vec<u32> = rows
-            .iter()
-            .map(|row| row.iter().enumerate().fold(0, |mask, (i, &h)| mask | u32::from(h) << i))
-            .collect();
-        let texts: Vec<String> = rows
-            .iter()
-            .map(|row| if row.is_empty() { "T".to_string() } else {
-                row.iter().map(|&h| if h { 'H' } else { 'T' }).collect()
-            })
-            .collect();
+        let (masks, texts) = coin_masks(&rows);
         let text = format!("{}({})", turning_text(shape, &sizes), join(&texts, ","));
         prop_assert_eq!(spec_value(&text)?, brute.sum(&masks), "{}", text);
     }
@@ -837,7 +826,7 @@ proptest! {
                 |b| turning_sets(second.0, &second.1, b),
             )
         });
-        let (rows, text) = tartan_board(&board);
+        let (rows, text) = coin_masks(&board);
         let text = format!(
             "tartan({},{}; {})",
             turning_text(first.0, &first.1),
