@@ -244,6 +244,13 @@ fn whole_quotients_answer_as_the_misere_search() -> Result<()> {
     Ok(())
 }
 
+/// The whole misère quotient of Kayles, proved from heaps up to 1000.
+fn kayles_to_1000() -> Result<Arc<Quotient>> {
+    let kayles = spec::parse_heap_rule("kayles")?;
+    let whole = whole_heap_quotient(&kayles, 1000, DEFAULT_MAX_ORDER, Limits::default())?;
+    Ok(Arc::new(whole))
+}
+
 /// The winning moves of `text` by `quotient`, within `limits`.
 fn winning(text: &str, quotient: &Arc<Quotient>, limits: Limits) -> Result<MisereValueReport> {
     let sum = spec::parse(text)?;
@@ -255,13 +262,7 @@ fn winning(text: &str, quotient: &Arc<Quotient>, limits: Limits) -> Result<Miser
 fn classes_of_moves_count_every_move() -> Result<()> {
     // Heaps with more moves than max_moves are listed one class of the period at a time: the
     // classes hold exactly the winning moves that listing every move finds.
-    let kayles = spec::parse_heap_rule("kayles")?;
-    let whole = Arc::new(whole_heap_quotient(
-        &kayles,
-        1000,
-        DEFAULT_MAX_ORDER,
-        Limits::default(),
-    )?);
+    let whole = kayles_to_1000()?;
     let few = Limits {
         max_moves: 100,
         ..Limits::default()
@@ -443,12 +444,7 @@ fn heaps_of_any_size_are_played_by_the_whole_quotient() -> Result<()> {
     // `grundy play --misere`: heaps listed by class (200 to 600 tokens, and 10^18) against the
     // reports of every move listed one by one (medium heaps) or by class (`value --misere`).
     let kayles = spec::parse_heap_rule("kayles")?;
-    let whole = Arc::new(whole_heap_quotient(
-        &kayles,
-        1000,
-        DEFAULT_MAX_ORDER,
-        Limits::default(),
-    )?);
+    let whole = kayles_to_1000()?;
     let mut seed = 0x51_7CC1_B727_220Au64;
     let mut won = 0;
     for round in 0..40 {
