@@ -7,6 +7,8 @@
 //! killed after `harness::HANG`, so a hang fails the test instead of stalling the suite.
 
 mod harness;
+#[path = "../../grundy/tests/library_checker/mod.rs"]
+mod library_checker;
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -433,23 +435,10 @@ fn nimber_pairs() {
     assert_eq!(run.stdout, expected);
 }
 
-/// The Library Checker's example (hold-out data in `shared/` beside the repository, which may
-/// not be copied into it; `GRUNDY_SHARED` overrides the place).
+/// The Library Checker's example of nim products, through the CLI.
 #[test]
 fn nimber_pairs_library_checker_example() {
-    let dir = match std::env::var_os("GRUNDY_SHARED") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared")),
-    }
-    .join("nim_product_64");
-    let (Ok(input), Ok(output)) = (
-        std::fs::read_to_string(dir.join("example_00.in")),
-        std::fs::read_to_string(dir.join("example_00.out")),
-    ) else {
-        println!(
-            "note: skipped, no Library Checker example in {}",
-            dir.display()
-        );
+    let Some((input, output)) = library_checker::example("nim_product_64") else {
         return;
     };
     let run = grundy_with_input(&["nimber", "--pairs"], &input);

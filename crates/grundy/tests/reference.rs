@@ -6,6 +6,8 @@
 //! sequence with a shift, and eventual periods with their exceptions. Those are checked too,
 //! on tables computed well past the last exception.
 
+mod library_checker;
+
 use std::path::PathBuf;
 
 use grundy::heap::HeapSolver;
@@ -422,24 +424,9 @@ fn nim_sum_a003987() {
 
 /// The directory `shared/` beside the repository, which holds hold-out data that may not be
 /// copied into the repository; `GRUNDY_SHARED` overrides it.
-fn shared_dir() -> PathBuf {
-    match std::env::var_os("GRUNDY_SHARED") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared")),
-    }
-}
-
 #[test]
 fn nim_product_library_checker_example() {
-    let dir = shared_dir().join("nim_product_64");
-    let (Ok(input), Ok(output)) = (
-        std::fs::read_to_string(dir.join("example_00.in")),
-        std::fs::read_to_string(dir.join("example_00.out")),
-    ) else {
-        println!(
-            "note: skipped, no Library Checker example in {}",
-            dir.display()
-        );
+    let Some((input, output)) = library_checker::example("nim_product_64") else {
         return;
     };
     let numbers: Vec<u64> = input
