@@ -100,6 +100,15 @@ impl Data {
         (self.offset()..).zip(self.values()).collect()
     }
 
+    /// Asserts that a note says `note` and that each of `rules` has this file's values
+    /// shifted by `shift` (its value of heap `n + shift` is the file's `a(n)`).
+    fn check_shifted(&self, note: &str, rules: &[&str], shift: u64) {
+        self.assert_note_says(note);
+        for rule in rules {
+            check_sequence(self, rule, shift);
+        }
+    }
+
     /// Asserts that a note line says `words`: ties a published fact used in a test to its file.
     fn assert_note_says(&self, words: &str) {
         assert!(
@@ -195,10 +204,11 @@ fn kayles_a002186() {
         check_sequence(&data, rule, 0);
     }
     // "octal games 4.4, 4.41, 4.42, 4.43, 4.6, 4.61, 4.62, 4.63 have values a(n-1)".
-    data.assert_note_says("4.4, 4.41, 4.42, 4.43, 4.6, 4.61, 4.62, 4.63 have values a(n-1)");
-    for rule in ["4.4", "4.41", "4.42", "4.43", "4.6", "4.61", "4.62", "4.63"] {
-        check_sequence(&data, rule, 1);
-    }
+    data.check_shifted(
+        "4.4, 4.41, 4.42, 4.43, 4.6, 4.61, 4.62, 4.63 have values a(n-1)",
+        &["4.4", "4.41", "4.42", "4.43", "4.6", "4.61", "4.62", "4.63"],
+        1,
+    );
     data.assert_note_says("from n=71 on periodic with period 12");
     data.assert_note_says("only exceptions n=0,3,6,9,11,15,18,21,22,28,34,39,57,70");
     let exceptions = [0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70];
@@ -214,12 +224,13 @@ fn dawsons_chess_a002187_and_dawsons_kayles() {
     data.assert_note_says(".07 (Dawson's Kayles) has values a(n-1)");
     check_sequence(&data, "dawson", 1);
     check_sequence(&data, "0.07", 1);
-    data.assert_note_says(".4, .401, .402, .403, .42, .421, .422, .423 have values a(n-2)");
-    for rule in [
-        "0.4", "0.401", "0.402", "0.403", "0.42", "0.421", "0.422", "0.423",
-    ] {
-        check_sequence(&data, rule, 2);
-    }
+    data.check_shifted(
+        ".4, .401, .402, .403, .42, .421, .422, .423 have values a(n-2)",
+        &[
+            "0.4", "0.401", "0.402", "0.403", "0.42", "0.421", "0.422", "0.423",
+        ],
+        2,
+    );
     data.assert_note_says("period 34 with the only exceptions at n=0, 14, 16, 17, 31, 34 and 51");
     check_period("0.137", 34, 51, Some(&[0, 14, 16, 17, 31, 34, 51]));
 }
@@ -287,16 +298,18 @@ fn octal_games() {
     let data = Data::read("octal_1377.txt");
     assert_eq!(data.offset(), 1);
     check_sequence(&data, "0.1377", 0);
-    data.assert_note_says(".074-.077 have values a(n-1)");
-    for rule in ["0.074", "0.075", "0.076", "0.077"] {
-        check_sequence(&data, rule, 1);
-    }
-    data.assert_note_says(".440-.443 and .460-.463 have values a(n-2)");
-    for rule in [
-        "0.44", "0.441", "0.442", "0.443", "0.46", "0.461", "0.462", "0.463",
-    ] {
-        check_sequence(&data, rule, 2);
-    }
+    data.check_shifted(
+        ".074-.077 have values a(n-1)",
+        &["0.074", "0.075", "0.076", "0.077"],
+        1,
+    );
+    data.check_shifted(
+        ".440-.443 and .460-.463 have values a(n-2)",
+        &[
+            "0.44", "0.441", "0.442", "0.443", "0.46", "0.461", "0.462", "0.463",
+        ],
+        2,
+    );
     data.assert_note_says("period 24, last exception n=140");
     check_period("0.1377", 24, 140, None);
     // "a(2n-1) = a(2n) = A002186(n)", against the Kayles file.
@@ -308,29 +321,24 @@ fn octal_games() {
 
     let data = Data::read("octal_177.txt");
     check_sequence(&data, "0.177", 0);
-    data.assert_note_says(".450-.453 and .470-.473 have values a(n-1)");
-    for rule in [
-        "0.45", "0.451", "0.452", "0.453", "0.47", "0.471", "0.472", "0.473",
-    ] {
-        check_sequence(&data, rule, 1);
-    }
+    data.check_shifted(
+        ".450-.453 and .470-.473 have values a(n-1)",
+        &[
+            "0.45", "0.451", "0.452", "0.453", "0.47", "0.471", "0.472", "0.473",
+        ],
+        1,
+    );
     data.assert_note_says("period 20, last exception n=496");
     check_period("0.177", 20, 496, None);
 
     let data = Data::read("octal_117.txt");
     check_sequence(&data, "0.117", 0);
-    data.assert_note_says(".051 and .053 have values a(n-1)");
-    for rule in ["0.051", "0.053"] {
-        check_sequence(&data, rule, 1);
-    }
+    data.check_shifted(".051 and .053 have values a(n-1)", &["0.051", "0.053"], 1);
     data.assert_note_says("period 48, only exceptions n=2, 6, 7, 12, 16, 22, 26, 36, 46");
     check_period("0.117", 48, 46, Some(&[2, 6, 7, 12, 16, 22, 26, 36, 46]));
 
     let data = Data::read("octal_127.txt");
-    data.assert_note_says("0.127 (also .1271)");
-    for rule in ["0.127", "0.1271"] {
-        check_sequence(&data, rule, 0);
-    }
+    data.check_shifted("0.127 (also .1271)", &["0.127", "0.1271"], 0);
 
     let data = Data::read("octal_176.txt");
     check_sequence(&data, "0.176", 0);
