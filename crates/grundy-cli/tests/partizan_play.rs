@@ -4,10 +4,13 @@
 //! it wins moving first, it must end up winning, and every move `moves` marks winning must win.
 
 mod harness;
+#[path = "../../grundy/tests/xorshift/mod.rs"]
+mod xorshift;
 
 use std::collections::HashMap;
 
 use harness::{grundy_with_input, json, refused};
+use xorshift::Random;
 
 /// A position of the games the oracle knows: a Domineering board (rows of squares, `true`
 /// empty) or a Hackenbush string (`l`, `r`, `e` from the ground).
@@ -80,25 +83,12 @@ fn mover_wins(position: &Board, left: bool, memo: &mut HashMap<(Board, bool), bo
     wins
 }
 
-/// A small deterministic random number generator.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 /// The computer never lets a win go: random games from the player's side (typed moves by
 /// number, some out of range), checked against the oracle.
 #[test]
 fn the_computer_wins_every_position_it_can() {
     let mut memo = HashMap::new();
-    let mut random = Lcg(7);
+    let mut random = Random(7);
     let starts = [
         "domineering(ooo/ooo/ooo)",
         "domineering(oxo/ooo/ooo)",

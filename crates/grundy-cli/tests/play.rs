@@ -7,11 +7,16 @@
 //! computer is to move in a position it can win, it must end up winning. Set GRUNDY_SKIP_PTY=1
 //! only on a machine without `script`.
 
+#[path = "../../grundy/tests/xorshift/mod.rs"]
+mod xorshift;
+
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
+
+use xorshift::Random;
 
 /// A screen's worth of the game: everything printed since the last prompt.
 struct Turn<'a> {
@@ -118,19 +123,6 @@ fn session(args: &str, mut answer: impl FnMut(&Turn<'_>) -> String) -> String {
     transcript
 }
 
-/// A small deterministic random number generator (no dependency needed).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 fn skip() -> bool {
     std::env::var_os("GRUNDY_SKIP_PTY").is_some()
 }
@@ -155,7 +147,7 @@ fn the_computer_never_lets_a_win_go_in_nim_345() {
     if skip() {
         return;
     }
-    let mut random = Lcg(2024);
+    let mut random = Random(2024);
     let mut computer_could_win = 0;
     for game in 0..12 {
         let transcript = session("'nim(3,4,5)' --first me", |turn| {
@@ -165,7 +157,8 @@ fn the_computer_never_lets_a_win_go_in_nim_345() {
                 turn.text
             );
             // Alternate ways of typing: numbers, and every third game descriptions.
-            let (number, description, _) = &turn.moves[random.below(turn.moves.len())];
+            let (number, description, _) =
+                &turn.moves[random.below(turn.moves.len() as u64) as usize];
             if game % 3 == 0 {
                 description.clone()
             } else {
@@ -235,10 +228,10 @@ fn misere_nim_with_the_computer_first() {
     if skip() {
         return;
     }
-    let mut random = Lcg(7);
+    let mut random = Random(7);
     for _ in 0..4 {
         let transcript = session("'nim(3,4,5)' --misere --first computer", |turn| {
-            let (number, _, _) = &turn.moves[random.below(turn.moves.len())];
+            let (number, _, _) = &turn.moves[random.below(turn.moves.len() as u64) as usize];
             number.to_string()
         });
         assert!(misere_next_wins(&[3, 4, 5]));
