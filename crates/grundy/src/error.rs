@@ -202,6 +202,21 @@ impl Error {
         self
     }
 
+    /// For a limit error, the limit that was hit and the value it had.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{Error, Limit};
+    /// assert_eq!(Error::limit(Limit::Work, 500).exceeded(), Some((Limit::Work, 500)));
+    /// assert_eq!(Error::invalid_rule("no digits").exceeded(), None);
+    /// ```
+    pub fn exceeded(&self) -> Option<(Limit, u64)> {
+        match self.kind {
+            ErrorKind::LimitExceeded { limit, max, .. } => Some((limit, max)),
+            _ => None,
+        }
+    }
+
     /// For a limit error, that limit and a larger value of it worth trying: what the
     /// computation needed, when known, else sixteen times the limit; rounded up to one
     /// significant digit, so that a face can suggest it as `2e9`.

@@ -81,16 +81,7 @@ fn the_heap_engine_shows_its_work_and_bounds_it_in_all() {
         .unwrap()
         .value()
         .unwrap_err();
-    assert!(
-        matches!(
-            error.kind(),
-            ErrorKind::LimitExceeded {
-                limit: Limit::Work,
-                ..
-            }
-        ),
-        "{error}"
-    );
+    assert_eq!(error.exceeded(), Some((Limit::Work, 1 << 14)), "{error}");
     let work = COUNTERS.snapshot().work;
     // The whole search, not each look of it, stays within the limit (and a slice).
     assert!(

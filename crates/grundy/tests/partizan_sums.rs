@@ -277,17 +277,7 @@ fn the_solver_stops_at_its_work_limit_and_when_cancelled() {
     let error = PartizanSolver::with_limits(Domineering, limits)
         .value(&mut Games::new(), &board)
         .unwrap_err();
-    assert!(
-        matches!(
-            error.kind(),
-            ErrorKind::LimitExceeded {
-                limit: Limit::Work,
-                max: 500,
-                ..
-            }
-        ),
-        "{error}"
-    );
+    assert_eq!(error.exceeded(), Some((Limit::Work, 500)), "{error}");
     // Enough work: the same value as the unbounded solver.
     let mut games = Games::new();
     let mut solver = PartizanSolver::new(Domineering);
@@ -325,13 +315,7 @@ fn the_solver_stops_at_its_work_limit_and_when_cancelled() {
         options,
     )
     .unwrap_err();
-    assert!(matches!(
-        error.kind(),
-        ErrorKind::LimitExceeded {
-            limit: Limit::Work,
-            ..
-        }
-    ));
+    assert_eq!(error.exceeded().map(|(limit, _)| limit), Some(Limit::Work));
     let error = spec::parse_any_with("domineering(5x5)", options).unwrap_err();
     assert!(error.is_limit(), "{error}");
 }
