@@ -7,7 +7,9 @@
 
 use std::time::Instant;
 
-use grundy::partizan::games::{Domineering, Grid, PartizanRuleset, PartizanSolver, ToadsAndFrogs};
+use grundy::partizan::games::{
+    Domineering, Grid, PartizanRuleset, PartizanSolver, Strip, ToadsAndFrogs,
+};
 use grundy::partizan::Games;
 
 /// Domineering without splitting: the baseline.
@@ -60,7 +62,10 @@ fn main() {
     let mut total = games.zero();
     for strip in ["ttt..fff", "tt.t.ff.f", "t.t.t.f.f.f", "ttt...fff"] {
         let value = solver
-            .value(&mut games, &strip.as_bytes().to_vec())
+            .value(
+                &mut games,
+                &Strip::new(strip.as_bytes()).unwrap_or_else(|e| panic!("{e}")),
+            )
             .unwrap_or_else(|e| panic!("{e}"));
         total = games.add(total, value).unwrap_or_else(|e| panic!("{e}"));
     }

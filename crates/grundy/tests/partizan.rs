@@ -15,7 +15,7 @@ use std::hash::Hash;
 
 use grundy::partizan::games::{
     Clobber, ClobberBoard, Cutcake, Domineering, Grid, HackenbushString, PartizanRuleset,
-    PartizanSolver, ToadsAndFrogs,
+    PartizanSolver, Strip, ToadsAndFrogs,
 };
 use grundy::partizan::{Dyadic, Game, Games, OutcomeClass};
 use xorshift::Random;
@@ -442,7 +442,7 @@ fn toads_and_frogs_strips_equal_brute_force() {
         found
     };
     check(&mut games, &strips, moves, |games, s| {
-        solver.value(games, s).unwrap()
+        solver.value(games, &Strip::new(s).unwrap()).unwrap()
     });
 }
 

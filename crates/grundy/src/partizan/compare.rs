@@ -85,12 +85,31 @@ impl Games {
         if let (Some(x), Some(y)) = (self.as_number(a), self.as_number(b)) {
             return Ok(x <= y);
         }
+        if let Some(known) = self.leq_by_stops(a, b) {
+            return Ok(known);
+        }
         if let Some(&known) = self.leq_memo.get(&(a, b)) {
             return Ok(known);
         }
         let answer = self.leq_search(a, b)?;
         self.leq_memo.insert((a, b), answer);
         Ok(answer)
+    }
+
+    /// Whether `a <= b` when the stops decide it: `a < b` when Left's stop of `a` lies below
+    /// Right's stop of `b` (a number fits between them, and `a < x` for every number `x` above
+    /// `a`'s Left stop, `x < b` for every one below `b`'s Right stop); not `a <= b` when a
+    /// stop of `a` lies above the same stop of `b` (stops keep order: `a <= b` gives
+    /// `L(a) <= L(b)` and `R(a) <= R(b)`).
+    pub(super) fn leq_by_stops(&self, a: Game, b: Game) -> Option<bool> {
+        let ((left_a, right_a), (left_b, right_b)) = (self.stops(a)?, self.stops(b)?);
+        if left_a < right_b {
+            Some(true)
+        } else if left_a > left_b || right_a > right_b {
+            Some(false)
+        } else {
+            None
+        }
     }
 
     fn leq_search(&mut self, a: Game, b: Game) -> Result<bool> {

@@ -50,6 +50,9 @@ pub const DEFAULT_MAX_FORMS: usize = 5_000_000;
 /// ```
 pub struct Games {
     pub(super) nodes: Vec<Node>,
+    /// Each form's Left and Right stops, by handle (`None` for a form with an empty side,
+    /// which canonical forms that are not numbers never have).
+    stops: Vec<Option<(Dyadic, Dyadic)>>,
     numbers: FxHashMap<Dyadic, Game>,
     forms: FxHashMap<FormKey, Game>,
     pub(super) leq_memo: FxHashMap<(Game, Game), bool>,
@@ -78,6 +81,7 @@ impl Games {
     pub fn with_max_forms(max_forms: usize) -> Games {
         let mut games = Games {
             nodes: Vec::new(),
+            stops: Vec::new(),
             numbers: FxHashMap::default(),
             forms: FxHashMap::default(),
             leq_memo: FxHashMap::default(),
@@ -89,6 +93,7 @@ impl Games {
             max_forms: max_forms.max(1),
         };
         games.nodes.push(Node::Number(Dyadic::ZERO));
+        games.stops.push(Some((Dyadic::ZERO, Dyadic::ZERO)));
         games.numbers.insert(Dyadic::ZERO, Game(0));
         games
     }
@@ -119,8 +124,35 @@ impl Games {
             u32::try_from(self.nodes.len())
                 .map_err(|_| Error::limit(Limit::Positions, u64::from(u32::MAX)))?,
         );
+        let stops = match &node {
+            Node::Number(x) => Some((*x, *x)),
+            Node::Form { left, right } => self.form_stops(left, right),
+        };
         self.nodes.push(node);
+        self.stops.push(stops);
         Ok(handle)
+    }
+
+    /// The stops of a form that is not a number, from its options' stops: Left's stop is the
+    /// largest Right stop of a Left option, Right's the smallest Left stop of a Right option.
+    fn form_stops(&self, left: &[Game], right: &[Game]) -> Option<(Dyadic, Dyadic)> {
+        let mut left_stop: Option<Dyadic> = None;
+        for &option in left {
+            let stop = self.stops(option)?.1;
+            left_stop = Some(left_stop.map_or(stop, |best| best.max(stop)));
+        }
+        let mut right_stop: Option<Dyadic> = None;
+        for &option in right {
+            let stop = self.stops(option)?.0;
+            right_stop = Some(right_stop.map_or(stop, |best| best.min(stop)));
+        }
+        Some((left_stop?, right_stop?))
+    }
+
+    /// The Left and Right stops of `g`, when known (always, for a number or a form with
+    /// options on both sides).
+    pub(super) fn stops(&self, g: Game) -> Option<(Dyadic, Dyadic)> {
+        self.stops[g.0 as usize]
     }
 
     /// The number `x`.

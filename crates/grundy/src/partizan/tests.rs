@@ -107,3 +107,85 @@ fn temperatures_match_cgsuite() {
     assert_eq!(g.left_stop(g3).unwrap(), d(0, 0));
     assert_eq!(g.right_stop(g3).unwrap(), d(-1, 0));
 }
+
+/// `a <= b` from the definition alone (no stops, no number avoidance), memoised locally.
+fn plain_leq(
+    g: &mut Games,
+    a: Game,
+    b: Game,
+    memo: &mut std::collections::HashMap<(Game, Game), bool>,
+) -> bool {
+    if let Some(&known) = memo.get(&(a, b)) {
+        return known;
+    }
+    let answer = g
+        .left_options(a)
+        .unwrap()
+        .into_iter()
+        .all(|option| !plain_leq(g, b, option, memo))
+        && g.right_options(b)
+            .unwrap()
+            .into_iter()
+            .all(|option| !plain_leq(g, option, a, memo));
+    memo.insert((a, b), answer);
+    answer
+}
+
+#[test]
+fn stops_and_their_shortcuts_agree_with_the_definition() {
+    let mut g = Games::new();
+    // The games born by day 2, then forms with up to two options a side from them.
+    let mut born = vec![g.zero()];
+    for _ in 0..2 {
+        let mut next = Vec::new();
+        for l in 0..1u32 << born.len() {
+            for r in 0..1u32 << born.len() {
+                let pick = |mask: u32| -> Vec<Game> {
+                    (0..born.len())
+                        .filter(|i| mask >> i & 1 == 1)
+                        .map(|i| born[i])
+                        .collect()
+                };
+                next.push(g.game(&pick(l), &pick(r)).unwrap());
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        born = next;
+    }
+    assert_eq!(born.len(), 22);
+    let mut games = born.clone();
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut below = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    for _ in 0..300 {
+        let left: Vec<Game> = (0..1 + below(2)).map(|_| born[below(born.len())]).collect();
+        let right: Vec<Game> = (0..1 + below(2)).map(|_| born[below(born.len())]).collect();
+        games.push(g.game(&left, &right).unwrap());
+    }
+    games.sort_unstable();
+    games.dedup();
+    let mut memo = std::collections::HashMap::new();
+    let mut decided = 0;
+    for &a in &games {
+        let (left, right) = g.stops(a).expect("canonical forms have both sides");
+        assert_eq!(
+            (left, right),
+            (g.left_stop(a).unwrap(), g.right_stop(a).unwrap())
+        );
+        for &b in &games {
+            let plain = plain_leq(&mut g, a, b, &mut memo);
+            if let Some(shortcut) = g.leq_by_stops(a, b) {
+                assert_eq!(shortcut, plain, "{a:?} <= {b:?}");
+                decided += 1;
+            }
+            assert_eq!(g.leq(a, b).unwrap(), plain);
+        }
+    }
+    // The stops decide most pairs.
+    assert!(decided * 2 > games.len() * games.len(), "{decided}");
+}

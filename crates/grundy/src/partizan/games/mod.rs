@@ -25,7 +25,7 @@ pub use grid::Grid;
 pub use hackenbush::HackenbushString;
 pub use hackenbush_graph::{EdgeColour, HackenbushGraph, MAX_HACKENBUSH_EDGES};
 pub use position::{GraphPosition, Position, Valued};
-pub use toads::ToadsAndFrogs;
+pub use toads::{Strip, ToadsAndFrogs};
 
 use std::hash::Hash;
 
@@ -146,6 +146,10 @@ impl<R: PartizanRuleset> PartizanSolver<R> {
     /// # Errors
     /// The position or canonical-form limits.
     pub fn value(&mut self, games: &mut Games, position: &R::Position) -> Result<Game> {
+        // A position valued before as a part of another is not split again.
+        if let Some(&known) = self.memo.get(position) {
+            return Ok(known);
+        }
         let mut total = games.zero();
         for part in self.rules.parts(position) {
             let value = self.part_value(games, &part)?;
@@ -160,7 +164,12 @@ impl<R: PartizanRuleset> PartizanSolver<R> {
         }
         let mirror = self.rules.mirror(part);
         if let Some(&known) = mirror.as_ref().and_then(|mirror| self.memo.get(mirror)) {
-            return games.neg(known);
+            // Remembered under this part too, so that the next look finds it at once.
+            let value = games.neg(known)?;
+            if u64::try_from(self.memo.len()).unwrap_or(u64::MAX) < self.limits.max_positions {
+                self.memo.insert(part.clone(), value);
+            }
+            return Ok(value);
         }
         let max = self.limits.max_positions;
         if u64::try_from(self.memo.len()).unwrap_or(u64::MAX) >= max {

@@ -3,7 +3,7 @@
 
 use super::{
     Clobber, ClobberBoard, Cutcake, Domineering, EdgeColour, Grid, HackenbushGraph,
-    HackenbushString, PartizanRuleset, PartizanSolver, ToadsAndFrogs,
+    HackenbushString, PartizanRuleset, PartizanSolver, Strip, ToadsAndFrogs,
 };
 use crate::error::Result;
 use crate::game::Limits;
@@ -160,8 +160,8 @@ impl Position {
             Position::Hackenbush(edges) => solve.run(HackenbushString, edges, |p| {
                 Position::Hackenbush(p.clone()).text()
             }),
-            Position::Toads(squares) => solve.run(ToadsAndFrogs, squares, |p| {
-                Position::Toads(p.clone()).text()
+            Position::Toads(squares) => solve.run(ToadsAndFrogs, &Strip::new(squares)?, |p| {
+                Position::Toads(p.letters()).text()
             }),
             Position::Domineering(grid) => {
                 solve.run(Domineering, grid, |p| Position::Domineering(*p).text())
