@@ -32,8 +32,9 @@ use std::hash::Hash;
 use rustc_hash::FxHashMap;
 
 use super::table::{Game, Games};
-use crate::error::{Error, Limit, Result};
+use crate::error::{Error, ErrorKind, Limit, Result};
 use crate::game::Limits;
+use crate::search::{depth_first, DepthFirst, Step};
 
 /// The moves of a partizan game.
 pub trait PartizanRuleset {
@@ -54,6 +55,23 @@ pub trait PartizanRuleset {
     /// negates it for the other. By default none.
     fn mirror(&self, _position: &Self::Position) -> Option<Self::Position> {
         None
+    }
+
+    /// The moves of `position` for Left (`left`) or Right, or a failure: the hook of rulesets
+    /// whose moves come from a callback that can fail (a game written in Python). The solver
+    /// calls this and stops with the error, remembering nothing about `position`. The default
+    /// calls [`moves`](PartizanRuleset::moves) and never fails.
+    ///
+    /// # Errors
+    /// Usually [`ErrorKind::Callback`](crate::ErrorKind::Callback); whatever the ruleset
+    /// reports.
+    fn try_moves(&self, position: &Self::Position, left: bool) -> Result<Vec<Self::Position>> {
+        Ok(self.moves(position, left))
+    }
+
+    /// `position` as text, for the error that names a cycle (the built-in rulesets have none).
+    fn format(&self, _position: &Self::Position) -> String {
+        "a position".to_string()
     }
 }
 
@@ -141,46 +159,129 @@ impl<R: PartizanRuleset> PartizanSolver<R> {
         self.memo.len()
     }
 
-    /// The value of `position`: the sum of its parts' values.
+    /// The value of `position`: the sum of its parts' values, each part valued after the
+    /// parts its moves lead to, depth first on a stack of its own (no recursion, so no depth
+    /// limit but memory).
     ///
     /// # Errors
-    /// The position or canonical-form limits.
+    /// The position, work and canonical-form limits, the ruleset's own errors
+    /// ([`PartizanRuleset::try_moves`]), and [`ErrorKind::PartizanCycle`] when a position can
+    /// be reached from itself.
     pub fn value(&mut self, games: &mut Games, position: &R::Position) -> Result<Game> {
         let mut total = games.zero();
         for part in self.rules.parts(position) {
-            let value = self.part_value(games, &part)?;
+            let value = match self.known(games, &part)? {
+                Some(value) => value,
+                None => {
+                    let mut walk = Walk {
+                        solver: &mut *self,
+                        games: &mut *games,
+                    };
+                    depth_first(&mut walk, part).map_err(|error| match error.kind() {
+                        ErrorKind::Cycle { path } => {
+                            Error::new(ErrorKind::PartizanCycle { path: path.clone() })
+                        }
+                        _ => error,
+                    })?
+                }
+            };
             total = games.add(total, value)?;
         }
         Ok(total)
     }
 
-    fn part_value(&mut self, games: &mut Games, part: &R::Position) -> Result<Game> {
+    /// The value of `part` when it or its mirror image has been valued.
+    fn known(&self, games: &mut Games, part: &R::Position) -> Result<Option<Game>> {
         if let Some(&known) = self.memo.get(part) {
-            return Ok(known);
+            return Ok(Some(known));
         }
-        let mirror = self.rules.mirror(part);
-        if let Some(&known) = mirror.as_ref().and_then(|mirror| self.memo.get(mirror)) {
-            return games.neg(known);
+        match self
+            .rules
+            .mirror(part)
+            .and_then(|mirror| self.memo.get(&mirror).copied())
+        {
+            Some(known) => games.neg(known).map(Some),
+            None => Ok(None),
         }
-        let max = self.limits.max_positions;
-        if u64::try_from(self.memo.len()).unwrap_or(u64::MAX) >= max {
+    }
+}
+
+/// A part being valued: its moves for Left then Right, the values of the moves done so far,
+/// and the parts of the move being summed.
+struct Frame<P> {
+    part: P,
+    /// Left's moves, then Right's.
+    moves: Vec<P>,
+    /// How many of `moves` are Left's.
+    left_moves: usize,
+    /// The values of the first `values.len()` moves.
+    values: Vec<Game>,
+    /// The parts of the next move, once listed, and the sum of those valued so far.
+    current: Option<(Vec<P>, usize, Game)>,
+}
+
+/// A solver and the table it values into, walked by [`depth_first`].
+struct Walk<'a, R: PartizanRuleset> {
+    solver: &'a mut PartizanSolver<R>,
+    games: &'a mut Games,
+}
+
+impl<R: PartizanRuleset> DepthFirst for Walk<'_, R> {
+    type Node = R::Position;
+    type Frame = Frame<R::Position>;
+    type Answer = Game;
+
+    fn open(&mut self, part: R::Position, _depth: usize) -> Result<Frame<R::Position>> {
+        let solver = &mut *self.solver;
+        let max = solver.limits.max_positions;
+        if u64::try_from(solver.memo.len()).unwrap_or(u64::MAX) >= max {
             return Err(Error::limit(Limit::Positions, max));
         }
-        let (left_moves, right_moves) =
-            (self.rules.moves(part, true), self.rules.moves(part, false));
-        let moves = u64::try_from(left_moves.len() + right_moves.len()).unwrap_or(u64::MAX);
-        self.work = self.work.saturating_add(moves).saturating_add(1);
-        self.limits.check_work(self.work)?;
-        let mut left = Vec::with_capacity(left_moves.len());
-        for option in &left_moves {
-            left.push(self.value(games, option)?);
+        let mut moves = solver.rules.try_moves(&part, true)?;
+        let left_moves = moves.len();
+        moves.extend(solver.rules.try_moves(&part, false)?);
+        let count = u64::try_from(moves.len()).unwrap_or(u64::MAX);
+        solver.work = solver.work.saturating_add(count).saturating_add(1);
+        solver.limits.check_work(solver.work)?;
+        Ok(Frame {
+            part,
+            values: Vec::with_capacity(moves.len()),
+            moves,
+            left_moves,
+            current: None,
+        })
+    }
+
+    fn node<'a>(&self, frame: &'a Frame<R::Position>) -> &'a R::Position {
+        &frame.part
+    }
+
+    fn advance(&mut self, frame: &mut Frame<R::Position>) -> Result<Step<R::Position>> {
+        while let Some(option) = frame.moves.get(frame.values.len()) {
+            let (parts, next, total) = frame
+                .current
+                .get_or_insert_with(|| (self.solver.rules.parts(option), 0, self.games.zero()));
+            while let Some(part) = parts.get(*next) {
+                match self.solver.known(self.games, part)? {
+                    Some(value) => *total = self.games.add(*total, value)?,
+                    None => return Ok(Step::Descend(part.clone())),
+                }
+                *next += 1;
+            }
+            frame.values.push(*total);
+            frame.current = None;
         }
-        let mut right = Vec::with_capacity(right_moves.len());
-        for option in &right_moves {
-            right.push(self.value(games, option)?);
-        }
-        let value = games.game(&left, &right)?;
-        self.memo.insert(part.clone(), value);
+        Ok(Step::Done)
+    }
+
+    fn close(&mut self, frame: Frame<R::Position>) -> Result<Game> {
+        let (left, right) = frame.values.split_at(frame.left_moves);
+        let value = self.games.game(left, right)?;
+        self.solver.memo.insert(frame.part, value);
         Ok(value)
+    }
+
+    fn format(&self, part: &R::Position) -> String {
+        self.solver.rules.format(part)
     }
 }
