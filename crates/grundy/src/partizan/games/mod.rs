@@ -285,3 +285,122 @@ impl<R: PartizanRuleset> DepthFirst for Walk<'_, R> {
         self.solver.rules.format(part)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partizan::Dyadic;
+
+    /// Left moves from `n` to `n - 1`; Right, with `cycle`, from 0 back to 3; listing the moves
+    /// of `fail_at` fails, as a callback would.
+    struct Chain {
+        cycle: bool,
+        fail_at: Option<u32>,
+    }
+
+    impl PartizanRuleset for Chain {
+        type Position = u32;
+
+        fn moves(&self, &n: &u32, left: bool) -> Vec<u32> {
+            match (left, n) {
+                (true, 1..) => vec![n - 1],
+                (false, 0) if self.cycle => vec![3],
+                _ => Vec::new(),
+            }
+        }
+
+        fn try_moves(&self, n: &u32, left: bool) -> Result<Vec<u32>> {
+            if Some(*n) == self.fail_at {
+                let message = format!("no moves from {n}");
+                return Err(Error::new(ErrorKind::Callback { message }));
+            }
+            Ok(self.moves(n, left))
+        }
+
+        fn format(&self, n: &u32) -> String {
+            n.to_string()
+        }
+    }
+
+    #[test]
+    fn deep_games_need_no_recursion() {
+        let mut games = Games::new();
+        let rules = Chain {
+            cycle: false,
+            fail_at: None,
+        };
+        let mut solver = PartizanSolver::new(rules);
+        let value = solver.value(&mut games, &200_000).unwrap();
+        assert_eq!(
+            games.as_number(value),
+            Some(Dyadic::integer(200_000).unwrap())
+        );
+        assert_eq!(solver.positions(), 200_001);
+    }
+
+    #[test]
+    fn a_cycle_is_named_and_a_failure_passed_on() {
+        let mut games = Games::new();
+        let rules = Chain {
+            cycle: true,
+            fail_at: None,
+        };
+        let error = PartizanSolver::new(rules)
+            .value(&mut games, &2)
+            .unwrap_err();
+        match error.kind() {
+            ErrorKind::PartizanCycle { path } => assert_eq!(path, &["2", "1", "0", "3", "2"]),
+            other => panic!("{other:?}"),
+        }
+        let rules = Chain {
+            cycle: false,
+            fail_at: Some(5),
+        };
+        let mut solver = PartizanSolver::new(rules);
+        let error = solver.value(&mut games, &9).unwrap_err();
+        assert!(
+            matches!(error.kind(), ErrorKind::Callback { .. }),
+            "{error}"
+        );
+        // The walk stopped where the moves failed: nothing on its way down was valued.
+        assert_eq!(solver.positions(), 0);
+        assert!(solver.value(&mut games, &4).is_ok());
+        assert!(solver.value(&mut games, &5).is_err());
+    }
+
+    #[test]
+    fn the_work_and_position_limits_hold() {
+        let mut games = Games::new();
+        let chain = || Chain {
+            cycle: false,
+            fail_at: None,
+        };
+        let limits = Limits {
+            max_work: 100,
+            ..Limits::DEFAULT
+        };
+        let error = PartizanSolver::with_limits(chain(), limits)
+            .value(&mut games, &1000)
+            .unwrap_err();
+        assert!(matches!(
+            error.kind(),
+            ErrorKind::LimitExceeded {
+                limit: Limit::Work,
+                ..
+            }
+        ));
+        let error = PartizanSolver::with_max_positions(chain(), 10)
+            .value(&mut games, &1000)
+            .unwrap_err();
+        assert!(
+            matches!(
+                error.kind(),
+                ErrorKind::LimitExceeded {
+                    limit: Limit::Positions,
+                    ..
+                }
+            ),
+            "{error}"
+        );
+    }
+}
