@@ -231,10 +231,12 @@ impl<R: PartizanRuleset> DepthFirst for Walk<'_, R> {
     type Frame = Frame<R::Position>;
     type Answer = Game;
 
-    fn open(&mut self, part: R::Position, _depth: usize) -> Result<Frame<R::Position>> {
+    fn open(&mut self, part: R::Position, depth: usize) -> Result<Frame<R::Position>> {
         let solver = &mut *self.solver;
+        // Every part on the stack will be remembered once valued.
         let max = solver.limits.max_positions;
-        if u64::try_from(solver.memo.len()).unwrap_or(u64::MAX) >= max {
+        let held = solver.memo.len().saturating_add(depth);
+        if u64::try_from(held).unwrap_or(u64::MAX) >= max {
             return Err(Error::limit(Limit::Positions, max));
         }
         let mut moves = solver.rules.try_moves(&part, true)?;
