@@ -16,7 +16,11 @@
 // - domineering: click two empty squares, one above the other for Left, side by side for
 //   Right, to place a domino (the board report lists only the player's moves);
 // - hackenbush: edges drawn from the ground by the heights the report gives; click an edge to
-//   cut it, and the move that cuts it (the report's `cut`) is played.
+//   cut it, and the move that cuts it (the report's `cut`) is played;
+// - toads, clobber: squares with the players' pieces (the report's `owners`: `l` Left's, `r`
+//   Right's); click the squares a move's `clicks` list, in order (a toad or frog; a stone, then
+//   the stone it clobbers);
+// - cutcake: pieces of cake with the player's cut lines (each move's `line`) drawn; click one.
 // A board of squares comes as rows of `o` (in play) and `x`, and so does each move's result,
 // in the same frame: a move is found by the squares it leaves.
 import { h, svg } from './dom.js';
@@ -38,7 +42,20 @@ const INSTRUCTIONS = {
   chomp: 'click a square to take it and every square below and right of it',
   domineering: 'click two empty squares to place a domino (Left: one above the other; Right: side by side)',
   hackenbush: 'click an edge to cut it (Left: blue or green; Right: red or green); what no longer reaches the ground falls',
+  toads: 'click one of your pieces to move it (Left: the toads, moving right; Right: the frogs, moving left)',
+  clobber: 'click one of your stones, then a neighbouring stone of your opponent’s to clobber it (Left: X; Right: O)',
+  cutcake: 'click a dashed line to cut the cake there (Left cuts down, Right across)',
 };
+
+/** What to click next, once a move's first square is chosen. */
+const NEXT_CLICK = {
+  clobber: 'Now click the neighbouring stone it clobbers.',
+};
+
+/** Who a square's owner letter names. */
+const OWNER = { l: 'Left', r: 'Right' };
+/** The side of a square of cake, in pixels. */
+const CELL = 28;
 
 /** The colour names of Hackenbush edges. */
 const COLOURS = { l: 'blue', r: 'red', e: 'green' };
@@ -86,6 +103,7 @@ export class Board {
 
   drawComponent(component) {
     const { index, kind } = component;
+    if (component.owners) return kind === 'cutcake' ? this.drawCake(component) : this.drawPieces(component);
     if (component.cells) return this.drawSquares(component);
     if (component.edges) return this.drawEdges(component);
     const count = kind === 'coins' ? component.coins.length : component.tokens;
@@ -133,6 +151,92 @@ export class Board {
     })));
     const grid = h('span', { class: 'squares', style: `grid-template-columns: repeat(${cells[0].length}, 28px)` }, squares);
     return h('div', { class: 'board-row', 'data-testid': 'board-component', 'data-kind': kind }, [h('span', { class: 'board-label', text: component.spec }), grid]);
+  }
+
+  /** Squares with the players' pieces, each square a button; a move is the squares its `clicks` name. */
+  drawPieces(component) {
+    const { index, kind, cells, owners } = component;
+    const squares = cells.flatMap((row, r) => [...row].map((cell, c) => {
+      const owner = owners[r][c];
+      if (owner === ' ') return h('span', { class: 'square gap' });
+      const whose = OWNER[owner];
+      return h('button', {
+        type: 'button',
+        class: `square piece ${kind}${whose ? ` ${whose.toLowerCase()}` : ''}`,
+        'data-testid': 'board-square',
+        'data-component': index,
+        'data-row': r,
+        'data-column': c,
+        'data-owner': owner,
+        'aria-label': `square in row ${r + 1}, column ${c + 1} of ${component.spec}${whose ? `, ${whose}’s ${cell}` : ', empty'}`,
+        onclick: () => this.clickPiece(component, r, c),
+      }, whose ? cell : '');
+    }));
+    const grid = h('span', { class: 'squares', style: `grid-template-columns: repeat(${cells[0]?.length ?? 0}, 28px)` }, squares);
+    return h('div', { class: 'board-row', 'data-testid': 'board-component', 'data-kind': kind }, [h('span', { class: 'board-label', text: component.spec }), grid]);
+  }
+
+  /** A click on square (`r`, `c`) of a board of pieces: the next click of a move, or the first of a new one. */
+  clickPiece(component, r, c) {
+    const mine = (move) => move.component === component.index && move.clicks;
+    const startsWith = (clicks) => (move) => mine(move) && clicks.every(([i, j], k) => move.clicks[k]?.[0] === i && move.clicks[k]?.[1] === j);
+    const before = this.selection?.component === component.index ? this.selection.clicks : [];
+    let clicks = [...before, [r, c]];
+    if (!this.board.moves.some(startsWith(clicks))) clicks = [[r, c]];
+    const move = this.moveMaking(component, (candidate) => startsWith(clicks)(candidate) && candidate.clicks.length === clicks.length);
+    const going = !move && this.board.moves.some(startsWith(clicks));
+    this.selection = going ? { component: component.index, clicks } : null;
+    for (const square of this.element.querySelectorAll('.square.piece')) {
+      const chosen = going && Number(square.dataset.component) === component.index && clicks.some(([i, j]) => Number(square.dataset.row) === i && Number(square.dataset.column) === j);
+      square.classList.toggle('chosen', chosen);
+      square.setAttribute('aria-pressed', String(chosen));
+    }
+    if (move) {
+      this.onHint('');
+      this.onMove(move);
+    } else if (going) {
+      this.onHint(NEXT_CLICK[component.kind] ?? 'Now click the next square of the move.');
+    } else {
+      this.onHint(`No move of yours in ${component.spec} starts at row ${r + 1}, column ${c + 1}.`);
+    }
+  }
+
+  /** Pieces of cake as squares, with the cut lines of the moves offered drawn over them to click. */
+  drawCake(component) {
+    const { index, cells } = component;
+    const columns = cells[0]?.length ?? 0;
+    const width = MARGIN * 2 + columns * CELL;
+    const height = MARGIN * 2 + cells.length * CELL;
+    const squares = cells.flatMap((row, r) => [...row].flatMap((cell, c) => (cell === ' ' ? [] : [svg('rect', { x: MARGIN + c * CELL, y: MARGIN + r * CELL, width: CELL, height: CELL, class: 'cake' })])));
+    const cuts = this.board.moves.filter((move) => move.component === index && move.line).map((move) => {
+      const [[r1, c1], [r2, c2]] = move.line;
+      const play = () => {
+        const listed = this.moveMaking(component, (candidate) => candidate === move);
+        if (listed) {
+          this.onHint('');
+          this.onMove(listed);
+        } else {
+          this.onHint(`No move in ${component.spec} cuts there.`);
+        }
+      };
+      return svg('line', {
+        x1: MARGIN + c1 * CELL,
+        y1: MARGIN + r1 * CELL,
+        x2: MARGIN + c2 * CELL,
+        y2: MARGIN + r2 * CELL,
+        class: 'cut',
+        'data-testid': 'board-cut',
+        'data-component': index,
+        'data-line': JSON.stringify(move.line),
+        role: 'button',
+        tabindex: 0,
+        'aria-label': `cut ${r1 === r2 ? 'across' : 'down'} ${component.spec} → ${move.to}`,
+        onclick: play,
+        onkeydown: (event) => { if (event.key === 'Enter' || event.key === ' ') play(); },
+      });
+    });
+    const picture = svg('svg', { class: 'cutcake', width, height, viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': component.spec }, squares, cuts);
+    return h('div', { class: 'board-row', 'data-testid': 'board-component', 'data-kind': component.kind }, [h('span', { class: 'board-label', text: component.spec }), picture]);
   }
 
   /**

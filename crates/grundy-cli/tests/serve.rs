@@ -546,3 +546,45 @@ fn serves_partizan_values() {
         "{body}"
     );
 }
+
+/// `/api/thermograph` answers with the report of `grundy thermograph --format json`: the walls
+/// as data and the SVG picture the page and Jupyter show.
+#[test]
+fn serves_thermographs() {
+    let server = start(&[]);
+    for text in ["{5|{2|-3}}", "domineering(2x3) + hackenbush(lr)"] {
+        let (status, body) = get(
+            &server.address,
+            &format!("/api/thermograph?spec={}", encode(text)),
+        );
+        assert_eq!(status, 200, "{text}: {body}");
+        let cli = harness::stdout(&["thermograph", text, "--format", "json"]);
+        assert_eq!(body.trim_end(), cli.trim_end(), "{text}");
+        let report = json(&body);
+        assert!(
+            report["svg"].as_str().unwrap().starts_with("<svg"),
+            "{body}"
+        );
+        assert!(report["left_wall"]
+            .as_array()
+            .is_some_and(|wall| !wall.is_empty()));
+    }
+    let report = json(
+        &get(
+            &server.address,
+            "/api/thermograph?spec=%7B5%7C%7B2%7C-3%7D%7D",
+        )
+        .1,
+    );
+    assert_eq!(
+        (report["mean"].as_str(), report["temperature"].as_str()),
+        (Some("9/4"), Some("11/4"))
+    );
+    // An impartial game has no thermograph here; a missing spec is named.
+    let (status, body) = get(&server.address, "/api/thermograph?spec=nim(3)");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("partizan"), "{body}");
+    let (status, body) = get(&server.address, "/api/thermograph");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("spec"), "{body}");
+}

@@ -4,21 +4,23 @@
 //! [`Games`]), so a value is a handle: sums, negatives and comparisons of any two values are
 //! the library's, memoised across calls, and equal values are the same handle. A game
 //! written in Python (`@grundy.partizan_game`) lists Left's and Right's moves from two
-//! functions; its positions are valued into the same table, children before parents, by an
-//! explicit stack (no recursion limit), each position's value the library's canonical form of
-//! `{values of Left's moves | values of Right's moves}`.
+//! functions: the binding only adapts them to the library's [`PartizanRuleset`] (positions
+//! named by ids, errors from Python kept and raised as themselves), and the library's
+//! [`PartizanSolver`] walks the game into the same table, with its position and work limits.
 
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use grundy::analysis::thermograph;
+use grundy::partizan::games::{PartizanRuleset, PartizanSolver, DEFAULT_MAX_POSITIONS};
 use grundy::partizan::{Comparison, Dyadic, Game, Games};
-use grundy::Error;
+use grundy::{Error, ErrorKind, Limits};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::PyTuple;
 
-use crate::errors::{exclusive, not_in_callback, to_py, CallbackGuard, LimitError};
+use crate::errors::{exclusive, not_in_callback, stash, to_py, CallbackGuard};
 use crate::games::json;
+use crate::user::Interner;
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Value>()?;
@@ -173,160 +175,188 @@ impl Value {
     }
 }
 
-/// A partizan game written in Python: Left's and Right's move functions, the values found so
-/// far (positions to values in a dict), and a bound on the positions valued.
-#[pyclass(module = "grundy._grundy", frozen)]
-pub(crate) struct PartizanRules {
+/// A partizan game written in Python, as a library ruleset: positions are named by ids (a
+/// Python dict maps values to ids), a position of the library is a sum of them (the sorted ids of
+/// its parts), and its moves are what Left's or Right's function lists, a plain tuple being a
+/// sum of parts. The functions' exceptions reach the caller as themselves through
+/// [`PartizanRuleset::try_moves`].
+struct PythonPartizan {
     left: Py<PyAny>,
     right: Py<PyAny>,
-    values: Py<PyDict>,
-    max_positions: usize,
+    interner: Mutex<Interner>,
 }
 
-/// A position waiting for its moves' values: the position, and the moves once listed.
-struct Frame {
-    position: Py<PyAny>,
-    moves: Option<[Vec<Vec<Py<PyAny>>>; 2]>,
-}
+impl PythonPartizan {
+    fn interner(&self) -> MutexGuard<'_, Interner> {
+        self.interner
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
 
-impl PartizanRules {
-    /// The moves of `position` for Left (`side` 0) or Right: each a list of parts (a plain
-    /// tuple is a sum of parts, `()` nothing).
-    fn moves(
-        &self,
-        py: Python<'_>,
-        position: &Bound<'_, PyAny>,
-        side: usize,
-    ) -> PyResult<Vec<Vec<Py<PyAny>>>> {
-        let function = if side == 0 { &self.left } else { &self.right };
+    /// The id of `object`, named now if it is new (its `__hash__` and `__eq__` are user code).
+    fn intern(&self, py: Python<'_>, object: &Bound<'_, PyAny>) -> PyResult<u32> {
         let _guard = CallbackGuard::enter();
-        let listed = function.bind(py).call1((position,))?;
+        self.interner().intern(py, object, None)
+    }
+
+    /// The sum `item` names: the sorted ids of a plain tuple's parts, or of `item` alone.
+    fn sum(&self, py: Python<'_>, item: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        let mut ids = match item.cast_exact::<PyTuple>() {
+            Ok(tuple) => tuple
+                .iter()
+                .map(|part| self.intern(py, &part))
+                .collect::<PyResult<Vec<u32>>>()?,
+            Err(_) => vec![self.intern(py, item)?],
+        };
+        ids.sort_unstable();
+        Ok(ids)
+    }
+
+    /// The moves of the sum `position` for Left (`left`) or Right: a move in one part, the
+    /// others left as they are (the solver asks only of single parts).
+    fn list(&self, py: Python<'_>, position: &[u32], left: bool) -> PyResult<Vec<Vec<u32>>> {
+        let function = if left { &self.left } else { &self.right };
         let mut moves = Vec::new();
-        for item in listed.try_iter()? {
-            let item = item?;
-            let parts = match item.cast_exact::<PyTuple>() {
-                Ok(tuple) => tuple.iter().map(Bound::unbind).collect(),
-                Err(_) => vec![item.unbind()],
-            };
-            moves.push(parts);
+        for (index, &id) in position.iter().enumerate() {
+            let object = self.interner().object(py, id);
+            // User code runs from here on: it must not call back into grundy, which holds the
+            // table of values while it runs.
+            let _guard = CallbackGuard::enter();
+            let listed = function.bind(py).call1((object,))?;
+            for item in listed.try_iter()? {
+                let mut after = self.sum(py, &item?)?;
+                after.extend(position[..index].iter().chain(&position[index + 1..]));
+                after.sort_unstable();
+                moves.push(after);
+            }
         }
         Ok(moves)
     }
 
-    /// The value of `position`, valuing every position it leads to first.
-    fn solve(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Game> {
-        let values = self.values.bind(py);
-        let pending = PyDict::new(py);
-        let mut stack = vec![Frame {
-            position: position.clone().unbind(),
-            moves: None,
-        }];
-        while let Some(frame) = stack.last_mut() {
-            let position = frame.position.bind(py).clone();
-            if values.contains(&position)? {
-                stack.pop();
-                continue;
-            }
-            let Some(moves) = &frame.moves else {
-                if pending.contains(&position)? {
-                    return Err(PyValueError::new_err(format!(
-                        "the game has a cycle through {}: partizan values need games that end",
-                        position.repr()?
-                    )));
-                }
-                pending.set_item(&position, true)?;
-                let listed = [self.moves(py, &position, 0)?, self.moves(py, &position, 1)?];
-                let mut children = Vec::new();
-                for part in listed.iter().flatten().flatten() {
-                    if !values.contains(part.bind(py))? {
-                        children.push(Frame {
-                            position: part.clone_ref(py),
-                            moves: None,
-                        });
-                    }
-                }
-                frame.moves = Some(listed);
-                stack.extend(children);
-                continue;
-            };
-            let mut options: [Vec<Game>; 2] = [Vec::new(), Vec::new()];
-            let mut games = table();
-            for (side, side_moves) in moves.iter().enumerate() {
-                for parts in side_moves {
-                    let mut total = games.zero();
-                    for part in parts {
-                        let part = values.get_item(part.bind(py))?.ok_or_else(|| {
-                            PyValueError::new_err("a move's part was not valued (a cycle?)")
-                        })?;
-                        let part = part.cast::<Value>()?.get().game;
-                        total = games.add(total, part).map_err(library)?;
-                    }
-                    options[side].push(total);
-                }
-            }
-            let value = games.game(&options[0], &options[1]).map_err(library)?;
-            drop(games);
-            if values.len() >= self.max_positions {
-                return Err(LimitError::new_err(format!(
-                    "limit reached: more than {} positions valued (max_positions)",
-                    self.max_positions
-                )));
-            }
-            values.set_item(&position, Value { game: value })?;
-            pending.del_item(&position)?;
-            stack.pop();
+    fn repr(&self, py: Python<'_>, id: u32) -> String {
+        let object = self.interner().object(py, id);
+        let _guard = CallbackGuard::enter();
+        object
+            .repr()
+            .map(|text| text.to_string())
+            .unwrap_or_else(|_| "?".to_string())
+    }
+}
+
+impl PartizanRuleset for PythonPartizan {
+    type Position = Vec<u32>;
+
+    fn moves(&self, position: &Vec<u32>, left: bool) -> Vec<Vec<u32>> {
+        // Only `try_moves` is called by the library's solver; an error here is kept for the
+        // face all the same.
+        Python::attach(|py| self.list(py, position, left)).unwrap_or_else(|error| {
+            stash(error);
+            Vec::new()
+        })
+    }
+
+    fn try_moves(&self, position: &Vec<u32>, left: bool) -> grundy::Result<Vec<Vec<u32>>> {
+        Python::attach(|py| self.list(py, position, left)).map_err(stash)
+    }
+
+    fn parts(&self, position: &Vec<u32>) -> Vec<Vec<u32>> {
+        position.iter().map(|&id| vec![id]).collect()
+    }
+
+    fn format(&self, position: &Vec<u32>) -> String {
+        if position.is_empty() {
+            return "()".to_string();
         }
-        let value = values
-            .get_item(position)?
-            .ok_or_else(|| PyValueError::new_err("the position was not valued"))?;
-        Ok(value.cast::<Value>()?.get().game)
+        Python::attach(|py| {
+            let parts: Vec<String> = position.iter().map(|&id| self.repr(py, id)).collect();
+            parts.join(" + ")
+        })
+    }
+}
+
+/// The Python exception for an error of the library's walk: a cycle is a `ValueError` (the
+/// game is not one partizan values are defined for), anything else as [`to_py`] says.
+fn walk_error(error: Error) -> PyErr {
+    match error.kind() {
+        ErrorKind::PartizanCycle { .. } => PyValueError::new_err(error.to_string()),
+        _ => library(error),
+    }
+}
+
+/// A partizan game written in Python: the library's [`PartizanSolver`] over its move
+/// functions, remembering every part valued for later calls, bounded by `max_positions` parts
+/// and `max_work` (parts valued and their moves, counted over every call).
+#[pyclass(module = "grundy._grundy", frozen)]
+pub(crate) struct PartizanRules {
+    solver: Mutex<PartizanSolver<PythonPartizan>>,
+}
+
+impl PartizanRules {
+    fn solver(&self) -> MutexGuard<'_, PartizanSolver<PythonPartizan>> {
+        self.solver
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
 #[pymethods]
 impl PartizanRules {
     #[new]
-    #[pyo3(signature = (left, right, max_positions=None))]
+    #[pyo3(signature = (left, right, max_positions=None, max_work=None))]
     fn new(
         py: Python<'_>,
         left: Py<PyAny>,
         right: Py<PyAny>,
-        max_positions: Option<usize>,
+        max_positions: Option<u64>,
+        max_work: Option<u64>,
     ) -> PyResult<PartizanRules> {
         for function in [&left, &right] {
             if !function.bind(py).is_callable() {
                 return Err(PyTypeError::new_err("left and right must be functions"));
             }
         }
-        Ok(PartizanRules {
+        let limits = Limits {
+            max_positions: max_positions.unwrap_or(DEFAULT_MAX_POSITIONS as u64),
+            max_work: max_work.unwrap_or(Limits::DEFAULT.max_work),
+            ..Limits::DEFAULT
+        };
+        // Positions seen as moves may outnumber those valued, but not by much in games that
+        // end: this stops one that never does in seconds rather than minutes.
+        let interner = Interner::new(py, limits.max_positions.saturating_mul(2));
+        let rules = PythonPartizan {
             left,
             right,
-            values: PyDict::new(py).unbind(),
-            max_positions: max_positions.unwrap_or(grundy::partizan::games::DEFAULT_MAX_POSITIONS),
+            interner: Mutex::new(interner),
+        };
+        Ok(PartizanRules {
+            solver: Mutex::new(PartizanSolver::with_limits(rules, limits)),
         })
     }
 
     /// The value of the sum of `positions` (a plain tuple position is a sum of its parts).
     fn value(&self, py: Python<'_>, positions: Vec<Bound<'_, PyAny>>) -> PyResult<Value> {
         let _computing = exclusive(py)?;
-        let mut parts = Vec::new();
-        for position in positions {
-            match position.cast_exact::<PyTuple>() {
-                Ok(tuple) => parts.extend(tuple.iter()),
-                Err(_) => parts.push(position),
-            }
+        let mut solver = self.solver();
+        let mut sum = Vec::new();
+        for position in &positions {
+            sum.extend(solver.rules().sum(py, position)?);
         }
-        let mut total = table().zero();
-        for part in &parts {
-            let value = self.solve(py, part)?;
-            total = table().add(total, value).map_err(library)?;
-        }
-        Ok(Value { game: total })
+        sum.sort_unstable();
+        let game = solver.value(&mut table(), &sum).map_err(walk_error)?;
+        Ok(Value { game })
     }
 
-    /// How many positions have been valued.
+    /// How many positions (parts) have been valued.
     #[getter]
-    fn positions_seen(&self, py: Python<'_>) -> usize {
-        self.values.bind(py).len()
+    fn positions_seen(&self, py: Python<'_>) -> PyResult<usize> {
+        let _computing = exclusive(py)?;
+        Ok(self.solver().positions())
+    }
+
+    /// The work done so far: positions valued and their moves, over every call.
+    #[getter]
+    fn work(&self, py: Python<'_>) -> PyResult<u64> {
+        let _computing = exclusive(py)?;
+        Ok(self.solver().work())
     }
 }

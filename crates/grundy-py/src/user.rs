@@ -32,8 +32,8 @@ const DENSE_INTS: usize = 1 << 22;
 /// An int not named yet, in [`Interner::dense_ints`].
 const UNSEEN: u32 = u32::MAX;
 
-/// Positions seen so far, named by ids.
-struct Interner {
+/// Positions seen so far, named by ids (shared with the partizan games written in Python).
+pub(crate) struct Interner {
     /// Python value to id, for every position.
     ids: Py<PyDict>,
     /// The ids of positions that are plain ints from 0 below [`DENSE_INTS`], by index
@@ -52,9 +52,26 @@ struct Interner {
 }
 
 impl Interner {
+    /// No positions yet; at most `max` will be named.
+    pub(crate) fn new(py: Python<'_>, max: u64) -> Interner {
+        Interner {
+            ids: PyDict::new(py).unbind(),
+            dense_ints: Vec::new(),
+            other_ints: HashMap::new(),
+            objects: Vec::new(),
+            canonical: Vec::new(),
+            max: max.min(u64::from(UNSEEN)),
+        }
+    }
+
+    /// The position named `id`.
+    pub(crate) fn object<'py>(&self, py: Python<'py>, id: u32) -> Bound<'py, PyAny> {
+        self.objects[id as usize].bind(py).clone()
+    }
+
     /// The id of `object`, named now if it is new; `canonical` maps positions to their
     /// representatives.
-    fn intern(
+    pub(crate) fn intern(
         &mut self,
         py: Python<'_>,
         object: &Bound<'_, PyAny>,
@@ -164,7 +181,7 @@ impl Shared {
     }
 
     fn object<'py>(&self, py: Python<'py>, id: u32) -> Bound<'py, PyAny> {
-        self.interner().objects[id as usize].bind(py).clone()
+        self.interner().object(py, id)
     }
 
     /// Calls the moves function on position `id` and names what it returns.
@@ -295,20 +312,10 @@ impl Rules {
             moves,
             canonical,
             name,
-            interner: Mutex::new(Interner {
-                ids: PyDict::new(py).unbind(),
-                dense_ints: Vec::new(),
-                other_ints: HashMap::new(),
-                objects: Vec::new(),
-                canonical: Vec::new(),
-                // Positions seen as moves may outnumber those solved (the solver's limit),
-                // but not by much in games that end: this stops a game that never does (a
-                // count that goes below 0) in seconds rather than minutes.
-                max: limits
-                    .max_positions
-                    .saturating_mul(2)
-                    .min(u64::from(UNSEEN)),
-            }),
+            // Positions seen as moves may outnumber those solved (the solver's limit), but not
+            // by much in games that end: this stops a game that never does (a count that goes
+            // below 0) in seconds rather than minutes.
+            interner: Mutex::new(Interner::new(py, limits.max_positions.saturating_mul(2))),
             calls: AtomicU64::new(0),
         });
         let rules = PythonRules {

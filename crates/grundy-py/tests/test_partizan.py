@@ -172,3 +172,47 @@ def test_user_games_fail_cleanly():
 def test_deep_games_need_no_recursion_limit():
     chain = partizan_game(left=lambda n: [n - 1] if n else [], right=lambda n: [])
     assert chain(5000) == 5000
+
+
+def _toads_moves(row, mine, theirs, step):
+    """Toads (``t``, Left's) move right, frogs (``f``, Right's) left: one step into an empty
+    square, or a jump over one of the other side's into an empty square beyond it."""
+    found = []
+    for i, piece in enumerate(row):
+        if piece != mine:
+            continue
+        for reach, over in ((step, None), (2 * step, theirs)):
+            j = i + reach
+            if not 0 <= j < len(row) or row[j] != "." or (over and row[i + step] != over):
+                continue
+            cells = list(row)
+            cells[i], cells[j] = ".", mine
+            found.append("".join(cells))
+    return found
+
+
+ToadsInPython = partizan_game(
+    left=lambda row: _toads_moves(row, "t", "f", 1),
+    right=lambda row: _toads_moves(row, "f", "t", -1),
+    name="toads",
+)
+
+
+@pytest.mark.parametrize("row", ["t.f", "tt.ff", "t..f", "t.tf.f", "tf.tf", ".t.f.t", "tt..ff"])
+def test_toads_and_frogs_in_python_equal_the_ruleset(row):
+    assert ToadsInPython(row) == partizan(f"toads({row})"), row
+
+
+def test_user_games_stop_at_their_work_limit():
+    game = partizan_game(left=lambda n: list(range(n)), right=lambda n: [], max_work=50)
+    with pytest.raises(grundy.LimitError, match="max_work"):
+        game(40)
+    assert game.work > 0
+    # Another game's value is not disturbed by the failed one.
+    assert partizan_game(left=lambda n: list(range(n)), right=lambda n: [])(5) == 5
+
+
+def test_user_game_errors_name_the_cycle():
+    loop = partizan_game(left=lambda p: [p + 1 if p < 2 else 0], right=lambda p: [])
+    with pytest.raises(ValueError, match=r"cycle: 0 -> 1 -> 2 -> 0"):
+        loop(0)

@@ -74,6 +74,12 @@ pub enum ErrorKind {
         /// The positions along the cycle, as spec text, first repeated at the end.
         path: Vec<String>,
     },
+    /// A partizan game whose moves can return to a position: canonical forms exist only for
+    /// games that end.
+    PartizanCycle {
+        /// The positions along the cycle, as the ruleset writes them, first repeated at the end.
+        path: Vec<String>,
+    },
     /// Division by the nimber zero.
     DivisionByZero,
     /// A ruleset whose moves come from outside the library (a function written in another
@@ -331,6 +337,13 @@ impl fmt::Display for Error {
                 write!(
                     f,
                     "misère analysis needs a game without cycles, and this one has a cycle: {}",
+                    path.join(" -> ")
+                )
+            }
+            ErrorKind::PartizanCycle { path } => {
+                write!(
+                    f,
+                    "partizan values need games that end, and this one has a cycle: {}",
                     path.join(" -> ")
                 )
             }

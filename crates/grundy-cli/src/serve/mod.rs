@@ -9,6 +9,8 @@
 //! GET /api/move?spec=SPEC&as=left|right
 //!                                     the move a perfect Left or Right makes in a partizan
 //!                                     game, with its reason (as `grundy play --as`)
+//! GET /api/thermograph?spec=SPEC     the thermograph of a partizan game: the walls as data and
+//!                                     the SVG picture (as `grundy thermograph --format json`)
 //! GET /api/dag?spec=SPEC&max_nodes=N[&misere=1]
 //!                                     the game DAG (as `grundy dag --format json`)
 //! GET /api/seq?rule=RULE&to=N[&misere=1] the `seq` report
@@ -205,6 +207,7 @@ fn app(state: Arc<AppState>) -> Router {
         .route("/api/value", get(value))
         .route("/api/moves", get(moves))
         .route("/api/move", get(computer_move))
+        .route("/api/thermograph", get(thermograph))
         .route("/api/dag", get(dag))
         .route("/api/seq", get(sequence))
         .route("/api/{*rest}", get(unknown_api))
@@ -278,6 +281,20 @@ async fn computer_move(State(state): State<Arc<AppState>>, query: Params) -> Res
     .await
 }
 
+/// The thermograph of a partizan game, its walls and its picture: the report of
+/// `grundy thermograph --format json`.
+async fn thermograph(State(state): State<Arc<AppState>>, query: Params) -> Response {
+    let spec_text = match params(query).and_then(|p| Ok(text_param(&p, "spec")?.to_string())) {
+        Ok(spec_text) => spec_text,
+        Err(failure) => return failure.into_response(),
+    };
+    compute(&state, move |settings| {
+        let mut game = parse_any(&spec_text, settings.limits)?;
+        ask::thermograph_of(&mut game).map_err(|error| Failure::library(&error))
+    })
+    .await
+}
+
 async fn dag(State(state): State<Arc<AppState>>, query: Params) -> Response {
     let request = params(query).and_then(|p| {
         let spec_text = text_param(&p, "spec")?.to_string();
@@ -324,7 +341,8 @@ async fn sequence(State(state): State<Arc<AppState>>, query: Params) -> Response
 
 async fn unknown_api(uri: Uri) -> Response {
     let mut failure = Failure::bad(format!(
-        "no such API: {} (there are /api/value, /api/moves, /api/move, /api/dag and /api/seq)",
+        "no such API: {} (there are /api/value, /api/moves, /api/move, /api/thermograph, /api/dag \
+         and /api/seq)",
         uri.path()
     ));
     failure.status = StatusCode::NOT_FOUND;

@@ -152,10 +152,13 @@ class PartizanRules:
         left: Callable[[Any], Any],
         right: Callable[[Any], Any],
         max_positions: Optional[int] = None,
+        max_work: Optional[int] = None,
     ) -> None: ...
     def value(self, positions: list[Any]) -> PartizanValue: ...
     @property
     def positions_seen(self) -> int: ...
+    @property
+    def work(self) -> int: ...
 
 def value_report_of(
     spec: str,

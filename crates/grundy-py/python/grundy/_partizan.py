@@ -238,12 +238,13 @@ class PartizanGame:
         right: Callable[[Any], Iterable[Any]],
         name: Optional[str] = None,
         max_positions: Optional[int] = None,
+        max_work: Optional[int] = None,
     ):
         self.left = left
         self.right = right
         self.name = name or "partizan game"
         self.__name__ = self.name
-        self._rules = _grundy.PartizanRules(left, right, max_positions)
+        self._rules = _grundy.PartizanRules(left, right, max_positions, max_work)
 
     def __call__(self, *positions: Any) -> PartizanValue:
         return PartizanValue(self._rules.value(list(positions)))
@@ -257,6 +258,11 @@ class PartizanGame:
         """How many positions have been valued so far."""
         return self._rules.positions_seen
 
+    @property
+    def work(self) -> int:
+        """The work done so far (positions valued and their moves), which ``max_work`` bounds."""
+        return self._rules.work
+
     def __repr__(self) -> str:
         return f"<grundy partizan game {self.name}>"
 
@@ -268,6 +274,7 @@ def partizan_game(
     right: Optional[Callable] = None,
     name: Optional[str] = None,
     max_positions: Optional[int] = None,
+    max_work: Optional[int] = None,
 ):
     """Decorator: a partizan game from Left's and Right's move functions.
 
@@ -275,8 +282,11 @@ def partizan_game(
     listing the positions that player can move to, or pass the two functions:
     ``partizan_game(left=f, right=g)``. Positions are any hashable values; a move to a plain
     ``tuple`` of positions is a move to their sum (``()`` is 0), so a position itself must not
-    be a plain tuple. Values are found children first with an explicit stack (no recursion
-    limit); a game with a cycle raises ``ValueError``.
+    be a plain tuple. The library values the positions (its partizan solver, children first on
+    a stack of its own: no recursion limit), at most ``max_positions`` of them and ``max_work``
+    work (positions valued and their moves) in all, past which it raises ``LimitError``; an
+    exception raised by ``left`` or ``right`` reaches the caller as itself, and a game with a
+    cycle raises ``ValueError``.
 
     >>> @partizan_game
     ... class Stalk:                      # a Blue-Red Hackenbush stalk, from the ground up
@@ -287,7 +297,7 @@ def partizan_game(
     >>> Stalk("lr"), Stalk("lrr"), Stalk("l", "r")
     (PartizanValue('1/2'), PartizanValue('1/4'), PartizanValue('0'))
     """
-    options = dict(name=name, max_positions=max_positions)
+    options = dict(name=name, max_positions=max_positions, max_work=max_work)
     if rules is None and left is not None and right is not None:
         return PartizanGame(left, right, **options)
     if rules is None:

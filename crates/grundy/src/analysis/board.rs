@@ -83,6 +83,15 @@ pub enum BoardKind {
     /// green (`e`) edge, Right a red (`r`) or green one, and what no longer reaches the ground
     /// falls.
     Hackenbush,
+    /// A Toads and Frogs strip: squares with the players' pieces (`owners`); a move is a click
+    /// on the piece that moves (each piece has at most one move).
+    Toads,
+    /// A Clobber board: squares with the players' stones (`owners`); a move is two clicks, the
+    /// stone and the neighbouring stone it clobbers.
+    Clobber,
+    /// Cutcake: rectangles of cake side by side; a move is a click on a cut line (`line`),
+    /// Left's vertical, Right's horizontal.
+    Cutcake,
 }
 
 impl BoardKind {
@@ -167,6 +176,11 @@ pub struct BoardComponent {
     /// The edges of a Hackenbush graph or string, all standing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub edges: Option<Vec<BoardEdge>>,
+    /// Who owns what stands on each square of `cells` (Toads and Frogs, Clobber, Cutcake), in
+    /// the same frame: `l` a piece of Left's, `r` of Right's, `.` an empty square, and a space
+    /// where there is no square (between the pieces of a cake).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owners: Option<Vec<String>>,
 }
 
 impl BoardComponent {
@@ -181,6 +195,7 @@ impl BoardComponent {
             cells: None,
             vertices: None,
             edges: None,
+            owners: None,
         }
     }
 }
@@ -228,6 +243,31 @@ pub struct BoardMove {
     /// The edge cut, in Hackenbush.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cut: Option<usize>,
+    /// The squares to click, in order, to make the move (`[row, column]` in the component's
+    /// frame): Toads and Frogs the piece, Clobber the stone and the stone it clobbers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clicks: Option<Vec<[usize; 2]>>,
+    /// The cut line to click, in Cutcake: its two ends as `[row, column]` corners of squares
+    /// in the component's frame (`[0, 1]` is the top right corner of the top left square).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<[[usize; 2]; 2]>,
+}
+
+impl BoardMove {
+    /// The move of component `component` to `to`, with nothing drawn yet.
+    pub(crate) fn new(component: usize, to: String) -> BoardMove {
+        BoardMove {
+            component,
+            to,
+            heaps: None,
+            coins: None,
+            cells: None,
+            side: None,
+            cut: None,
+            clicks: None,
+            line: None,
+        }
+    }
 }
 
 /// A component's table (which knows its rule and moves) and its id there.
@@ -363,15 +403,7 @@ fn moves_of(component: &BoardComponent, at: Placed<'_>) -> Result<Vec<BoardMove>
         if !seen.insert(to.clone()) {
             continue;
         }
-        let mut drawn = BoardMove {
-            component: component.index,
-            to,
-            heaps: None,
-            coins: None,
-            cells: None,
-            side: None,
-            cut: None,
-        };
+        let mut drawn = BoardMove::new(component.index, to);
         if let Some(before) = &component.coins {
             // A move that leaves no head leaves the row all tails.
             drawn.coins = Some(
@@ -403,6 +435,7 @@ fn sorted(mut heaps: Vec<u64>) -> Vec<u64> {
 }
 
 mod partizan;
+mod pieces;
 #[cfg(test)]
 mod tests;
 

@@ -1,9 +1,9 @@
 //! The board of a partizan sum: Domineering boards as squares (kind `"domineering"`, each move
 //! the squares it leaves, as Cram's), Hackenbush strings and graphs as edges (kind
 //! `"hackenbush"`: vertices with their heights, edges with their colours, each move the edge
-//! it cuts), every move with its player (`"side": "left"` or `"right"`). Any other term (a
-//! value such as `{1|0}`, Toads and Frogs, Clobber, Cutcake, Col, Snort) has no kind, and the
-//! sum is then not drawn.
+//! it cuts), Toads and Frogs, Clobber and Cutcake as squares with their owners (`pieces.rs`),
+//! every move with its player (`"side": "left"` or `"right"`). Any other term (a value such as
+//! `{1|0}`, Col, Snort) has no kind, and the sum is then not drawn.
 //!
 //! ```json
 //! {"schema": 1, "spec": "domineering(1x2) + hackenbush(lr)", "heap_rule": null, "drawn": true,
@@ -21,7 +21,9 @@
 
 use std::collections::VecDeque;
 
-use super::{fits, BoardComponent, BoardEdge, BoardKind, BoardMove, BoardReport, BoardVertex};
+use super::{
+    fits, pieces, BoardComponent, BoardEdge, BoardKind, BoardMove, BoardReport, BoardVertex,
+};
 use crate::analysis::partizan_play::Side;
 use crate::analysis::SCHEMA;
 use crate::error::Result;
@@ -111,7 +113,10 @@ fn component(index: usize, spec: &str, position: Option<&Position>) -> BoardComp
             drawn.vertices = Some(vertices);
             drawn.edges = Some(edges);
         }
-        _ => {}
+        Some(other) => {
+            pieces::draw(&mut drawn, other);
+        }
+        None => {}
     }
     drawn
 }
@@ -192,13 +197,8 @@ fn graph_drawing(position: &GraphPosition) -> (Vec<BoardVertex>, Vec<BoardEdge>)
 fn moves_of(index: usize, position: &Position, side: Side, moves: &mut Vec<BoardMove>) {
     let left = side == Side::Left;
     let drawn = |to: String| BoardMove {
-        component: index,
-        to,
-        heaps: None,
-        coins: None,
-        cells: None,
         side: Some(side),
-        cut: None,
+        ..BoardMove::new(index, to)
     };
     match position {
         Position::Domineering(grid) => {
@@ -228,6 +228,6 @@ fn moves_of(index: usize, position: &Position, side: Side, moves: &mut Vec<Board
                 }
             }
         }
-        _ => {}
+        other => pieces::moves_of(other, side, drawn, moves),
     }
 }

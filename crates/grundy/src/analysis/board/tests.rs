@@ -285,3 +285,95 @@ fn a_chomp_takes_a_square_and_all_below_and_right() {
     .into();
     assert_eq!(cells_after(&chomp, 0), expected);
 }
+
+/// Toads and Frogs, Clobber and Cutcake: every move of each player is on the board with what to
+/// click (each click sequence or cut line making one move), and every drawn move is listed.
+#[test]
+fn pieces_and_cake_are_drawn_with_their_clicks() {
+    use crate::analysis::partizan_play::Side;
+    for text in [
+        "toads(tt..ff)",
+        "toads(t.tf.f)",
+        "clobber(XO.X/OX..)",
+        "clobber(XOXO)",
+        "cutcake(3x4)",
+        "cutcake(2x3) + toads(t.f) + clobber(XO/OX)",
+    ] {
+        let sum = spec::parse_partizan_sum(text, Default::default()).expect("a partizan sum");
+        let report = partizan_board(&sum).expect("a board");
+        assert!(report.drawn, "{text}");
+        for (index, term) in sum.components.iter().enumerate() {
+            let component = &report.components[index];
+            let (cells, owners) = (component.cells.as_ref(), component.owners.as_ref());
+            let (cells, owners) = (cells.expect("cells"), owners.expect("owners"));
+            let shape = |rows: &[String]| rows.iter().map(String::len).collect::<Vec<_>>();
+            assert_eq!(shape(cells), shape(owners), "{text}");
+            let owner = |[r, c]: [usize; 2]| owners[r].as_bytes()[c];
+            for (side, listed) in [(Side::Left, &term.left), (Side::Right, &term.right)] {
+                let drawn: Vec<&BoardMove> = report
+                    .moves
+                    .iter()
+                    .filter(|m| m.component == index && m.side == Some(side))
+                    .collect();
+                let listed: BTreeSet<&str> = listed.iter().map(|m| m.text.as_str()).collect();
+                let shown: BTreeSet<&str> = drawn.iter().map(|m| m.to.as_str()).collect();
+                assert_eq!(shown, listed, "{text} {side:?}");
+                let targets: BTreeSet<String> = drawn
+                    .iter()
+                    .map(|m| format!("{:?} {:?}", m.clicks, m.line))
+                    .collect();
+                assert_eq!(targets.len(), drawn.len(), "{text}: one move a click");
+                let (mine, theirs) = if side == Side::Left {
+                    (b'l', b'r')
+                } else {
+                    (b'r', b'l')
+                };
+                for m in drawn {
+                    match (&m.clicks, &m.line) {
+                        (Some(clicks), None) => {
+                            assert_eq!(owner(clicks[0]), mine, "{text}: {m:?}");
+                            if let [from, to] = clicks[..] {
+                                assert_eq!(owner(to), theirs, "{text}: {m:?}");
+                                assert_eq!(from[0].abs_diff(to[0]) + from[1].abs_diff(to[1]), 1);
+                            }
+                        }
+                        (None, Some([a, b])) => {
+                            // Left's cuts are vertical, Right's horizontal.
+                            assert_eq!(
+                                a[usize::from(side == Side::Left)],
+                                b[usize::from(side == Side::Left)]
+                            );
+                        }
+                        other => panic!("{text}: {other:?}"),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The examples in `pieces.rs`'s documentation are what the report says.
+#[test]
+fn pieces_json_is_documented() {
+    let json = |text: &str| {
+        let sum = spec::parse_partizan_sum(text, Default::default()).expect("a partizan sum");
+        serde_json::to_value(partizan_board(&sum).expect("a board")).expect("json")
+    };
+    let toads = json("toads(t.f)");
+    let expected: serde_json::Value = serde_json::from_str(
+        r#"{"index": 0, "spec": "toads(t.f)", "kind": "toads", "cells": ["t.f"], "owners": ["l.r"]}"#,
+    )
+    .expect("json");
+    assert_eq!(toads["components"][0], expected);
+    let expected: serde_json::Value = serde_json::from_str(
+        r#"{"component": 0, "to": "toads(.tf)", "side": "left", "clicks": [[0, 0]]}"#,
+    )
+    .expect("json");
+    assert_eq!(toads["moves"][0], expected);
+    let cake = json("cutcake(1x2)");
+    let expected: serde_json::Value = serde_json::from_str(
+        r#"{"component": 0, "to": "cutcake(1x1) + cutcake(1x1)", "side": "right", "line": [[1, 0], [1, 1]]}"#,
+    )
+    .expect("json");
+    assert_eq!(cake["moves"][0], expected);
+}

@@ -46,6 +46,39 @@ impl ClobberBoard {
             right,
         })
     }
+
+    /// How many rows the board has.
+    pub fn rows(&self) -> usize {
+        usize::from(self.rows)
+    }
+
+    /// How many columns the board has.
+    pub fn cols(&self) -> usize {
+        usize::from(self.cols)
+    }
+
+    /// The stone on square (`r`, `c`): `Some(true)` Left's, `Some(false)` Right's, `None`
+    /// none (or no such square).
+    ///
+    /// ```
+    /// use grundy::partizan::games::ClobberBoard;
+    /// let board = ClobberBoard::from_rows(&[vec![Some(true), None, Some(false)]])?;
+    /// assert_eq!((board.owner(0, 0), board.owner(0, 1), board.owner(0, 2)), (Some(true), None, Some(false)));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn owner(&self, r: usize, c: usize) -> Option<bool> {
+        if r >= self.rows() || c >= self.cols() {
+            return None;
+        }
+        let bit = 1u128 << (r * self.cols() + c);
+        if self.left & bit != 0 {
+            Some(true)
+        } else if self.right & bit != 0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
 }
 
 impl fmt::Display for ClobberBoard {
