@@ -46,6 +46,13 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         if let Some(nimber) = lookup(search, &mut self.cache, part, known) {
             return Ok(Some(nimber));
         }
+        let key = game.key(part);
+        let low = wanted.low_word();
+        if let (Some(key), Some(low)) = (key, low) {
+            if self.cache.rules_out(key, low) {
+                return Ok(None);
+            }
+        }
         if self.scratch.len() <= depth {
             self.scratch.resize_with(depth + 1, Options::default);
             self.order.resize_with(depth + 1, Vec::new);
@@ -67,11 +74,19 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         self.scratch[depth] = options;
         self.order[depth] = order;
         let answer = answer?;
-        if let Some(nimber) = answer {
-            search.store(part, nimber);
-            if let Some(key) = game.key(part) {
-                self.cache.put(key, Some(nimber));
+        match (answer, key) {
+            (Some(nimber), _) => {
+                search.store(part, nimber);
+                if let Some(key) = key {
+                    self.cache.put(key, Some(nimber));
+                }
             }
+            (None, Some(key)) => {
+                if let Some(low) = low {
+                    self.cache.rule_out(key, low);
+                }
+            }
+            (None, None) => {}
         }
         Ok(answer)
     }
