@@ -39,6 +39,11 @@ impl NimberSet {
         NimberSet::EMPTY.with(value)
     }
 
+    /// The set as one word of bits, when it holds only nimbers below 64.
+    pub fn low_word(self) -> Option<u64> {
+        (self.0[1..] == [0; 3]).then_some(self.0[0])
+    }
+
     /// Whether `value` is in the set.
     pub fn contains(self, value: u8) -> bool {
         self.0[usize::from(value >> 6)] >> (value & 63) & 1 == 1

@@ -14,9 +14,11 @@
 //! about those: an option of two parts values the smaller part in full and asks the larger
 //! one about the wanted set shifted by the smaller one's nimber. Once `C` misses `W`, the
 //! answer is "not in `W`" without looking at the other options; a position whose nimber came
-//! out in full goes to the transposition table. Options whose parts are all in the table are
-//! taken first (an enhanced transposition cutoff), then the others, smallest largest part
-//! first.
+//! out in full goes to the transposition table; one found not to be in `W` goes to the
+//! thread's cache of nimbers ruled out. Options whose parts are all in the table are taken
+//! first (an enhanced transposition cutoff), then the others, smallest largest part first; an
+//! option equal to one before it (the same parts, as a mirror image leaves) is dropped, and
+//! counted out of the options that bound `C`.
 //!
 //! Several threads share the questions at the root ("has an option nimber `n`?"), an option
 //! at a time, and one table: what one has valued, the others read; the first to find an option

@@ -19,6 +19,8 @@ pub(super) struct Searcher<'a, G: Decomposable> {
     pub(super) unsettled: u64,
     /// The nimbers this thread read or wrote last.
     cache: Cache,
+    /// Scratch for [`Searcher::sort`]: each option's order key, place and fingerprint.
+    keys: Vec<(u32, u32, u64)>,
 }
 
 impl<'a, G: Decomposable> Searcher<'a, G> {
@@ -29,6 +31,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             order: Vec::new(),
             unsettled: 0,
             cache: Cache::new(),
+            keys: Vec::new(),
         }
     }
 
@@ -42,6 +45,13 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         }
         if let Some(nimber) = lookup(search, &mut self.cache, part, known) {
             return Ok(Some(nimber));
+        }
+        let key = game.key(part);
+        let low = wanted.low_word();
+        if let (Some(key), Some(low)) = (key, low) {
+            if self.cache.rules_out(key, low) {
+                return Ok(None);
+            }
         }
         if self.scratch.len() <= depth {
             self.scratch.resize_with(depth + 1, Options::default);
@@ -64,11 +74,19 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         self.scratch[depth] = options;
         self.order[depth] = order;
         let answer = answer?;
-        if let Some(nimber) = answer {
-            search.store(part, nimber);
-            if let Some(key) = game.key(part) {
-                self.cache.put(key, Some(nimber));
+        match (answer, key) {
+            (Some(nimber), _) => {
+                search.store(part, nimber);
+                if let Some(key) = key {
+                    self.cache.put(key, Some(nimber));
+                }
             }
+            (None, Some(key)) => {
+                if let Some(low) = low {
+                    self.cache.rule_out(key, low);
+                }
+            }
+            (None, None) => {}
         }
         Ok(answer)
     }
@@ -138,14 +156,18 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
                 index += 1;
                 met
             });
-            if met {
-                self.sort(options, order);
-            }
             met
         } else {
-            self.known_first(options, order, rule_out)
+            self.known_first_unsorted(options, order, rule_out)
         };
         if !met {
+            return Ok(None);
+        }
+        // An option equal to another is worth the same: it rules out nothing new, so the
+        // nimber is among the `left + 1` least candidates with the copies not counted.
+        left -= self.sort(options, order);
+        candidates = candidates.smallest(left + 1);
+        if !candidates.meets(wanted) {
             return Ok(None);
         }
         let mut exact = true;
@@ -229,6 +251,20 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         &mut self,
         options: &Options<G::Part>,
         order: &mut Vec<u32>,
+        known: impl FnMut(u8) -> bool,
+    ) -> bool {
+        let met = self.known_first_unsorted(options, order, known);
+        if met {
+            self.sort(options, order);
+        }
+        met
+    }
+
+    /// [`Searcher::known_first`] without the sort.
+    fn known_first_unsorted(
+        &mut self,
+        options: &Options<G::Part>,
+        order: &mut Vec<u32>,
         mut known: impl FnMut(u8) -> bool,
     ) -> bool {
         for i in 0..options.len() {
@@ -241,21 +277,38 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
                 None => order.push(i as u32),
             }
         }
-        self.sort(options, order);
         true
     }
 
     /// The options still to search, easiest first: by the sum of the squares of their parts'
-    /// difficulties.
-    fn sort(&self, options: &Options<G::Part>, order: &mut [u32]) {
+    /// difficulties, ties in the order listed; an option equal to one before it (the same
+    /// parts, as a mirror image of the position leaves) is dropped. The number dropped.
+    fn sort(&mut self, options: &Options<G::Part>, order: &mut Vec<u32>) -> usize {
         let game = &self.search.game;
-        order.sort_by_cached_key(|&i| {
-            options
-                .get(i as usize)
-                .iter()
-                .map(|part| game.difficulty(part).pow(2))
-                .sum::<u32>()
-        });
+        let keys = &mut self.keys;
+        keys.clear();
+        keys.extend(order.iter().map(|&i| {
+            let parts = options.get(i as usize);
+            let difficulty = parts.iter().map(|part| game.difficulty(part).pow(2)).sum();
+            (difficulty, i, fingerprint(game, parts))
+        }));
+        keys.sort_unstable();
+        order.clear();
+        let mut run = 0;
+        for k in 0..keys.len() {
+            let (difficulty, i, print) = keys[k];
+            if keys[run].0 != difficulty {
+                run = k;
+            }
+            let copy = print != 0
+                && keys[run..k].iter().any(|&(_, j, other)| {
+                    other == print && same_parts(options.get(i as usize), options.get(j as usize))
+                });
+            if !copy {
+                order.push(i);
+            }
+        }
+        keys.len() - order.len()
     }
 
     /// The nimber of the option of `parts`, or `None` when it is not in `ask`: every part but
@@ -278,6 +331,26 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             .value_in(&parts[heaviest], ask.xor(others), depth + 1)?
             .map(|nimber| nimber ^ others))
     }
+}
+
+/// A fingerprint of an option's parts, the same for the same parts in any order; 0 when a
+/// part has no key (such options are never taken for copies).
+fn fingerprint<G: Decomposable>(game: &G, parts: &[G::Part]) -> u64 {
+    let mut print = 1u64;
+    for part in parts {
+        let Some(key) = game.key(part) else {
+            return 0;
+        };
+        let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
+        print = print.wrapping_add(folded.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(31));
+    }
+    print | 1
+}
+
+/// Whether two options hold the same parts, each as many times, in any order.
+fn same_parts<P: Eq>(a: &[P], b: &[P]) -> bool {
+    let count = |list: &[P], part: &P| list.iter().filter(|other| *other == part).count();
+    a.len() == b.len() && a.iter().all(|part| count(a, part) == count(b, part))
 }
 
 /// The nimber of an option whose parts are all known, else `None`.
