@@ -18,7 +18,7 @@ mod position;
 mod toads;
 
 pub use clobber::{Clobber, ClobberBoard};
-pub use colouring::{Colouring, ColouringGame, Painting};
+pub use colouring::{Colouring, ColouringGame, PaintedGraph, Painting};
 pub use cutcake::Cutcake;
 pub use domineering::Domineering;
 pub use grid::Grid;

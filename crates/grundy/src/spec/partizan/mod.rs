@@ -11,7 +11,8 @@
 //!           | 'hackenbush(' edge (',' edge)* ';ground=' name ')'     edge: a-b:l (b-c:r, c-c:e)
 //!           | 'domineering(' board ')' | 'cutcake(' number 'x' number ')'
 //!           | 'toads(' [tfTF.]* ')' | 'clobber(' [XO.]* ('/' [XO.]*)* ')'
-//!           | ('col' | 'snort') graph                        graph: (path(5)), (a-b, b-c), ...
+//!           | ('col' | 'snort') '(' graph (';' paint (',' paint)*)? ')'   graph: path(5), a-b, ...
+//! paint    := name '=' ('l' | 'r')                          a vertex painted blue (l) or red (r)
 //! board    := number 'x' number | [ox]+ ('/' [ox]+)*       rows x columns, o empty
 //! options  := values and bars: {1|0}, {2|0||-1}, {0,*|}     the longest run of bars splits
 //! nus      := number? ups? star?  (one at least)            3/4, *2, ^, vv, v3, 6^*, 73/16v9*8
@@ -20,14 +21,14 @@
 //! star     := '*' digits?
 //! ```
 
-use super::games::graph_argument;
+use super::games::graph_inside;
 use super::parser::{digits_value, too_large, Parser};
 use super::Options;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;
 use crate::partizan::games::{
     ClobberBoard, Colouring, ColouringGame, EdgeColour, GraphPosition, Grid, HackenbushGraph,
-    PartizanRuleset, PartizanSolver, Position,
+    PaintedGraph, Position,
 };
 use crate::partizan::{Dyadic, Game, Games, MAX_NAMED};
 
@@ -202,18 +203,6 @@ impl Reader<'_, '_> {
     fn named(&mut self) -> Result<Game> {
         let (start, word) = self.parser.identifier();
         let word = word.to_string();
-        if let Some(rule) = match word.as_str() {
-            "col" => Some(Colouring::Col),
-            "snort" => Some(Colouring::Snort),
-            _ => None,
-        } {
-            let at = self.parser.position;
-            let game = ColouringGame::new(rule, graph_argument(&mut self.parser)?);
-            let painting = game.start();
-            return self
-                .whole(game, &painting)
-                .map_err(|e| e.or_at(at..self.parser.position));
-        }
         self.parser.expect('(')?;
         if word == "Tiny" || word == "Miny" {
             let inner = self.value()?;
@@ -227,6 +216,8 @@ impl Reader<'_, '_> {
         let at = self.parser.position;
         let position = if word == "hackenbush" && !self.is_string() {
             self.hackenbush_graph()?
+        } else if word == "col" || word == "snort" {
+            self.painted_graph(&word)?
         } else {
             self.position(&word, start)?
         };
@@ -367,14 +358,41 @@ impl Reader<'_, '_> {
         })))
     }
 
-    /// The value of `position` of `rules`, within the limits and the work of the whole spec;
-    /// its moves are the options of its canonical form.
-    fn whole<R: PartizanRuleset>(&mut self, rules: R, position: &R::Position) -> Result<Game> {
-        let mut solver = PartizanSolver::with_limits(rules, self.limits);
-        solver.add_work(self.work);
-        let value = solver.value(self.games, position)?;
-        self.work = solver.work();
-        Ok(value)
+    /// Col or Snort (`word`) on a graph, then, after `;`, its painted vertices `a=l` (blue)
+    /// and `b=r` (red).
+    fn painted_graph(&mut self, word: &str) -> Result<Position> {
+        let at = self.parser.position;
+        let rule = if word == "col" {
+            Colouring::Col
+        } else {
+            Colouring::Snort
+        };
+        let game = ColouringGame::new(rule, graph_inside(&mut self.parser)?);
+        let (mut blue, mut red) = (0u128, 0u128);
+        if self.parser.eat(';') {
+            let graph = game.graph();
+            self.parser.list(|parser| {
+                parser.skip_space();
+                let (start, name) = parser.identifier();
+                let Some(v) = graph.vertex(name) else {
+                    let reason = format!("'{name}' is not a vertex of the graph");
+                    let end = start + name.len().max(1);
+                    return Err(Error::at(ErrorKind::InvalidPosition { reason }, start..end));
+                };
+                parser.expect('=')?;
+                parser.skip_space();
+                match parser.peek() {
+                    Some('l') => blue |= 1 << v,
+                    Some('r') => red |= 1 << v,
+                    _ => return Err(parser.unexpected("a colour: l (blue) or r (red)")),
+                }
+                parser.position += 1;
+                Ok(())
+            })?;
+        }
+        let painted =
+            PaintedGraph::new(game, blue, red).map_err(|e| e.or_at(at..self.parser.position))?;
+        Ok(Position::Colouring(Box::new(painted)))
     }
 
     /// A Domineering board: `rows x cols`, or rows of `o` (empty) and `x` split by `/`.
