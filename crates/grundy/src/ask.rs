@@ -310,7 +310,7 @@ pub fn thermograph_of(game: &mut AnyGame) -> Result<analysis::thermograph::Therm
         })),
         AnyGame::Partizan(sum) => {
             let text = sum.text(None);
-            let value = sum.value;
+            let value = sum.canonical()?;
             analysis::thermograph::report(&mut sum.games, value, &text)
         }
     }

@@ -267,7 +267,7 @@ impl Solve<'_> {
                     let value = solver.value(self.games, &after.painting())?;
                     side.push(ComponentMove {
                         text: after.text(),
-                        value,
+                        value: Some(value),
                     });
                 }
             }
@@ -297,7 +297,7 @@ impl Solve<'_> {
                     let value = solver.value(self.games, &option)?;
                     side.push(ComponentMove {
                         text: text(&option),
-                        value,
+                        value: Some(value),
                     });
                 }
             }

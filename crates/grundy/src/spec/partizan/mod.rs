@@ -30,7 +30,7 @@ use crate::partizan::games::{
     ClobberBoard, Colouring, ColouringGame, EdgeColour, GraphPosition, Grid, HackenbushGraph,
     PaintedGraph, Position,
 };
-use crate::partizan::{Dyadic, Game, Games, MAX_NAMED};
+use crate::partizan::{ComponentMove, Dyadic, Game, Games, MAX_NAMED};
 
 mod sum;
 
@@ -76,6 +76,8 @@ struct Reader<'a, 'g> {
     /// Whether top-level ruleset positions list their moves, and the last one's.
     want_moves: bool,
     moves: Option<sum::TermMoves>,
+    /// Why the last top-level position has no value, when it was too large to value.
+    unvalued: Option<Error>,
 }
 
 impl<'a, 'g> Reader<'a, 'g> {
@@ -88,6 +90,7 @@ impl<'a, 'g> Reader<'a, 'g> {
             work: 0,
             want_moves: false,
             moves: None,
+            unvalued: None,
         }
     }
 }
@@ -224,9 +227,24 @@ impl Reader<'_, '_> {
         let span = at..self.parser.position;
         self.parser.expect(')')?;
         let with_moves = self.depth == 1 && self.want_moves;
-        let valued = position
-            .value(self.games, self.limits, self.work, with_moves)
-            .map_err(|e| e.or_at(span))?;
+        let valued = match position.value(self.games, self.limits, self.work, with_moves) {
+            Ok(valued) => valued,
+            Err(error) if with_moves && crate::partizan::search::too_large(&error) => {
+                // Kept as a position for the outcome search, charged half the work left (so
+                // that the attempts of a sum's terms add up to at most the limit twice).
+                let left = self.limits.max_work.saturating_sub(self.work);
+                self.work = self.work.saturating_add(left / 2);
+                let listed = |left: bool| -> Vec<ComponentMove> {
+                    let options = position.options(left).into_iter();
+                    options.map(|after| ComponentMove { text: after.text(), value: None }).collect()
+                };
+                let (left, right) = (listed(true), listed(false));
+                self.moves = Some((self.parser.position, left, right, position));
+                self.unvalued = Some(error.or_at(span));
+                return Ok(self.games.zero());
+            }
+            Err(error) => return Err(error.or_at(span)),
+        };
         self.work = valued.work;
         if with_moves {
             self.moves = Some((self.parser.position, valued.left, valued.right, position));

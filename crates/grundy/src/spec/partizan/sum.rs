@@ -4,6 +4,8 @@
 
 use super::{Options, Reader};
 use crate::error::Result;
+use crate::game::Limits;
+use crate::partizan::search::too_large;
 use crate::partizan::games::Position;
 use crate::partizan::{Component, ComponentMove, Game, Games, PartizanSum};
 use crate::spec::parse_with;
@@ -85,15 +87,38 @@ pub fn parse_partizan_sum(text: &str, options: Options) -> Result<PartizanSum> {
     reader.want_moves = true;
     let components = reader.components()?;
     reader.parser.end()?;
-    let mut value = games.zero();
-    for component in &components {
-        value = games.add(value, component.value)?;
-    }
+    let value = sum_of(&mut games, &components, options.limits)?;
     Ok(PartizanSum {
         games,
         components,
         value,
     })
+}
+
+/// The value of the sum of `components`, or `None` when one has none or the sum needs more
+/// canonical forms than half the table's room or [`Limits::max_positions`] (the outcome is
+/// then searched).
+fn sum_of(games: &mut Games, components: &[Component], limits: Limits) -> Result<Option<Game>> {
+    let max = games.max_forms();
+    let room = max.saturating_sub(games.len()) / 2;
+    let room = room.min(usize::try_from(limits.max_positions).unwrap_or(usize::MAX));
+    games.set_max_forms(games.len().saturating_add(room));
+    let mut value = Some(games.zero());
+    for component in components {
+        value = match (value, component.value) {
+            (Some(total), Some(g)) => match games.add(total, g) {
+                Ok(sum) => Some(sum),
+                Err(error) if too_large(&error) => None,
+                Err(error) => {
+                    games.set_max_forms(max);
+                    return Err(error);
+                }
+            },
+            _ => None,
+        };
+    }
+    games.set_max_forms(max);
+    Ok(value)
 }
 
 /// Moves of a top-level term read as a ruleset's position: where the term ends, then Left's
@@ -121,28 +146,45 @@ impl Reader<'_, '_> {
             let written = self.parser.text[start..self.parser.position].trim_end();
             // Where the term's text ends: a ruleset's position that ends there is the whole term.
             let end = start + written.len();
-            let (value, text) = match sign {
-                Sign::Plus => (term, written.to_string()),
-                Sign::Minus => (self.games.neg(term)?, format!("-({written})")),
-                Sign::PlusMinus => (self.games.switch(term)?, format!("+-({written})")),
-            };
-            let (left, right, position) = match self.moves.take() {
-                Some((at, left, right, position)) if at == end && sign == Sign::Plus => {
-                    (left, right, Some(position))
+            let moves = self.moves.take();
+            if let Some(error) = self.unvalued.take() {
+                // A position too large to value is kept as a position, when it is the whole term.
+                match moves {
+                    Some((at, left, right, position)) if at == end && sign == Sign::Plus => {
+                        components.push(Component {
+                            text: written.to_string(),
+                            value: None,
+                            left,
+                            right,
+                            position: Some(position),
+                        });
+                    }
+                    _ => return Err(error),
                 }
-                _ => (
-                    self.options(value, true)?,
-                    self.options(value, false)?,
-                    None,
-                ),
-            };
-            components.push(Component {
-                text,
-                value,
-                left,
-                right,
-                position,
-            });
+            } else {
+                let (value, text) = match sign {
+                    Sign::Plus => (term, written.to_string()),
+                    Sign::Minus => (self.games.neg(term)?, format!("-({written})")),
+                    Sign::PlusMinus => (self.games.switch(term)?, format!("+-({written})")),
+                };
+                let (left, right, position) = match moves {
+                    Some((at, left, right, position)) if at == end && sign == Sign::Plus => {
+                        (left, right, Some(position))
+                    }
+                    _ => (
+                        self.options(value, true)?,
+                        self.options(value, false)?,
+                        None,
+                    ),
+                };
+                components.push(Component {
+                    text,
+                    value: Some(value),
+                    left,
+                    right,
+                    position,
+                });
+            }
             sign = if self.parser.eat_str("+-") {
                 Sign::PlusMinus
             } else if self.parser.eat('+') {
@@ -167,7 +209,7 @@ impl Reader<'_, '_> {
             .map(|value| {
                 Ok(ComponentMove {
                     text: self.games.format(value)?,
-                    value,
+                    value: Some(value),
                 })
             })
             .collect()
