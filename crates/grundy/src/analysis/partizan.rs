@@ -17,10 +17,10 @@
 
 use serde::Serialize;
 
+use super::partizan_play::{judged_moves, Side};
 use super::SCHEMA;
 use crate::error::{Error, ErrorKind, Limit, Result};
 use crate::game::Limits;
-use super::partizan_play::{judged_moves, Side};
 use crate::partizan::search::OutcomeSearch;
 use crate::partizan::{Game, Games, PartizanSum, Wall};
 

@@ -205,12 +205,20 @@ impl Judged {
 
 /// The moves of `side` in `sum`, each result listed once, each judged: by the value it leaves
 /// where the sum has one, by the outcome search (within `limits`) where not.
-pub(super) fn judged_moves(sum: &mut PartizanSum, side: Side, limits: Limits) -> Result<Vec<Judged>> {
+pub(super) fn judged_moves(
+    sum: &mut PartizanSum,
+    side: Side,
+    limits: Limits,
+) -> Result<Vec<Judged>> {
     let left = side == Side::Left;
     let mut seen = std::collections::HashSet::new();
     let mut candidates = Vec::new();
     for (index, component) in sum.components.iter().enumerate() {
-        let moves = if left { &component.left } else { &component.right };
+        let moves = if left {
+            &component.left
+        } else {
+            &component.right
+        };
         // The positions moved to, for a term too large to value (the same order as its moves).
         let positions = match (&component.position, component.value) {
             (Some(position), None) => position.options(left),
@@ -299,7 +307,9 @@ fn listed(
             to: judged.to,
             wins: judged.wins,
         };
-        let left_with = judged.left_with.map(|(value, _, comparison)| (value, comparison));
+        let left_with = judged
+            .left_with
+            .map(|(value, _, comparison)| (value, comparison));
         found.push((entry, left_with));
     }
     Ok(found)
@@ -340,7 +350,8 @@ pub fn computer_move(
             best = Some(candidate);
         }
     }
-    let shown = |entry: &PartizanOption| entry.value.clone().unwrap_or_else(|| entry.result.clone());
+    let shown =
+        |entry: &PartizanOption| entry.value.clone().unwrap_or_else(|| entry.result.clone());
     let (chosen, reason) = if let Some((entry, _)) = winning {
         let reason = match &entry.value {
             Some(value) => {
@@ -368,7 +379,10 @@ pub fn computer_move(
                 side.name()
             )
         } else {
-            format!("no move wins (by the outcome search); {other} wins whatever {} does", side.name())
+            format!(
+                "no move wins (by the outcome search); {other} wins whatever {} does",
+                side.name()
+            )
         };
         (entry, reason)
     } else {

@@ -28,7 +28,10 @@
 use rustc_hash::FxHashMap;
 
 use super::compare::OutcomeClass;
-use super::games::Position;
+use super::games::{
+    Clobber, Cutcake, Domineering, HackenbushString, PartizanRuleset, PartizanSolver, Position,
+    ToadsAndFrogs,
+};
 use super::table::{Game, Games};
 use crate::error::{Error, ErrorKind, Limit, Result};
 use crate::game::Limits;
@@ -79,6 +82,70 @@ pub struct OutcomeSearch<'g> {
     parts: FxHashMap<String, Option<Game>>,
     /// Whether the player to move wins, by state.
     memo: FxHashMap<Key, bool>,
+    /// The rulesets' solvers, kept from one part to the next.
+    solvers: Solvers,
+    /// The most work one part may take to be valued.
+    part_work: u64,
+}
+
+/// A solver for each ruleset whose rules do not depend on the position (what one valued, or
+/// began to value before its budget ran out, serves the next part); a graph's game is valued
+/// by a fresh solver each time.
+#[derive(Default)]
+struct Solvers {
+    hackenbush: Option<PartizanSolver<HackenbushString>>,
+    toads: Option<PartizanSolver<ToadsAndFrogs>>,
+    domineering: Option<PartizanSolver<Domineering>>,
+    clobber: Option<PartizanSolver<Clobber>>,
+    cutcake: Option<PartizanSolver<Cutcake>>,
+}
+
+/// Values `position` with the solver kept in `slot` (made on first use), within `limits`:
+/// the value or why not, and the work done.
+fn value_with<R: PartizanRuleset>(
+    slot: &mut Option<PartizanSolver<R>>,
+    rules: impl FnOnce() -> R,
+    games: &mut Games,
+    position: &R::Position,
+    limits: Limits,
+) -> (Result<Game>, u64) {
+    let solver = slot.get_or_insert_with(|| PartizanSolver::with_limits(rules(), limits));
+    solver.restart(limits);
+    let value = solver.value(games, position);
+    (value, solver.work())
+}
+
+impl Solvers {
+    /// The value of `part` within `limits` (or why not), and the work done.
+    fn value(&mut self, games: &mut Games, part: &Position, limits: Limits) -> (Result<Game>, u64) {
+        match part {
+            Position::Hackenbush(edges) => value_with(
+                &mut self.hackenbush,
+                || HackenbushString,
+                games,
+                edges,
+                limits,
+            ),
+            Position::Toads(squares) => {
+                value_with(&mut self.toads, || ToadsAndFrogs, games, squares, limits)
+            }
+            Position::Domineering(grid) => {
+                value_with(&mut self.domineering, || Domineering, games, grid, limits)
+            }
+            Position::Clobber(board) => {
+                value_with(&mut self.clobber, || Clobber, games, board, limits)
+            }
+            Position::Cutcake(pieces) => {
+                value_with(&mut self.cutcake, || Cutcake, games, pieces, limits)
+            }
+            Position::HackenbushGraph(_) | Position::Colouring(_) => {
+                match part.value(games, limits, 0, false) {
+                    Ok(valued) => (Ok(valued.value), valued.work),
+                    Err(error) => (Err(error), limits.max_work),
+                }
+            }
+        }
+    }
 }
 
 impl<'g> OutcomeSearch<'g> {
@@ -92,7 +159,16 @@ impl<'g> OutcomeSearch<'g> {
             work: 0,
             parts: FxHashMap::default(),
             memo: FxHashMap::default(),
+            solvers: Solvers::default(),
+            part_work: PART_WORK,
         }
+    }
+
+    /// The same search, each part valued within at most `work` (instead of [`PART_WORK`]): 0
+    /// values none, so that every position is searched by its moves.
+    pub fn with_part_work(mut self, work: u64) -> OutcomeSearch<'g> {
+        self.part_work = work;
+        self
     }
 
     /// The work done so far.
@@ -180,16 +256,14 @@ impl<'g> OutcomeSearch<'g> {
     fn value_part(&mut self, part: &Position) -> Result<Option<Game>> {
         let left = self.limits.max_work.saturating_sub(self.work);
         let limits = Limits {
-            max_work: PART_WORK.min(left / PART_SHARE),
+            max_work: self.part_work.min(left / PART_SHARE),
             ..self.limits
         };
-        match part.value(self.games, limits, 0, false) {
-            Ok(valued) => {
-                self.work = self.work.saturating_add(valued.work);
-                Ok(Some(valued.value))
-            }
+        let (result, work) = self.solvers.value(self.games, part, limits);
+        self.work = self.work.saturating_add(work);
+        match result {
+            Ok(value) => Ok(Some(value)),
             Err(error) if too_large(&error) => {
-                self.work = self.work.saturating_add(limits.max_work);
                 self.limits.check_work(self.work)?;
                 Ok(None)
             }

@@ -8,9 +8,9 @@
 //! (and so is the sum): its outcome is then found by [`super::search::OutcomeSearch`].
 
 use super::games::Position;
-use crate::error::{Error, ErrorKind, Result};
 use super::search::Term;
 use super::table::{Game, Games};
+use crate::error::{Error, ErrorKind, Result};
 
 /// One move of a component: what the component becomes.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -120,6 +120,13 @@ impl<R: PartizanRuleset> PartizanSolver<R> {
         }
     }
 
+    /// Bounds the solver by `limits` from now on, its work counted afresh from 0 (what it
+    /// has valued stays remembered): a new question with its own budget.
+    pub fn restart(&mut self, limits: Limits) {
+        self.limits = limits;
+        self.work = 0;
+    }
+
     /// The work done so far: parts valued and their moves.
     pub fn work(&self) -> u64 {
         self.work

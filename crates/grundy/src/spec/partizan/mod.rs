@@ -236,7 +236,12 @@ impl Reader<'_, '_> {
                 self.work = self.work.saturating_add(left / 2);
                 let listed = |left: bool| -> Vec<ComponentMove> {
                     let options = position.options(left).into_iter();
-                    options.map(|after| ComponentMove { text: after.text(), value: None }).collect()
+                    options
+                        .map(|after| ComponentMove {
+                            text: after.text(),
+                            value: None,
+                        })
+                        .collect()
                 };
                 let (left, right) = (listed(true), listed(false));
                 self.moves = Some((self.parser.position, left, right, position));

@@ -4,9 +4,8 @@
 
 use super::{Options, Reader};
 use crate::error::Result;
-use crate::game::Limits;
-use crate::partizan::search::too_large;
 use crate::partizan::games::Position;
+use crate::partizan::search::too_large;
 use crate::partizan::{Component, ComponentMove, Game, Games, PartizanSum};
 use crate::spec::parse_with;
 use crate::sum::Sum;
@@ -87,7 +86,8 @@ pub fn parse_partizan_sum(text: &str, options: Options) -> Result<PartizanSum> {
     reader.want_moves = true;
     let components = reader.components()?;
     reader.parser.end()?;
-    let value = sum_of(&mut games, &components, options.limits)?;
+    let work_left = options.limits.max_work.saturating_sub(reader.work);
+    let value = sum_of(&mut games, &components, work_left)?;
     Ok(PartizanSum {
         games,
         components,
@@ -96,12 +96,12 @@ pub fn parse_partizan_sum(text: &str, options: Options) -> Result<PartizanSum> {
 }
 
 /// The value of the sum of `components`, or `None` when one has none or the sum needs more
-/// canonical forms than half the table's room or [`Limits::max_positions`] (the outcome is
-/// then searched).
-fn sum_of(games: &mut Games, components: &[Component], limits: Limits) -> Result<Option<Game>> {
+/// new canonical forms than half the table's room or `work_left` (each form made counts as
+/// work): the outcome is then searched.
+fn sum_of(games: &mut Games, components: &[Component], work_left: u64) -> Result<Option<Game>> {
     let max = games.max_forms();
     let room = max.saturating_sub(games.len()) / 2;
-    let room = room.min(usize::try_from(limits.max_positions).unwrap_or(usize::MAX));
+    let room = room.min(usize::try_from(work_left).unwrap_or(usize::MAX));
     games.set_max_forms(games.len().saturating_add(room));
     let mut value = Some(games.zero());
     for component in components {
