@@ -253,7 +253,8 @@ fn the_front_door_reads_impartial_and_partizan_specs() {
         ("0.8(3)", 0),
         ("{1|0", 4),
         ("domineering(3x", 14),
-        ("kayles(3) + {1|0}", 12),
+        ("kayles(3) + {1|", 15),
+        ("kayls(3) + {1|0}", 0),
     ] {
         let error = spec::parse_any_with(text, spec::Options::default()).unwrap_err();
         assert_eq!(error.span().map(|span| span.start), Some(at), "{text}");
@@ -476,5 +477,45 @@ fn the_search_answers_what_the_canonical_route_refuses() {
             winning(&canonical.right_winning_moves),
             "{text}"
         );
+    }
+}
+
+/// An impartial game in a partizan sum is worth the nimber of its Grundy value, and moves by
+/// its own rules, the same moves for both players: every move's result reads back with the
+/// value listed, and the outcome is that of the sum with the nimber written out.
+#[test]
+fn impartial_terms_join_partizan_sums_as_nimbers() {
+    for (mixed, with_nimbers) in [
+        ("kayles(5) + domineering(2x3)", "*4 + domineering(2x3)"),
+        ("nim(1,2) + {1|0}", "*3 + {1|0}"),
+        ("dawson(6) + hackenbush(lr) + ^", "*3 + hackenbush(lr) + ^"),
+        ("nodekayles(path(3)) + toads(t.f)", "*2 + toads(t.f)"),
+    ] {
+        let report = ask::partizan_value(mixed).unwrap();
+        let expected = ask::partizan_value(with_nimbers).unwrap();
+        assert_eq!(report.canonical, expected.canonical, "{mixed}");
+        assert_eq!(report.outcome, expected.outcome, "{mixed}");
+        let mut game = spec::parse_any_with(mixed, spec::Options::default()).unwrap();
+        let moves = ask::moves_of(&mut game, Play::Normal, &ask::Settings::default()).unwrap();
+        let ask::MovesAnswer::Partizan(moves) = moves else {
+            panic!("a partizan game")
+        };
+        let first = |list: &[grundy::analysis::partizan_play::PartizanOption]| {
+            list.iter()
+                .filter(|m| m.component == 0)
+                .map(|m| m.to.clone())
+                .collect::<Vec<_>>()
+        };
+        // The impartial term's moves are the same for Left and Right, and there are some.
+        assert_eq!(
+            first(&moves.left_moves),
+            first(&moves.right_moves),
+            "{mixed}"
+        );
+        assert!(!first(&moves.left_moves).is_empty(), "{mixed}");
+        for entry in moves.left_moves.iter().chain(&moves.right_moves) {
+            let after = ask::partizan_value(&entry.result).unwrap();
+            assert_eq!(after.canonical, entry.value, "{}", entry.result);
+        }
     }
 }

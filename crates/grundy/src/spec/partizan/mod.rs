@@ -12,6 +12,7 @@
 //!           | 'domineering(' board ')' | 'cutcake(' number 'x' number ')'
 //!           | 'toads(' [tfTF.]* ')' | 'clobber(' [XO.]* ('/' [XO.]*)* ')'
 //!           | ('col' | 'snort') '(' graph (';' paint (',' paint)*)? ')'   graph: path(5), a-b, ...
+//!           | impartial                     a named impartial game, kayles(5): the nimber *g
 //! paint    := name '=' ('l' | 'r')                          a vertex painted blue (l) or red (r)
 //! board    := number 'x' number | [ox]+ ('/' [ox]+)*       rows x columns, o empty
 //! options  := values and bars: {1|0}, {2|0||-1}, {0,*|}     the longest run of bars splits
@@ -21,20 +22,32 @@
 //! star     := '*' digits?
 //! ```
 
-use super::games::graph_inside;
 use super::parser::{digits_value, too_large, Parser};
 use super::Options;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;
-use crate::partizan::games::{
-    ClobberBoard, Colouring, ColouringGame, EdgeColour, GraphPosition, Grid, HackenbushGraph,
-    PaintedGraph, Position,
-};
+use crate::partizan::games::{ClobberBoard, Grid, Position};
 use crate::partizan::{ComponentMove, Dyadic, Game, Games, MAX_NAMED};
 
+mod graphs;
+mod impartial;
 mod sum;
 
 pub use sum::{parse_any_with, parse_partizan_sum, AnyGame};
+
+/// The names of the partizan grammar; any other name is read as an impartial game, worth the
+/// nimber of its Grundy value (`impartial.rs`).
+const PARTIZAN_NAMES: [&str; 9] = [
+    "Tiny",
+    "Miny",
+    "hackenbush",
+    "toads",
+    "domineering",
+    "cutcake",
+    "clobber",
+    "col",
+    "snort",
+];
 
 /// How deeply braces and parentheses may nest.
 pub const MAX_DEPTH: usize = 100;
@@ -206,6 +219,9 @@ impl Reader<'_, '_> {
     fn named(&mut self) -> Result<Game> {
         let (start, word) = self.parser.identifier();
         let word = word.to_string();
+        if !PARTIZAN_NAMES.contains(&word.as_str()) {
+            return self.impartial(start);
+        }
         self.parser.expect('(')?;
         if word == "Tiny" || word == "Miny" {
             let inner = self.value()?;
@@ -244,7 +260,7 @@ impl Reader<'_, '_> {
                         .collect()
                 };
                 let (left, right) = (listed(true), listed(false));
-                self.moves = Some((self.parser.position, left, right, position));
+                self.moves = Some((self.parser.position, left, right, Some(position)));
                 self.unvalued = Some(error.or_at(span));
                 return Ok(self.games.zero());
             }
@@ -252,7 +268,12 @@ impl Reader<'_, '_> {
         };
         self.work = valued.work;
         if with_moves {
-            self.moves = Some((self.parser.position, valued.left, valued.right, position));
+            self.moves = Some((
+                self.parser.position,
+                valued.left,
+                valued.right,
+                Some(position),
+            ));
         }
         Ok(valued.value)
     }
@@ -318,104 +339,6 @@ impl Reader<'_, '_> {
                 return Err(Error::at(kind, start..start + word.len()));
             }
         })
-    }
-
-    /// Whether a Hackenbush string (letters `l`, `r`, `e` up to `)`) comes next.
-    fn is_string(&mut self) -> bool {
-        let start = self.parser.position;
-        self.parser.scan(|c| matches!(c, 'l' | 'r' | 'e'));
-        let string = self.parser.peek() == Some(')');
-        self.parser.position = start;
-        string
-    }
-
-    /// A Hackenbush graph: edges `a-b:l` (`l` blue, `r` red, `e` green), then `; ground=a`.
-    fn hackenbush_graph(&mut self) -> Result<Position> {
-        let at = self.parser.position;
-        let mut names: Vec<String> = Vec::new();
-        let mut vertex = |parser: &mut Parser<'_>| -> Result<usize> {
-            let (_, name) = parser.identifier();
-            if name.is_empty() {
-                return Err(parser.unexpected("a vertex name"));
-            }
-            Ok(match names.iter().position(|known| known == name) {
-                Some(known) => known,
-                None => {
-                    names.push(name.to_string());
-                    names.len() - 1
-                }
-            })
-        };
-        let mut edges = Vec::new();
-        self.parser.list(|parser| {
-            parser.skip_space();
-            let a = vertex(parser)?;
-            parser.expect('-')?;
-            let b = vertex(parser)?;
-            parser.expect(':')?;
-            let colour = match parser.peek() {
-                Some('l') => EdgeColour::Blue,
-                Some('r') => EdgeColour::Red,
-                Some('e') => EdgeColour::Green,
-                _ => return Err(parser.unexpected("a colour: l (blue), r (red) or e (green)")),
-            };
-            parser.position += 1;
-            edges.push((a, b, colour));
-            Ok(())
-        })?;
-        self.parser.expect(';')?;
-        self.parser.skip_space();
-        if !self.parser.eat_str("ground") {
-            return Err(self.parser.unexpected("'ground=' and the ground vertex"));
-        }
-        self.parser.expect('=')?;
-        self.parser.skip_space();
-        let ground = vertex(&mut self.parser)?;
-        let vertices = names.len();
-        let graph = HackenbushGraph::new(vertices, ground, &edges)
-            .map_err(|e| e.or_at(at..self.parser.position))?;
-        Ok(Position::HackenbushGraph(Box::new(GraphPosition {
-            standing: graph.start(),
-            graph,
-            names,
-        })))
-    }
-
-    /// Col or Snort (`word`) on a graph, then, after `;`, its painted vertices `a=l` (blue)
-    /// and `b=r` (red).
-    fn painted_graph(&mut self, word: &str) -> Result<Position> {
-        let at = self.parser.position;
-        let rule = if word == "col" {
-            Colouring::Col
-        } else {
-            Colouring::Snort
-        };
-        let game = ColouringGame::new(rule, graph_inside(&mut self.parser)?);
-        let (mut blue, mut red) = (0u128, 0u128);
-        if self.parser.eat(';') {
-            let graph = game.graph();
-            self.parser.list(|parser| {
-                parser.skip_space();
-                let (start, name) = parser.identifier();
-                let Some(v) = graph.vertex(name) else {
-                    let reason = format!("'{name}' is not a vertex of the graph");
-                    let end = start + name.len().max(1);
-                    return Err(Error::at(ErrorKind::InvalidPosition { reason }, start..end));
-                };
-                parser.expect('=')?;
-                parser.skip_space();
-                match parser.peek() {
-                    Some('l') => blue |= 1 << v,
-                    Some('r') => red |= 1 << v,
-                    _ => return Err(parser.unexpected("a colour: l (blue) or r (red)")),
-                }
-                parser.position += 1;
-                Ok(())
-            })?;
-        }
-        let painted =
-            PaintedGraph::new(game, blue, red).map_err(|e| e.or_at(at..self.parser.position))?;
-        Ok(Position::Colouring(Box::new(painted)))
     }
 
     /// A Domineering board: `rows x cols`, or rows of `o` (empty) and `x` split by `/`.

@@ -123,7 +123,12 @@ fn sum_of(games: &mut Games, components: &[Component], work_left: u64) -> Result
 
 /// Moves of a top-level term read as a ruleset's position: where the term ends, then Left's
 /// and Right's moves.
-pub(super) type TermMoves = (usize, Vec<ComponentMove>, Vec<ComponentMove>, Position);
+pub(super) type TermMoves = (
+    usize,
+    Vec<ComponentMove>,
+    Vec<ComponentMove>,
+    Option<Position>,
+);
 
 /// How a term joins the sum.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -150,7 +155,7 @@ impl Reader<'_, '_> {
             if let Some(error) = self.unvalued.take() {
                 // A position too large to value is kept as a position, when it is the whole term.
                 match moves {
-                    Some((at, left, right, position)) if at == end && sign == Sign::Plus => {
+                    Some((at, left, right, Some(position))) if at == end && sign == Sign::Plus => {
                         components.push(Component {
                             text: written.to_string(),
                             value: None,
@@ -169,7 +174,7 @@ impl Reader<'_, '_> {
                 };
                 let (left, right, position) = match moves {
                     Some((at, left, right, position)) if at == end && sign == Sign::Plus => {
-                        (left, right, Some(position))
+                        (left, right, position)
                     }
                     _ => (
                         self.options(value, true)?,
