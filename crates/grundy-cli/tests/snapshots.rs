@@ -621,6 +621,16 @@ fn misere_value_by_quotient() {
 /// whether it wins, as text and JSON; misère play refused.
 #[test]
 fn partizan_moves() {
+    // Too large for a canonical form within the work limit: the outcome and the winning moves
+    // by the outcome search, which the report names.
+    check(
+        &["value", "--max-work", "20000", "clobber(XOXO/OXOX/XOXO)"],
+        expect![[r#""#]],
+    );
+    // Col on its graph: each move paints a vertex, written back as `v=l` or `v=r`.
+    check(&["moves", "col(path(3))"], expect![[r#""#]]);
+    // An impartial game in a partizan sum is the nimber of its Grundy value.
+    check(&["moves", "nim(2) + hackenbush(lr)"], expect![[r#""#]]);
     check(
         &["moves", "domineering(2x2) + hackenbush(lr)"],
         expect![[r#"

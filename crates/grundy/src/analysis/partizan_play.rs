@@ -4,7 +4,8 @@
 //!
 //! The JSON of [`PartizanMovesReport`] is
 //! ```json
-//! {"kind": "partizan", "schema": 1, "spec": "{1|0} + ^", "canonical": "{1^|^}", "outcome": "N",
+//! {"kind": "partizan", "schema": 1, "spec": "{1|0} + ^", "route": "canonical", "canonical": "{1^|^}",
+//!  "outcome": "N",
 //!  "left_moves": [{"number": 1, "component": 0, "from": "{1|0}", "to": "1",
 //!                  "result": "1 + ^", "value": "1^", "wins": true}],
 //!  "right_moves": [...]}

@@ -168,7 +168,7 @@ impl Position {
     ///
     /// ```
     /// use grundy::partizan::games::{Grid, Position};
-    /// let board = Position::Domineering(Grid::from_rows(&[vec![true, false, true]])?);
+    /// let board = Position::Domineering(Grid::from_rows(&[vec![true, true, false, true, true]])?);
     /// assert_eq!(board.parts().len(), 2);
     /// # Ok::<(), grundy::Error>(())
     /// ```

@@ -77,7 +77,7 @@ fn reach(error: &crate::Error) -> usize {
 /// let mut sum = grundy::spec::parse_partizan_sum("domineering(2x2) - 1", Default::default())?;
 /// assert_eq!(sum.components[1].text, "-(1)");
 /// assert_eq!(sum.components[0].left[0].text, "domineering(xo/xo)");
-/// assert_eq!(sum.games.format(sum.value)?, "{0|-2}");
+/// assert_eq!(sum.games.format(sum.canonical()?)?, "{0|-2}");
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn parse_partizan_sum(text: &str, options: Options) -> Result<PartizanSum> {
