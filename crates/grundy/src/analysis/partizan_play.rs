@@ -284,6 +284,10 @@ pub(super) fn judged_moves(
     Ok(judged)
 }
 
+/// A move as listed, with the value it leaves and how that compares with 0 (on the canonical
+/// route).
+type Listed = (PartizanOption, Option<(Game, Comparison)>);
+
 /// The moves of `side`, each result listed once, with the value each leaves and how it
 /// compares with 0 (on the canonical route); the terms written out counted in `written`.
 fn listed(
@@ -291,7 +295,7 @@ fn listed(
     side: Side,
     limits: Limits,
     written: &mut u64,
-) -> Result<Vec<(PartizanOption, Option<(Game, Comparison)>)>> {
+) -> Result<Vec<Listed>> {
     let terms = u64::try_from(sum.components.len()).unwrap_or(u64::MAX);
     let mut found = Vec::new();
     for judged in judged_moves(sum, side, limits)? {
@@ -334,7 +338,7 @@ pub fn computer_move(
     let fuzzy = listed
         .iter()
         .find(|(_, left_with)| matches!(left_with, Some((_, Comparison::Confused))));
-    let mut best: Option<&(PartizanOption, Option<(Game, Comparison)>)> = None;
+    let mut best: Option<&Listed> = None;
     for candidate in &listed {
         let better = match (best, candidate.1) {
             (None, _) => true,
