@@ -87,7 +87,7 @@ function partizanMoveItem(player, move) {
   return h('li', {},
     h('span', { text: `${player}: term ${move.component + 1} to ` }),
     h('code', { text: move.to }),
-    h('span', { class: 'muted', text: `, leaving ${move.result} = ${move.value}` }));
+    h('span', { class: 'muted', text: `, leaving ${move.result}` + (move.value === null ? '' : ` = ${move.value}`) }));
 }
 
 /** The head of the result card: what the value is called, the value, the outcome and the game. */
@@ -103,13 +103,19 @@ function renderHead(label, value, report) {
 
 /** The result card of a partizan report: canonical form, outcome class, temperature, each player's winning moves. */
 function renderPartizan(report) {
-  renderHead(report.is_number ? 'Value (a number)' : 'Canonical form', report.canonical, report);
   const note = $('result-note');
   note.hidden = false;
-  note.textContent = `A partizan game (Left and Right have different moves), in CGSuite's notation. `
-    + `Left stop ${report.left_stop}, right stop ${report.right_stop}, mean ${report.mean}, temperature ${report.temperature}; `
-    + `reduced form ${report.reduced}`
-    + (report.atomic_weight === null ? '.' : `; all-small, atomic weight ${report.atomic_weight}.`);
+  if (report.route === 'outcome search') {
+    renderHead('Outcome (by search)', 'too large for a canonical form', report);
+    note.textContent = 'A partizan game whose canonical form is too large for the limits: its outcome and winning moves '
+      + 'were found by a search that uses the values of the parts small enough to value.';
+  } else {
+    renderHead(report.is_number ? 'Value (a number)' : 'Canonical form', report.canonical, report);
+    note.textContent = `A partizan game (Left and Right have different moves), in CGSuite's notation. `
+      + `Left stop ${report.left_stop}, right stop ${report.right_stop}, mean ${report.mean}, temperature ${report.temperature}; `
+      + `reduced form ${report.reduced}`
+      + (report.atomic_weight === null ? '.' : `; all-small, atomic weight ${report.atomic_weight}.`);
+  }
   const moves = [
     ...report.left_winning_moves.map((move) => partizanMoveItem('Left', move)),
     ...report.right_winning_moves.map((move) => partizanMoveItem('Right', move)),

@@ -140,7 +140,7 @@ export class Play {
     const { outcome } = this.report;
     if (this.partizan) {
       this.valueText.hidden = false;
-      this.valueText.textContent = `value ${this.report.canonical} (${outcome}: ${OUTCOME_WORDS[outcome]})`;
+      this.valueText.textContent = `value ${this.report.canonical ?? 'by search'} (${outcome}: ${OUTCOME_WORDS[outcome]})`;
       return;
     }
     const kind = this.play === 'misere' ? 'misère value' : 'value';
@@ -255,8 +255,8 @@ export class Play {
   whyLostPartizan() {
     if (this.slip) {
       const { move, winning, turn } = this.slip;
-      return `Your move ${turn} (to ${move.to}) left ${move.result}, worth ${move.value}, which the computer wins; `
-        + `a winning move was to ${winning.to}, leaving ${winning.result}, worth ${winning.value}.`;
+      return `Your move ${turn} (to ${move.to}) left ${move.result}` + (move.value === null ? '' : `, worth ${move.value}`) + ', which the computer wins; '
+        + `a winning move was to ${winning.to}, leaving ${winning.result}` + (winning.value === null ? '.' : `, worth ${winning.value}.`);
     }
     if (!this.userMoved) return 'You had no move to make.';
     return 'You never had a winning move: the computer answered each of your moves with a winning one.';

@@ -120,7 +120,7 @@ pub fn game_loop(
             out,
             "\nposition: {}  (value {}, {})",
             report.spec,
-            report.canonical,
+            report.canonical.as_deref().unwrap_or("by search"),
             crate::render_partizan::outcome_words(report.outcome)
         )?;
         let moves = report.of(to_move);
@@ -138,15 +138,15 @@ pub fn game_loop(
             if let (true, Some(slip)) = (to_move == you, &slip) {
                 writeln!(
                     out,
-                    "Your move {} gave the win away: to {} leaves {} = {}. A winning move was \
-                     to {}, leaving {} = {}.",
+                    "Your move {} gave the win away: to {} leaves {}{}. A winning move was \
+                     to {}, leaving {}{}.",
                     slip.turn,
                     slip.played.to,
                     slip.played.result,
-                    slip.played.value,
+                    crate::render_partizan::equals(slip.played.value.as_deref()),
                     slip.winning.to,
                     slip.winning.result,
-                    slip.winning.value
+                    crate::render_partizan::equals(slip.winning.value.as_deref())
                 )?;
             }
             return Ok(());

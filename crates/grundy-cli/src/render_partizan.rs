@@ -45,24 +45,41 @@ fn moves(text: &mut String, player: &str, sign: &str, moves: &[PartizanMove]) {
     for entry in moves {
         let _ = writeln!(
             text,
-            "  in term {}: to {}\n      leaves {} = {}",
+            "  in term {}: to {}\n      leaves {}{}",
             entry.component + 1,
             entry.to,
             entry.result,
-            entry.value
+            equals(entry.value.as_deref())
         );
     }
 }
 
+/// ` = value` where the value left is known (the canonical route), else nothing.
+pub fn equals(value: Option<&str>) -> String {
+    value.map(|value| format!(" = {value}")).unwrap_or_default()
+}
+
+/// Which route answered, in words.
+pub fn route_words(route: &str) -> &'static str {
+    if route == "canonical" {
+        "canonical form"
+    } else {
+        "outcome search (the canonical form is too large for the limits; the values of the \
+         parts small enough are used)"
+    }
+}
+
+/// The value line of a report with no canonical form.
+const UNKNOWN: &str = "not computed (too large for the limits)";
+
 /// `grundy value` of a partizan game as text.
 pub fn value(report: &PartizanReport) -> String {
     let mut text = String::new();
-    let kind = if report.is_number {
-        "a number"
-    } else {
-        "canonical form"
+    let value = match (&report.canonical, &report.facts) {
+        (Some(canonical), Some(facts)) if facts.is_number => format!("{canonical} (a number)"),
+        (Some(canonical), _) => format!("{canonical} (canonical form)"),
+        (None, _) => UNKNOWN.to_string(),
     };
-    let value = format!("{} ({kind})", report.canonical);
     head(
         &mut text,
         &report.spec,
@@ -70,32 +87,31 @@ pub fn value(report: &PartizanReport) -> String {
         &value,
     );
     let _ = writeln!(text, "outcome:  {}", outcome_words(report.outcome));
-    let _ = writeln!(
-        text,
-        "stops:    left {}, right {}",
-        report.left_stop, report.right_stop
-    );
-    let _ = writeln!(
-        text,
-        "mean:     {}, temperature {}",
-        report.mean, report.temperature
-    );
-    let _ = writeln!(text, "thermograph, left wall:  {}", wall(&report.left_wall));
-    let _ = writeln!(
-        text,
-        "thermograph, right wall: {}",
-        wall(&report.right_wall)
-    );
-    let _ = writeln!(
-        text,
-        "reduced:  {} (the simplest game an infinitesimal away)",
-        report.reduced
-    );
-    if let Some(weight) = &report.atomic_weight {
+    let _ = writeln!(text, "route:    {}", route_words(report.route));
+    if let Some(facts) = &report.facts {
         let _ = writeln!(
             text,
-            "atomic weight: {weight} (all-small: worth about {weight} ups)"
+            "stops:    left {}, right {}",
+            facts.left_stop, facts.right_stop
         );
+        let _ = writeln!(
+            text,
+            "mean:     {}, temperature {}",
+            facts.mean, facts.temperature
+        );
+        let _ = writeln!(text, "thermograph, left wall:  {}", wall(&facts.left_wall));
+        let _ = writeln!(text, "thermograph, right wall: {}", wall(&facts.right_wall));
+        let _ = writeln!(
+            text,
+            "reduced:  {} (the simplest game an infinitesimal away)",
+            facts.reduced
+        );
+        if let Some(weight) = &facts.atomic_weight {
+            let _ = writeln!(
+                text,
+                "atomic weight: {weight} (all-small: worth about {weight} ups)"
+            );
+        }
     }
     moves(&mut text, "Left", ">=", &report.left_winning_moves);
     moves(&mut text, "Right", "<=", &report.right_winning_moves);
@@ -120,13 +136,13 @@ pub fn options(text: &mut String, side: Side, moves: &[PartizanOption]) {
     for entry in moves {
         let _ = writeln!(
             text,
-            "  {:>width$}. in {}: to {}\n  {:>width$}  leaves {} = {}{}",
+            "  {:>width$}. in {}: to {}\n  {:>width$}  leaves {}{}{}",
             entry.number,
             entry.from,
             entry.to,
             "",
             entry.result,
-            entry.value,
+            equals(entry.value.as_deref()),
             if entry.wins { "  (wins)" } else { "" }
         );
     }
@@ -139,9 +155,10 @@ pub fn all_moves(report: &PartizanMovesReport) -> String {
         &mut text,
         &report.spec,
         Some("partizan (Left and Right)"),
-        &report.canonical,
+        report.canonical.as_deref().unwrap_or(UNKNOWN),
     );
     let _ = writeln!(text, "outcome:  {}", outcome_words(report.outcome));
+    let _ = writeln!(text, "route:    {}", route_words(report.route));
     options(&mut text, Side::Left, &report.left_moves);
     options(&mut text, Side::Right, &report.right_moves);
     text

@@ -621,31 +621,105 @@ fn misere_value_by_quotient() {
 /// whether it wins, as text and JSON; misère play refused.
 #[test]
 fn partizan_moves() {
+    // Too large for a canonical form within the work limit: the outcome and the winning moves
+    // by the outcome search, which the report names.
+    check(
+        &["value", "--max-work", "20000", "clobber(XOXO/OXOX/XOXO)"],
+        expect![[r#"
+            exit 0
+            game:     clobber(XOXO/OXOX/XOXO)
+            play:     partizan (Left and Right)
+            value:    not computed (too large for the limits)
+            outcome:  P: the player who just moved wins (whoever moves first loses)
+            route:    outcome search (the canonical form is too large for the limits; the values of the parts small enough are used)
+
+            no winning move for Left moving first
+
+            no winning move for Right moving first
+        "#]],
+    );
+    // Col on its graph: each move paints a vertex, written back as `v=l` or `v=r`.
+    check(
+        &["moves", "col(path(3))"],
+        expect![[r#"
+        exit 0
+        game:     col(path(3))
+        play:     partizan (Left and Right)
+        value:    0
+        outcome:  P: the player who just moved wins (whoever moves first loses)
+        route:    canonical form
+
+        moves for Left (0 of 3 winning):
+          1. in col(path(3)): to col(1-2, 2-3; 1=l)
+             leaves col(1-2, 2-3; 1=l) = -1/2
+          2. in col(path(3)): to col(1-2, 2-3; 2=l)
+             leaves col(1-2, 2-3; 2=l) = -2
+          3. in col(path(3)): to col(1-2, 2-3; 3=l)
+             leaves col(1-2, 2-3; 3=l) = -1/2
+
+        moves for Right (0 of 3 winning):
+          1. in col(path(3)): to col(1-2, 2-3; 1=r)
+             leaves col(1-2, 2-3; 1=r) = 1/2
+          2. in col(path(3)): to col(1-2, 2-3; 2=r)
+             leaves col(1-2, 2-3; 2=r) = 2
+          3. in col(path(3)): to col(1-2, 2-3; 3=r)
+             leaves col(1-2, 2-3; 3=r) = 1/2
+    "#]],
+    );
+    // An impartial game in a partizan sum is the nimber of its Grundy value.
+    check(
+        &["moves", "nim(2) + hackenbush(lr)"],
+        expect![[r#"
+        exit 0
+        game:     nim(2) + hackenbush(lr)
+        play:     partizan (Left and Right)
+        value:    1/2*2
+        outcome:  L: Left wins, whoever moves first
+        route:    canonical form
+
+        moves for Left (2 of 3 winning):
+          1. in nim(2): to 0
+             leaves 0 + hackenbush(lr) = 1/2  (wins)
+          2. in nim(2): to nim(1)
+             leaves nim(1) + hackenbush(lr) = 1/2*  (wins)
+          3. in hackenbush(lr): to hackenbush()
+             leaves nim(2) + hackenbush() = *2
+
+        moves for Right (0 of 3 winning):
+          1. in nim(2): to 0
+             leaves 0 + hackenbush(lr) = 1/2
+          2. in nim(2): to nim(1)
+             leaves nim(1) + hackenbush(lr) = 1/2*
+          3. in hackenbush(lr): to hackenbush(l)
+             leaves nim(2) + hackenbush(l) = 1*2
+    "#]],
+    );
     check(
         &["moves", "domineering(2x2) + hackenbush(lr)"],
         expect![[r#"
-        exit 0
-        game:     domineering(2x2) + hackenbush(lr)
-        play:     partizan (Left and Right)
-        value:    {3/2|-1/2}
-        outcome:  N: the player to move wins
+            exit 0
+            game:     domineering(2x2) + hackenbush(lr)
+            play:     partizan (Left and Right)
+            value:    {3/2|-1/2}
+            outcome:  N: the player to move wins
+            route:    canonical form
 
-        moves for Left (2 of 3 winning):
-          1. in domineering(2x2): to domineering(xo/xo)
-             leaves domineering(xo/xo) + hackenbush(lr) = 3/2  (wins)
-          2. in domineering(2x2): to domineering(ox/ox)
-             leaves domineering(ox/ox) + hackenbush(lr) = 3/2  (wins)
-          3. in hackenbush(lr): to hackenbush()
-             leaves domineering(2x2) + hackenbush() = +-1
+            moves for Left (2 of 3 winning):
+              1. in domineering(2x2): to domineering(xo/xo)
+                 leaves domineering(xo/xo) + hackenbush(lr) = 3/2  (wins)
+              2. in domineering(2x2): to domineering(ox/ox)
+                 leaves domineering(ox/ox) + hackenbush(lr) = 3/2  (wins)
+              3. in hackenbush(lr): to hackenbush()
+                 leaves domineering(2x2) + hackenbush() = +-1
 
-        moves for Right (2 of 3 winning):
-          1. in domineering(2x2): to domineering(xx/oo)
-             leaves domineering(xx/oo) + hackenbush(lr) = -1/2  (wins)
-          2. in domineering(2x2): to domineering(oo/xx)
-             leaves domineering(oo/xx) + hackenbush(lr) = -1/2  (wins)
-          3. in hackenbush(lr): to hackenbush(l)
-             leaves domineering(2x2) + hackenbush(l) = {2|0}
-    "#]],
+            moves for Right (2 of 3 winning):
+              1. in domineering(2x2): to domineering(xx/oo)
+                 leaves domineering(xx/oo) + hackenbush(lr) = -1/2  (wins)
+              2. in domineering(2x2): to domineering(oo/xx)
+                 leaves domineering(oo/xx) + hackenbush(lr) = -1/2  (wins)
+              3. in hackenbush(lr): to hackenbush(l)
+                 leaves domineering(2x2) + hackenbush(l) = {2|0}
+        "#]],
     );
     check(
         &[
@@ -656,7 +730,7 @@ fn partizan_moves() {
         ],
         expect![[r#"
             exit 0
-            {"kind":"partizan","schema":1,"spec":"hackenbush(g-a:l, a-b:r; ground=g)","canonical":"1/2","outcome":"L","left_moves":[{"number":1,"component":0,"from":"hackenbush(g-a:l, a-b:r; ground=g)","to":"0","result":"0","value":"0","wins":true}],"right_moves":[{"number":1,"component":0,"from":"hackenbush(g-a:l, a-b:r; ground=g)","to":"hackenbush(g-a:l; ground=g)","result":"hackenbush(g-a:l; ground=g)","value":"1","wins":false}]}
+            {"kind":"partizan","schema":1,"spec":"hackenbush(g-a:l, a-b:r; ground=g)","route":"canonical","canonical":"1/2","outcome":"L","left_moves":[{"number":1,"component":0,"from":"hackenbush(g-a:l, a-b:r; ground=g)","to":"0","result":"0","value":"0","wins":true}],"right_moves":[{"number":1,"component":0,"from":"hackenbush(g-a:l, a-b:r; ground=g)","to":"hackenbush(g-a:l; ground=g)","result":"hackenbush(g-a:l; ground=g)","value":"1","wins":false}]}
         "#]],
     );
     check(
@@ -681,6 +755,7 @@ fn partizan_value() {
             play:     partizan (Left and Right)
             value:    {1^*2|^*2} (canonical form)
             outcome:  L: Left wins, whoever moves first
+            route:    canonical form
             stops:    left 1, right 0
             mean:     1/2, temperature 1/2
             thermograph, left wall:  from t = 0: 1 (slope -1); from t = 1/2: 1/2 (then straight up)
@@ -708,6 +783,7 @@ fn partizan_value() {
             play:     partizan (Left and Right)
             value:    {3/2|-1/2} (canonical form)
             outcome:  N: the player to move wins
+            route:    canonical form
             stops:    left 3/2, right -1/2
             mean:     1/2, temperature 1
             thermograph, left wall:  from t = 0: 3/2 (slope -1); from t = 1: 1/2 (then straight up)
@@ -731,7 +807,7 @@ fn partizan_value() {
         &["value", "toads(t.f) - 1/2", "--format", "json"],
         expect![[r#"
             exit 0
-            {"kind":"partizan","schema":1,"spec":"toads(t.f) + -(1/2)","canonical":"-1/2*","outcome":"R","is_number":false,"left_stop":"-1/2","right_stop":"-1/2","mean":"-1/2","temperature":"0","left_wall":[{"start":"0","value":"-1/2","slope":0}],"right_wall":[{"start":"0","value":"-1/2","slope":0}],"reduced":"-1/2","atomic_weight":null,"left_winning_moves":[],"right_winning_moves":[{"component":0,"to":"toads(tf.)","result":"toads(tf.) + -(1/2)","value":"-1/2"}]}
+            {"kind":"partizan","schema":1,"spec":"toads(t.f) + -(1/2)","route":"canonical","canonical":"-1/2*","outcome":"R","is_number":false,"left_stop":"-1/2","right_stop":"-1/2","mean":"-1/2","temperature":"0","left_wall":[{"start":"0","value":"-1/2","slope":0}],"right_wall":[{"start":"0","value":"-1/2","slope":0}],"reduced":"-1/2","atomic_weight":null,"left_winning_moves":[],"right_winning_moves":[{"component":0,"to":"toads(tf.)","result":"toads(tf.) + -(1/2)","value":"-1/2"}]}
         "#]],
     );
     check(
@@ -758,8 +834,6 @@ fn partizan_value() {
             exit 1
             --- stderr
             error: limit reached: more than 1000 moves examined
-              domineering(5x5)
-                          ^^^
             help: --max-work 2e4 raises the limit
         "#]],
     );

@@ -8,7 +8,7 @@
 //! {"kind": "normal", "schema": 1, "spec": "nim(3,4,5)", "value": 2, "outcome": "N", ...}
 //! {"kind": "loopy", "schema": 1, "spec": "digraph(a>b, b>a; a)", "value": "inf", ...}
 //! {"kind": "misere", "schema": 1, "spec": "nim(1,1,1)", "value": 0, "outcome": "P", ...}
-//! {"kind": "partizan", "schema": 1, "spec": "{1|0} + ^", "canonical": "{1^|^}", "outcome": "N", ...}
+//! {"kind": "partizan", "schema": 1, "spec": "{1|0} + ^", "route": "canonical", "canonical": "{1^|^}", "outcome": "N", ...}
 //! ```
 //! the rest of each answer is the report of [`analysis`], [`analysis::loopy`],
 //! [`analysis::misere`] or [`analysis::partizan`], field for field. A face that reads a spec
@@ -229,7 +229,7 @@ pub fn computer_move(game: &Sum, play: Play, settings: &Settings) -> Result<Comp
 /// let mut game = spec::parse_any_with("{1|0} + ^ + *2", spec::Options::default())?;
 /// let answer = ask::value_of(&mut game, Play::Normal, &ask::Settings::default())?;
 /// let ask::ValueAnswer::Partizan(report) = &answer else { panic!("a partizan game") };
-/// assert_eq!((report.canonical.as_str(), answer.outcome()), ("{1^*2|^*2}", "L"));
+/// assert_eq!((report.canonical.as_deref(), answer.outcome()), (Some("{1^*2|^*2}"), "L"));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn value_of(game: &mut AnyGame, play: Play, settings: &Settings) -> Result<ValueAnswer> {
@@ -310,7 +310,7 @@ pub fn thermograph_of(game: &mut AnyGame) -> Result<analysis::thermograph::Therm
         })),
         AnyGame::Partizan(sum) => {
             let text = sum.text(None);
-            let value = sum.value;
+            let value = sum.canonical()?;
             analysis::thermograph::report(&mut sum.games, value, &text)
         }
     }
@@ -369,7 +369,7 @@ pub fn board_of(game: &AnyGame) -> Result<BoardReport> {
 /// # Example
 /// ```
 /// let report = grundy::ask::partizan_value("domineering(2x2) + ^")?;
-/// assert_eq!((report.canonical.as_str(), report.outcome), ("{1^|-1^}", "N"));
+/// assert_eq!((report.canonical.as_deref(), report.outcome), (Some("{1^|-1^}"), "N"));
 /// assert_eq!(report.left_winning_moves[0].result, "domineering(xo/xo) + ^");
 /// # Ok::<(), grundy::Error>(())
 /// ```

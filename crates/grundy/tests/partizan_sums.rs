@@ -207,6 +207,7 @@ fn sums_have_the_outcome_and_winning_moves_of_minimax() {
             for entry in moves.iter() {
                 let after = ask::partizan_value(&entry.result).unwrap();
                 assert_eq!(after.canonical, entry.value, "{}", entry.result);
+                assert_eq!(after.route, "canonical");
             }
         }
     }
@@ -242,7 +243,7 @@ fn the_front_door_reads_impartial_and_partizan_specs() {
     }
     // The nimbers the two grammars share mean the same game.
     let nimbers = ask::partizan_value("*2 + *3").unwrap();
-    assert_eq!(nimbers.canonical, "*");
+    assert_eq!(nimbers.canonical.as_deref(), Some("*"));
     let mut game = spec::parse_any_with("{1|0}", spec::Options::default()).unwrap();
     let error = ask::value_of(&mut game, Play::Misere, &settings).unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::Unsupported { .. }));
@@ -252,7 +253,8 @@ fn the_front_door_reads_impartial_and_partizan_specs() {
         ("0.8(3)", 0),
         ("{1|0", 4),
         ("domineering(3x", 14),
-        ("kayles(3) + {1|0}", 12),
+        ("kayles(3) + {1|", 15),
+        ("kayls(3) + {1|0}", 0),
     ] {
         let error = spec::parse_any_with(text, spec::Options::default()).unwrap_err();
         assert_eq!(error.span().map(|span| span.start), Some(at), "{text}");
@@ -310,14 +312,21 @@ fn the_solver_stops_at_its_work_limit_and_when_cancelled() {
         ..Limits::DEFAULT
     });
     assert!(spec::parse_partizan_sum("domineering(3x4)", options).is_ok());
-    let error = spec::parse_partizan_sum(
+    // The terms too large are kept as positions, for the outcome search.
+    let three = spec::parse_partizan_sum(
         "domineering(3x4) + domineering(4x3) + domineering(3x4)",
         options,
     )
-    .unwrap_err();
-    assert_eq!(error.exceeded().map(|(limit, _)| limit), Some(Limit::Work));
-    let error = spec::parse_any_with("domineering(5x5)", options).unwrap_err();
-    assert!(error.is_limit(), "{error}");
+    .unwrap();
+    assert!(three.value.is_none());
+    assert!(three.components.iter().any(|c| c.value.is_none()));
+    // A term too large inside an expression is refused, as the limit.
+    let error = spec::parse_partizan_sum("-(domineering(5x5))", options).unwrap_err();
+    assert_eq!(
+        error.exceeded().map(|(limit, _)| limit),
+        Some(Limit::Work),
+        "{error}"
+    );
 }
 
 /// `--max-positions` bounds every partizan solver of a spec, and raising it is what its hint
@@ -335,11 +344,163 @@ fn the_position_limit_is_the_users() {
         "hackenbush(g-a:e, a-b:l, b-c:r, c-g:e; ground=g)",
         "domineering(3x4)",
     ] {
-        let error = spec::parse_partizan_sum(text, options(3)).unwrap_err();
+        // Too large to value: kept as a position, and the search stops at the same limit.
+        let mut sum = spec::parse_partizan_sum(text, options(3)).unwrap();
+        assert!(sum.value.is_none(), "{text}");
+        let limits = Limits {
+            max_positions: 3,
+            ..Limits::DEFAULT
+        };
+        let error = grundy::analysis::partizan::report(&mut sum, text, limits).unwrap_err();
         assert!(error.is_limit(), "{text}: {error}");
         assert!(
             spec::parse_partizan_sum(text, options(1 << 21)).is_ok(),
             "{text}"
         );
+    }
+}
+
+/// The outcome search against minimax, on the random sums above: with every part it meets
+/// valued where small (the default), and with none valued (every position searched by its
+/// moves); and through the reports, a sum forced onto the search's route (its value dropped)
+/// has the outcome and the winning moves of minimax.
+#[test]
+fn the_outcome_search_agrees_with_minimax() {
+    use grundy::partizan::search::{OutcomeSearch, Term as SearchTerm};
+    let mut random = Random(0x2545_f491_4f6c_dd1d);
+    let mut memo = HashMap::new();
+    for round in 0..120 {
+        let terms = 1 + random.below(3) as usize;
+        let sum: Vec<Term> = (0..terms).map(|_| random.term()).collect();
+        let spec = text(&sum);
+        let expected = match (wins(&sum, true, &mut memo), wins(&sum, false, &mut memo)) {
+            (true, true) => "N",
+            (true, false) => "L",
+            (false, true) => "R",
+            (false, false) => "P",
+        };
+        let mut parsed = spec::parse_partizan_sum(&spec, spec::Options::default()).unwrap();
+        let positions: Vec<SearchTerm> = parsed
+            .components
+            .iter()
+            .map(|c| SearchTerm::Position(c.position.clone().unwrap()))
+            .collect();
+        for part_work in [0, grundy::partizan::search::PART_WORK] {
+            let mut search =
+                OutcomeSearch::new(&mut parsed.games, Limits::DEFAULT).with_part_work(part_work);
+            let outcome = search.outcome(&positions).unwrap();
+            assert_eq!(outcome.letter(), expected, "{spec}, part work {part_work}");
+        }
+        if round % 2 == 0 {
+            // Half the sums: the components' values kept, the sum's dropped.
+            parsed.value = None;
+        } else {
+            for component in &mut parsed.components {
+                component.value = None;
+                for option in component.left.iter_mut().chain(component.right.iter_mut()) {
+                    option.value = None;
+                }
+            }
+            parsed.value = None;
+        }
+        let report =
+            grundy::analysis::partizan::report(&mut parsed, &spec, Limits::DEFAULT).unwrap();
+        assert_eq!(report.route, "outcome search");
+        assert_eq!(
+            (report.outcome, report.canonical.as_deref()),
+            (expected, None)
+        );
+        for (is_left, moves) in [
+            (true, &report.left_winning_moves),
+            (false, &report.right_winning_moves),
+        ] {
+            let mut results: Vec<String> = moves.iter().map(|m| m.result.clone()).collect();
+            results.sort();
+            results.dedup();
+            let mut minimax = winning_results(&sum, is_left, &mut memo);
+            minimax.dedup();
+            assert_eq!(results, minimax, "{spec}, left {is_left}");
+        }
+    }
+}
+
+/// Games whose canonical form the work limit refuses, answered by the outcome search within
+/// the same limit: the outcome that the canonical form gives with more work.
+#[test]
+fn the_search_answers_what_the_canonical_route_refuses() {
+    for (text, max_work) in [
+        ("clobber(XOXO/OXOX/XOXO)", 20_000),
+        ("domineering(4x5) + domineering(5x4)", 40_000),
+    ] {
+        let options = spec::Options::new(Limits {
+            max_work,
+            ..Limits::DEFAULT
+        });
+        let mut game = spec::parse_any_with(text, options).unwrap();
+        let settings = ask::Settings::with_limits(options.limits);
+        let answer = ask::value_of(&mut game, Play::Normal, &settings).unwrap();
+        let ValueAnswer::Partizan(report) = &answer else {
+            panic!("a partizan game")
+        };
+        assert_eq!(report.route, "outcome search", "{text}");
+        let json = serde_json::to_value(&answer).unwrap();
+        assert_eq!(json["route"], "outcome search");
+        assert!(json["canonical"].is_null());
+        let canonical = ask::partizan_value(text).unwrap();
+        assert_eq!(canonical.route, "canonical");
+        assert_eq!(report.outcome, canonical.outcome, "{text}");
+        let winning = |moves: &[grundy::analysis::partizan::PartizanMove]| {
+            moves.iter().map(|m| m.result.clone()).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            winning(&report.left_winning_moves),
+            winning(&canonical.left_winning_moves),
+            "{text}"
+        );
+        assert_eq!(
+            winning(&report.right_winning_moves),
+            winning(&canonical.right_winning_moves),
+            "{text}"
+        );
+    }
+}
+
+/// An impartial game in a partizan sum is worth the nimber of its Grundy value, and moves by
+/// its own rules, the same moves for both players: every move's result reads back with the
+/// value listed, and the outcome is that of the sum with the nimber written out.
+#[test]
+fn impartial_terms_join_partizan_sums_as_nimbers() {
+    for (mixed, with_nimbers) in [
+        ("kayles(5) + domineering(2x3)", "*4 + domineering(2x3)"),
+        ("nim(1,2) + {1|0}", "*3 + {1|0}"),
+        ("dawson(6) + hackenbush(lr) + ^", "*3 + hackenbush(lr) + ^"),
+        ("nodekayles(path(3)) + toads(t.f)", "*2 + toads(t.f)"),
+    ] {
+        let report = ask::partizan_value(mixed).unwrap();
+        let expected = ask::partizan_value(with_nimbers).unwrap();
+        assert_eq!(report.canonical, expected.canonical, "{mixed}");
+        assert_eq!(report.outcome, expected.outcome, "{mixed}");
+        let mut game = spec::parse_any_with(mixed, spec::Options::default()).unwrap();
+        let moves = ask::moves_of(&mut game, Play::Normal, &ask::Settings::default()).unwrap();
+        let ask::MovesAnswer::Partizan(moves) = moves else {
+            panic!("a partizan game")
+        };
+        let first = |list: &[grundy::analysis::partizan_play::PartizanOption]| {
+            list.iter()
+                .filter(|m| m.component == 0)
+                .map(|m| m.to.clone())
+                .collect::<Vec<_>>()
+        };
+        // The impartial term's moves are the same for Left and Right, and there are some.
+        assert_eq!(
+            first(&moves.left_moves),
+            first(&moves.right_moves),
+            "{mixed}"
+        );
+        assert!(!first(&moves.left_moves).is_empty(), "{mixed}");
+        for entry in moves.left_moves.iter().chain(&moves.right_moves) {
+            let after = ask::partizan_value(&entry.result).unwrap();
+            assert_eq!(after.canonical, entry.value, "{}", entry.result);
+        }
     }
 }

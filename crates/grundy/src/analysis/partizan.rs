@@ -6,8 +6,10 @@
 //!
 //! ```
 //! let report = grundy::ask::partizan_value("{3|1}")?;
-//! assert_eq!((report.canonical.as_str(), report.outcome), ("{3|1}", "L"));
-//! assert_eq!((report.mean.as_str(), report.temperature.as_str()), ("2", "1"));
+//! assert_eq!((report.canonical.as_deref(), report.outcome), (Some("{3|1}"), "L"));
+//! assert_eq!(report.route, "canonical");
+//! let facts = report.facts.as_ref().expect("a canonical form's facts");
+//! assert_eq!((facts.mean.as_str(), facts.temperature.as_str()), ("2", "1"));
 //! assert_eq!(report.left_winning_moves[0].result, "3");
 //! assert_eq!(report.right_winning_moves, []);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -15,9 +17,11 @@
 
 use serde::Serialize;
 
+use super::partizan_play::{judged_moves, Side};
 use super::SCHEMA;
 use crate::error::{Error, ErrorKind, Limit, Result};
 use crate::game::Limits;
+use crate::partizan::search::OutcomeSearch;
 use crate::partizan::{Game, Games, PartizanSum, Wall};
 
 /// A partizan value, as a face shows it.
@@ -27,10 +31,34 @@ pub struct PartizanReport {
     pub schema: u32,
     /// The text asked about.
     pub spec: String,
-    /// The canonical form in CGSuite's notation (`+-1`, `^*`, `{2|0||-1}`).
-    pub canonical: String,
+    /// Which route answered: [`CANONICAL`] (the canonical form, and everything below from it)
+    /// or [`OUTCOME_SEARCH`] (the canonical form was too large for the limits: the outcome and
+    /// the winning moves by a search that uses the values of the parts small enough to value).
+    pub route: &'static str,
+    /// The canonical form in CGSuite's notation (`+-1`, `^*`, `{2|0||-1}`); `null` on the
+    /// outcome search's route.
+    pub canonical: Option<String>,
     /// Who wins: `L` (Left, whoever starts), `R`, `N` (the first player), `P` (the second).
     pub outcome: &'static str,
+    /// What the canonical form tells beside (absent on the outcome search's route).
+    #[serde(flatten)]
+    pub facts: Option<PartizanFacts>,
+    /// Every move that wins for Left moving first (it leaves a value `>= 0`).
+    pub left_winning_moves: Vec<PartizanMove>,
+    /// Every move that wins for Right moving first (it leaves a value `<= 0`).
+    pub right_winning_moves: Vec<PartizanMove>,
+}
+
+/// The route of a report answered from the canonical form.
+pub const CANONICAL: &str = "canonical";
+
+/// The route of a report answered by a search of the outcome
+/// ([`crate::partizan::search::OutcomeSearch`]).
+pub const OUTCOME_SEARCH: &str = "outcome search";
+
+/// What a canonical form tells beside its outcome.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PartizanFacts {
     /// Whether the value is a number.
     pub is_number: bool,
     /// Left's stop.
@@ -50,10 +78,6 @@ pub struct PartizanReport {
     pub reduced: String,
     /// The atomic weight, when the value is all-small (`^` weighs `1`, `*` `0`); else `null`.
     pub atomic_weight: Option<String>,
-    /// Every move that wins for Left moving first (it leaves a value `>= 0`).
-    pub left_winning_moves: Vec<PartizanMove>,
-    /// Every move that wins for Right moving first (it leaves a value `<= 0`).
-    pub right_winning_moves: Vec<PartizanMove>,
 }
 
 /// One move of a partizan sum: in one term, leaving the sum `result` worth `value`.
@@ -65,8 +89,8 @@ pub struct PartizanMove {
     pub to: String,
     /// The whole game after the move, as spec text.
     pub result: String,
-    /// Its canonical form.
-    pub value: String,
+    /// Its canonical form; `null` on the outcome search's route.
+    pub value: Option<String>,
 }
 
 /// One piece of a thermograph's wall: from temperature `start`, the value `value` changing by
@@ -93,13 +117,27 @@ pub(super) fn pieces(wall: &Wall) -> Vec<WallPiece> {
 }
 
 /// The report of the partizan sum `sum`, written `text`, its winning moves listed within
-/// `limits` ([`Limits::max_output`] terms written out in all the moves' results).
+/// `limits` ([`Limits::max_output`] terms written out in all the moves' results). A sum with no
+/// value (too large for the limits) is answered by the outcome search, within `limits`.
 ///
 /// # Errors
-/// The table's limits (a thermograph or a printed form may store new forms), and too many
-/// terms to write out.
+/// The table's limits (a thermograph or a printed form may store new forms), too many terms to
+/// write out, and the search's limits.
 pub fn report(sum: &mut PartizanSum, text: &str, limits: Limits) -> Result<PartizanReport> {
-    let g = sum.value;
+    let Some(g) = sum.value else {
+        let terms = sum.terms();
+        let outcome = OutcomeSearch::new(&mut sum.games, limits).outcome(&terms)?;
+        return Ok(PartizanReport {
+            schema: SCHEMA,
+            spec: text.to_string(),
+            route: OUTCOME_SEARCH,
+            canonical: None,
+            outcome: outcome.letter(),
+            facts: None,
+            left_winning_moves: winning_moves(sum, true, limits)?,
+            right_winning_moves: winning_moves(sum, false, limits)?,
+        });
+    };
     let left_winning_moves = winning_moves(sum, true, limits)?;
     let right_winning_moves = winning_moves(sum, false, limits)?;
     let games = &mut sum.games;
@@ -107,20 +145,23 @@ pub fn report(sum: &mut PartizanSum, text: &str, limits: Limits) -> Result<Parti
     Ok(PartizanReport {
         schema: SCHEMA,
         spec: text.to_string(),
-        canonical: games.format(g)?,
+        route: CANONICAL,
+        canonical: Some(games.format(g)?),
         outcome: games.outcome(g)?.letter(),
-        is_number: games.as_number(g).is_some(),
-        left_stop: games.left_stop(g)?.to_string(),
-        right_stop: games.right_stop(g)?.to_string(),
-        mean: thermograph.mean.to_string(),
-        temperature: thermograph.temperature.to_string(),
-        left_wall: pieces(&thermograph.left),
-        right_wall: pieces(&thermograph.right),
-        reduced: {
-            let reduced = games.reduced(g)?;
-            games.format(reduced)?
-        },
-        atomic_weight: atomic_weight(games, g)?,
+        facts: Some(PartizanFacts {
+            is_number: games.as_number(g).is_some(),
+            left_stop: games.left_stop(g)?.to_string(),
+            right_stop: games.right_stop(g)?.to_string(),
+            mean: thermograph.mean.to_string(),
+            temperature: thermograph.temperature.to_string(),
+            left_wall: pieces(&thermograph.left),
+            right_wall: pieces(&thermograph.right),
+            reduced: {
+                let reduced = games.reduced(g)?;
+                games.format(reduced)?
+            },
+            atomic_weight: atomic_weight(games, g)?,
+        }),
         left_winning_moves,
         right_winning_moves,
     })
@@ -138,44 +179,27 @@ fn atomic_weight(games: &mut Games, g: Game) -> Result<Option<String>> {
 }
 
 /// Every move of `sum` that wins for Left (`left`) or Right moving first: the moves that leave
-/// a value `>= 0` for Left, `<= 0` for Right.
+/// a value `>= 0` for Left, `<= 0` for Right (on the search's route, those after which the other
+/// player, to move, loses).
 fn winning_moves(sum: &mut PartizanSum, left: bool, limits: Limits) -> Result<Vec<PartizanMove>> {
+    let side = if left { Side::Left } else { Side::Right };
     let terms = u64::try_from(sum.components.len()).unwrap_or(u64::MAX);
     let mut written = 0u64;
     let mut found = Vec::new();
-    for index in 0..sum.components.len() {
-        let component = &sum.components[index];
-        let before = component.value;
-        let moves = if left {
-            component.left.clone()
-        } else {
-            component.right.clone()
-        };
-        for option in moves {
-            let games: &mut Games = &mut sum.games;
-            let rest = games.sub(sum.value, before)?;
-            let value = games.add(rest, option.value)?;
-            let zero = games.zero();
-            let wins = if left {
-                games.leq(zero, value)?
-            } else {
-                games.leq(value, zero)?
-            };
-            if !wins {
-                continue;
-            }
-            written = written.saturating_add(terms);
-            if written > limits.max_output {
-                return Err(Error::limit(Limit::Output, limits.max_output));
-            }
-            let value = games.format(value)?;
-            found.push(PartizanMove {
-                component: index,
-                result: sum.text(Some((index, &option.text))),
-                to: option.text,
-                value,
-            });
+    for judged in judged_moves(sum, side, limits)? {
+        if !judged.wins {
+            continue;
         }
+        written = written.saturating_add(terms);
+        if written > limits.max_output {
+            return Err(Error::limit(Limit::Output, limits.max_output));
+        }
+        found.push(PartizanMove {
+            component: judged.component,
+            result: sum.text(Some((judged.component, &judged.to))),
+            value: judged.value(),
+            to: judged.to,
+        });
     }
     Ok(found)
 }

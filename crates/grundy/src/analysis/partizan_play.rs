@@ -4,7 +4,8 @@
 //!
 //! The JSON of [`PartizanMovesReport`] is
 //! ```json
-//! {"kind": "partizan", "schema": 1, "spec": "{1|0} + ^", "canonical": "{1^|^}", "outcome": "N",
+//! {"kind": "partizan", "schema": 1, "spec": "{1|0} + ^", "route": "canonical", "canonical": "{1^|^}",
+//!  "outcome": "N",
 //!  "left_moves": [{"number": 1, "component": 0, "from": "{1|0}", "to": "1",
 //!                  "result": "1 + ^", "value": "1^", "wins": true}],
 //!  "right_moves": [...]}
@@ -27,9 +28,11 @@
 
 use serde::Serialize;
 
+use super::partizan::{CANONICAL, OUTCOME_SEARCH};
 use super::SCHEMA;
 use crate::error::{Error, Limit, Result};
 use crate::game::Limits;
+use crate::partizan::search::{OutcomeSearch, Term};
 use crate::partizan::{Comparison, Game, PartizanSum};
 
 /// A player of a partizan game.
@@ -67,8 +70,10 @@ pub struct PartizanMovesReport {
     pub schema: u32,
     /// The sum as spec text.
     pub spec: String,
-    /// Its canonical form in CGSuite's notation.
-    pub canonical: String,
+    /// Which route answered: `canonical` or `outcome search` (as [`super::partizan::PartizanReport::route`]).
+    pub route: &'static str,
+    /// Its canonical form in CGSuite's notation; `null` on the outcome search's route.
+    pub canonical: Option<String>,
     /// Who wins: `L`, `R`, `N` (the player to move) or `P` (the other one).
     pub outcome: &'static str,
     /// Left's moves.
@@ -90,8 +95,8 @@ pub struct PartizanOption {
     pub to: String,
     /// The whole game after the move, as spec text.
     pub result: String,
-    /// Its canonical form.
-    pub value: String,
+    /// Its canonical form; `null` on the outcome search's route.
+    pub value: Option<String>,
     /// Whether the move wins: the player who made it wins with the other to move.
     pub wins: bool,
 }
@@ -145,72 +150,172 @@ impl PartizanMovesReport {
 }
 
 /// Every move of `sum`, written `text`, for Left and for Right, within `limits`
-/// ([`Limits::max_output`] terms written out in all the moves' results).
+/// ([`Limits::max_output`] terms written out in all the moves' results). A sum with no value
+/// (too large for the limits) has its outcome and the moves that win found by the outcome
+/// search.
 ///
 /// # Errors
-/// The table's limits, and too many terms to write out.
+/// The table's limits, too many terms to write out, and the search's limits.
 pub fn moves(sum: &mut PartizanSum, text: &str, limits: Limits) -> Result<PartizanMovesReport> {
     let mut written = 0u64;
     let left_moves = listed(sum, Side::Left, limits, &mut written)?;
     let right_moves = listed(sum, Side::Right, limits, &mut written)?;
-    let games = &mut sum.games;
+    let (route, canonical, outcome) = match sum.value {
+        Some(value) => (
+            CANONICAL,
+            Some(sum.games.format(value)?),
+            sum.games.outcome(value)?,
+        ),
+        None => {
+            let terms = sum.terms();
+            let outcome = OutcomeSearch::new(&mut sum.games, limits).outcome(&terms)?;
+            (OUTCOME_SEARCH, None, outcome)
+        }
+    };
     Ok(PartizanMovesReport {
         schema: SCHEMA,
         spec: text.to_string(),
-        canonical: games.format(sum.value)?,
-        outcome: games.outcome(sum.value)?.letter(),
+        route,
+        canonical,
+        outcome: outcome.letter(),
         left_moves: left_moves.into_iter().map(|(entry, ..)| entry).collect(),
         right_moves: right_moves.into_iter().map(|(entry, ..)| entry).collect(),
     })
 }
 
-/// The moves of `side`, each result listed once, with how the value each leaves compares with
-/// 0; the terms written out counted in `written`.
+/// One move of a sum, judged: in term `component`, which becomes `to`.
+pub(super) struct Judged {
+    /// The term moved in.
+    pub(super) component: usize,
+    /// The term before the move, and after it, as spec text.
+    pub(super) from: String,
+    pub(super) to: String,
+    /// The value the sum is left with, its text, and how it compares with 0 (on the canonical
+    /// route only).
+    pub(super) left_with: Option<(Game, String, Comparison)>,
+    /// Whether the move wins: the other player, to move, loses.
+    pub(super) wins: bool,
+}
+
+impl Judged {
+    /// The text of the value left, on the canonical route.
+    pub(super) fn value(&self) -> Option<String> {
+        self.left_with.as_ref().map(|(_, text, _)| text.clone())
+    }
+}
+
+/// The moves of `side` in `sum`, each result listed once, each judged: by the value it leaves
+/// where the sum has one, by the outcome search (within `limits`) where not.
+pub(super) fn judged_moves(
+    sum: &mut PartizanSum,
+    side: Side,
+    limits: Limits,
+) -> Result<Vec<Judged>> {
+    let left = side == Side::Left;
+    let mut seen = std::collections::HashSet::new();
+    let mut candidates = Vec::new();
+    for (index, component) in sum.components.iter().enumerate() {
+        let moves = if left {
+            &component.left
+        } else {
+            &component.right
+        };
+        // The positions moved to, for a term too large to value (the same order as its moves).
+        let positions = match (&component.position, component.value) {
+            (Some(position), None) => position.options(left),
+            _ => Vec::new(),
+        };
+        for (at, option) in moves.iter().enumerate() {
+            let result = sum.text(Some((index, &option.text)));
+            if !seen.insert(result) {
+                continue;
+            }
+            let term = match (option.value, positions.get(at)) {
+                (Some(value), _) => Term::Value(value),
+                (None, Some(position)) => Term::Position(position.clone()),
+                (None, None) => continue,
+            };
+            candidates.push((index, component.text.clone(), option.text.clone(), term));
+        }
+    }
+    let mut judged = Vec::with_capacity(candidates.len());
+    match sum.value {
+        Some(total) => {
+            let games = &mut sum.games;
+            for (index, from, to, term) in candidates {
+                let (Term::Value(after), Some(before)) = (term, sum.components[index].value) else {
+                    continue;
+                };
+                let rest = games.sub(total, before)?;
+                let value = games.add(rest, after)?;
+                let zero = games.zero();
+                let comparison = games.compare(value, zero)?;
+                let wins = match side {
+                    Side::Left => matches!(comparison, Comparison::Greater | Comparison::Equal),
+                    Side::Right => matches!(comparison, Comparison::Less | Comparison::Equal),
+                };
+                let text = games.format(value)?;
+                judged.push(Judged {
+                    component: index,
+                    from,
+                    to,
+                    left_with: Some((value, text, comparison)),
+                    wins,
+                });
+            }
+        }
+        None => {
+            let terms = sum.terms();
+            let mut search = OutcomeSearch::new(&mut sum.games, limits);
+            for (index, from, to, term) in candidates {
+                let mut next = terms.clone();
+                next[index] = term;
+                let wins = !search.mover_wins(&next, !left)?;
+                judged.push(Judged {
+                    component: index,
+                    from,
+                    to,
+                    left_with: None,
+                    wins,
+                });
+            }
+        }
+    }
+    Ok(judged)
+}
+
+/// A move as listed, with the value it leaves and how that compares with 0 (on the canonical
+/// route).
+type Listed = (PartizanOption, Option<(Game, Comparison)>);
+
+/// The moves of `side`, each result listed once, with the value each leaves and how it
+/// compares with 0 (on the canonical route); the terms written out counted in `written`.
 fn listed(
     sum: &mut PartizanSum,
     side: Side,
     limits: Limits,
     written: &mut u64,
-) -> Result<Vec<(PartizanOption, Comparison, Game)>> {
+) -> Result<Vec<Listed>> {
     let terms = u64::try_from(sum.components.len()).unwrap_or(u64::MAX);
-    let mut found: Vec<(PartizanOption, Comparison, Game)> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for index in 0..sum.components.len() {
-        let component = &sum.components[index];
-        let (before, from) = (component.value, component.text.clone());
-        let moves = match side {
-            Side::Left => component.left.clone(),
-            Side::Right => component.right.clone(),
-        };
-        for option in moves {
-            let result = sum.text(Some((index, &option.text)));
-            if !seen.insert(result.clone()) {
-                continue;
-            }
-            *written = written.saturating_add(terms);
-            if *written > limits.max_output {
-                return Err(Error::limit(Limit::Output, limits.max_output));
-            }
-            let games = &mut sum.games;
-            let rest = games.sub(sum.value, before)?;
-            let value = games.add(rest, option.value)?;
-            let zero = games.zero();
-            let comparison = games.compare(value, zero)?;
-            let wins = match side {
-                Side::Left => matches!(comparison, Comparison::Greater | Comparison::Equal),
-                Side::Right => matches!(comparison, Comparison::Less | Comparison::Equal),
-            };
-            let entry = PartizanOption {
-                number: found.len() + 1,
-                component: index,
-                from: from.clone(),
-                to: option.text,
-                result,
-                value: games.format(value)?,
-                wins,
-            };
-            found.push((entry, comparison, value));
+    let mut found = Vec::new();
+    for judged in judged_moves(sum, side, limits)? {
+        *written = written.saturating_add(terms);
+        if *written > limits.max_output {
+            return Err(Error::limit(Limit::Output, limits.max_output));
         }
+        let entry = PartizanOption {
+            number: found.len() + 1,
+            component: judged.component,
+            result: sum.text(Some((judged.component, &judged.to))),
+            value: judged.value(),
+            from: judged.from,
+            to: judged.to,
+            wins: judged.wins,
+        };
+        let left_with = judged
+            .left_with
+            .map(|(value, _, comparison)| (value, comparison));
+        found.push((entry, left_with));
     }
     Ok(found)
 }
@@ -229,43 +334,61 @@ pub fn computer_move(
 ) -> Result<PartizanComputerMove> {
     let listed = listed(sum, side, limits, &mut 0)?;
     let other = side.other().name();
-    let winning = listed.iter().find(|(entry, ..)| entry.wins);
+    let winning = listed.iter().find(|(entry, _)| entry.wins);
     let fuzzy = listed
         .iter()
-        .find(|(_, comparison, _)| *comparison == Comparison::Confused);
-    let mut best: Option<&(PartizanOption, Comparison, Game)> = None;
+        .find(|(_, left_with)| matches!(left_with, Some((_, Comparison::Confused))));
+    let mut best: Option<&Listed> = None;
     for candidate in &listed {
-        let better = match best {
-            None => true,
-            Some((_, _, kept)) => match side {
-                Side::Left => sum.games.compare(candidate.2, *kept)? == Comparison::Greater,
-                Side::Right => sum.games.compare(candidate.2, *kept)? == Comparison::Less,
-            },
+        let better = match (best, candidate.1) {
+            (None, _) => true,
+            (Some((_, Some((kept, _)))), Some((value, _))) => {
+                let comparison = sum.games.compare(value, *kept)?;
+                match side {
+                    Side::Left => comparison == Comparison::Greater,
+                    Side::Right => comparison == Comparison::Less,
+                }
+            }
+            _ => false,
         };
         if better {
             best = Some(candidate);
         }
     }
-    let (chosen, reason) = if let Some((entry, ..)) = winning {
-        let sign = if side == Side::Left { ">=" } else { "<=" };
-        let reason = format!(
-            "a winning move: it leaves {} {sign} 0, so {other}, to move, loses",
-            entry.value
-        );
+    let shown =
+        |entry: &PartizanOption| entry.value.clone().unwrap_or_else(|| entry.result.clone());
+    let (chosen, reason) = if let Some((entry, _)) = winning {
+        let reason = match &entry.value {
+            Some(value) => {
+                let sign = if side == Side::Left { ">=" } else { "<=" };
+                format!("a winning move: it leaves {value} {sign} 0, so {other}, to move, loses")
+            }
+            None => format!(
+                "a winning move, by the outcome search: {other}, to move, loses {}",
+                entry.result
+            ),
+        };
         (entry, reason)
-    } else if let Some((entry, ..)) = fuzzy {
+    } else if let Some((entry, _)) = fuzzy {
         let reason = format!(
             "no move wins; this one leaves {}, confused with 0: {other} must find a winning reply",
-            entry.value
+            shown(entry)
         );
         (entry, reason)
-    } else if let Some((entry, ..)) = best {
-        let reason = format!(
-            "no move wins; this one leaves {}, the best left for {} (which {other} wins \
-             whoever moves)",
-            entry.value,
-            side.name()
-        );
+    } else if let Some((entry, left_with)) = best {
+        let reason = if left_with.is_some() {
+            format!(
+                "no move wins; this one leaves {}, the best left for {} (which {other} wins \
+                 whoever moves)",
+                shown(entry),
+                side.name()
+            )
+        } else {
+            format!(
+                "no move wins (by the outcome search); {other} wins whatever {} does",
+                side.name()
+            )
+        };
         (entry, reason)
     } else {
         return Err(Error::invalid_position(format!(

@@ -75,7 +75,7 @@ pub fn report(games: &mut Games, g: Game, spec: &str) -> Result<ThermographRepor
 /// As [`crate::spec::parse_partizan_sum`] and [`report`].
 pub fn report_of(text: &str) -> Result<ThermographReport> {
     let mut sum = crate::spec::parse_partizan_sum(text, crate::spec::Options::default())?;
-    let value = sum.value;
+    let value = sum.canonical()?;
     report(&mut sum.games, value, text.trim())
 }
 

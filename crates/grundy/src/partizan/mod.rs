@@ -15,6 +15,8 @@
 //! - [`Games::reduced`], the reduced canonical form (equal up to an infinitesimal,
 //!   [`Games::inf_geq`]);
 //! - [`PartizanSum`]: a sum as written, each term with its moves (for winning moves);
+//! - [`search::OutcomeSearch`]: the outcome class of a sum too large for its canonical form,
+//!   by a search that uses the values of the parts small enough to value;
 //! - the module `games`: rulesets (Hackenbush strings and graphs, Domineering, Toads and Frogs,
 //!   Clobber, Cutcake, Col and Snort) valued by [`games::PartizanSolver`], regions split into
 //!   independent parts.
@@ -40,6 +42,7 @@ pub mod games;
 mod print;
 mod recognise;
 mod reduced;
+pub mod search;
 mod sum;
 mod table;
 #[cfg(test)]

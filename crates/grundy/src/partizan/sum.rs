@@ -4,18 +4,21 @@
 //!
 //! A component written as a position of a ruleset (`domineering(oo/oo)`) moves by the
 //! ruleset's rules; any other component (a value, a difference) moves to the options of its
-//! canonical form.
+//! canonical form. A position too large to value within the limits is kept without a value
+//! (and so is the sum): its outcome is then found by [`super::search::OutcomeSearch`].
 
 use super::games::Position;
+use super::search::Term;
 use super::table::{Game, Games};
+use crate::error::{Error, ErrorKind, Result};
 
 /// One move of a component: what the component becomes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ComponentMove {
     /// The component after the move, as spec text (`domineering(xo/xo)`, `{1|0}`).
     pub text: String,
-    /// Its value.
-    pub value: Game,
+    /// Its value; `None` when the component was too large to value.
+    pub value: Option<Game>,
 }
 
 /// One term of a sum.
@@ -23,8 +26,8 @@ pub struct ComponentMove {
 pub struct Component {
     /// The term as spec text, sign included (`-({1|0})`).
     pub text: String,
-    /// Its value.
-    pub value: Game,
+    /// Its value; `None` for a ruleset's position too large to value within the limits.
+    pub value: Option<Game>,
     /// Left's moves.
     pub left: Vec<ComponentMove>,
     /// Right's moves.
@@ -41,8 +44,9 @@ pub struct PartizanSum {
     pub games: Games,
     /// The terms, in the order written.
     pub components: Vec<Component>,
-    /// The value of the whole sum.
-    pub value: Game,
+    /// The value of the whole sum; `None` when a term has none or the sum's canonical form
+    /// is too large for the limits (the outcome is then searched).
+    pub value: Option<Game>,
 }
 
 impl std::fmt::Debug for PartizanSum {
@@ -56,6 +60,35 @@ impl std::fmt::Debug for PartizanSum {
 }
 
 impl PartizanSum {
+    /// The value of the sum.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Unsupported`] when the sum has none (too large for the limits: only its
+    /// outcome is known, by the outcome search).
+    pub fn canonical(&self) -> Result<Game> {
+        self.value.ok_or_else(|| {
+            Error::new(ErrorKind::Unsupported {
+                reason: "the canonical form of this game is too large for the limits (only its \
+                         outcome is found, by a search: grundy value)"
+                    .to_string(),
+            })
+        })
+    }
+
+    /// The terms for [`super::search::OutcomeSearch`]: each value, or the position of a term
+    /// that has none.
+    pub fn terms(&self) -> Vec<Term> {
+        self.components
+            .iter()
+            .map(|component| match (&component.position, component.value) {
+                (Some(position), None) => Term::Position(position.clone()),
+                (_, Some(value)) => Term::Value(value),
+                // Never: a term without a value is a ruleset's position.
+                (None, None) => Term::Value(Game(0)),
+            })
+            .collect()
+    }
+
     /// The sum as spec text, with component `replaced.0`, if any, written `replaced.1`.
     ///
     /// ```

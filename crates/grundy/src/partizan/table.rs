@@ -98,6 +98,16 @@ impl Games {
         games
     }
 
+    /// The most canonical forms the table may hold.
+    pub fn max_forms(&self) -> usize {
+        self.max_forms
+    }
+
+    /// Bounds the table at `max_forms` canonical forms from now on (those held stay).
+    pub fn set_max_forms(&mut self, max_forms: usize) {
+        self.max_forms = max_forms.max(1);
+    }
+
     /// How many canonical forms the table holds.
     pub fn len(&self) -> usize {
         self.nodes.len()

@@ -72,11 +72,7 @@ pub(super) fn moves_of(
     match position {
         Position::Toads(squares) => {
             let mover = if left { b't' } else { b'f' };
-            // A parsed strip holds only t, f and `.`: nothing to draw otherwise.
-            let Ok(strip) = Strip::new(squares) else {
-                return;
-            };
-            for after in ToadsAndFrogs.moves(&strip, left) {
+            for after in ToadsAndFrogs.moves(&Strip::from_valid(squares), left) {
                 let after = after.letters();
                 // The one square the mover left; each piece has at most one move.
                 let from = squares

@@ -9,6 +9,7 @@
 //! game. The parts of a position are the connected pieces of what is left.
 
 use super::PartizanRuleset;
+use crate::error::{Error, Result};
 use crate::rules::Graph;
 
 /// Which of the two colouring games.
@@ -39,7 +40,7 @@ pub enum Colouring {
 /// assert_eq!(PartizanSolver::new(col).value(&mut games, &start)?, games.zero());
 /// # Ok::<(), grundy::Error>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ColouringGame {
     rule: Colouring,
     graph: Graph,
@@ -61,6 +62,16 @@ impl ColouringGame {
     /// `rule` on `graph`.
     pub fn new(rule: Colouring, graph: Graph) -> ColouringGame {
         ColouringGame { rule, graph }
+    }
+
+    /// Which game.
+    pub fn rule(&self) -> Colouring {
+        self.rule
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
     }
 
     /// The graph with nothing painted.
@@ -88,6 +99,168 @@ impl ColouringGame {
             open,
             no_left: no_left & open,
             no_right: no_right & open,
+        }
+    }
+}
+
+/// A position of Col or Snort as a player sees it: the game and the vertices painted so far,
+/// blue (Left's) and red (Right's). Written `col(a-b, b-c; a=l, c=r)`: the graph's edges, then
+/// each painted vertex with `l` (blue) or `r` (red).
+///
+/// ```
+/// use grundy::partizan::games::{Colouring, ColouringGame, PaintedGraph};
+/// use grundy::rules::Graph;
+/// let start = PaintedGraph::new(ColouringGame::new(Colouring::Col, Graph::path(3)?), 0, 0)?;
+/// let moves = start.moves(true);
+/// assert_eq!(moves.len(), 3);
+/// assert_eq!(moves[1].text(), "col(1-2, 2-3; 2=l)");
+/// // Neither end may now be blue: Left has no move left.
+/// assert!(moves[1].moves(true).is_empty());
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PaintedGraph {
+    game: ColouringGame,
+    blue: u128,
+    red: u128,
+}
+
+impl PaintedGraph {
+    /// `game` with the vertices `blue` painted blue and `red` red.
+    ///
+    /// # Errors
+    /// A vertex painted twice or not in the graph; two neighbours that the rule keeps apart (the
+    /// same colour in Col, different colours in Snort).
+    pub fn new(game: ColouringGame, blue: u128, red: u128) -> Result<PaintedGraph> {
+        let graph = &game.graph;
+        if (blue | red) & !graph.all() != 0 || blue & red != 0 {
+            return Err(Error::invalid_position(
+                "a painted vertex is painted once, blue or red",
+            ));
+        }
+        for v in 0..graph.len() {
+            let near = graph.neighbours(v);
+            let (mine, theirs) = if blue >> v & 1 == 1 {
+                (blue, red)
+            } else if red >> v & 1 == 1 {
+                (red, blue)
+            } else {
+                continue;
+            };
+            let clash = match game.rule {
+                Colouring::Col => near & mine,
+                Colouring::Snort => near & theirs,
+            };
+            if clash != 0 {
+                let other = graph.name(clash.trailing_zeros() as usize);
+                let rule = match game.rule {
+                    Colouring::Col => "in col, neighbours never share a colour",
+                    Colouring::Snort => "in snort, neighbours never have different colours",
+                };
+                return Err(Error::invalid_position(format!(
+                    "{} and {other} are painted against the rules: {rule}",
+                    graph.name(v)
+                )));
+            }
+        }
+        Ok(PaintedGraph { game, blue, red })
+    }
+
+    /// The game.
+    pub fn game(&self) -> &ColouringGame {
+        &self.game
+    }
+
+    /// The vertices painted blue.
+    pub fn blue(&self) -> u128 {
+        self.blue
+    }
+
+    /// The vertices painted red.
+    pub fn red(&self) -> u128 {
+        self.red
+    }
+
+    /// What is left to play: the open vertices and their tints.
+    pub fn painting(&self) -> Painting {
+        let graph = &self.game.graph;
+        let near = |set: u128| {
+            (0..graph.len())
+                .filter(|&v| set >> v & 1 == 1)
+                .fold(0, |all, v| all | graph.neighbours(v))
+        };
+        let (no_left, no_right) = match self.game.rule {
+            Colouring::Col => (near(self.blue), near(self.red)),
+            Colouring::Snort => (near(self.red), near(self.blue)),
+        };
+        let open = graph.all() & !self.blue & !self.red & !(no_left & no_right);
+        Painting {
+            open,
+            no_left: no_left & open,
+            no_right: no_right & open,
+        }
+    }
+
+    /// The vertices Left (`left`) or Right may paint, lowest first.
+    pub fn paintable(&self, left: bool) -> u128 {
+        let painting = self.painting();
+        let banned = if left {
+            painting.no_left
+        } else {
+            painting.no_right
+        };
+        painting.open & !banned
+    }
+
+    /// The position after Left (`left`) or Right paints `v`.
+    pub fn painted(&self, v: usize, left: bool) -> PaintedGraph {
+        let (mut blue, mut red) = (self.blue, self.red);
+        if left {
+            blue |= 1 << v;
+        } else {
+            red |= 1 << v;
+        }
+        PaintedGraph {
+            game: self.game.clone(),
+            blue,
+            red,
+        }
+    }
+
+    /// The positions Left (`left`) or Right can move to, vertex by vertex, lowest first (the
+    /// order of [`ColouringGame`]'s moves).
+    pub fn moves(&self, left: bool) -> Vec<PaintedGraph> {
+        let paintable = self.paintable(left);
+        (0..self.game.graph.len())
+            .filter(|&v| paintable >> v & 1 == 1)
+            .map(|v| self.painted(v, left))
+            .collect()
+    }
+
+    /// The position as spec text: `col(1-2, 2-3; 2=l)`.
+    pub fn text(&self) -> String {
+        let graph = &self.game.graph;
+        let name = match self.game.rule {
+            Colouring::Col => "col",
+            Colouring::Snort => "snort",
+        };
+        let painted: Vec<String> = (0..graph.len())
+            .filter_map(|v| {
+                let colour = if self.blue >> v & 1 == 1 {
+                    'l'
+                } else if self.red >> v & 1 == 1 {
+                    'r'
+                } else {
+                    return None;
+                };
+                Some(format!("{}={colour}", graph.name(v)))
+            })
+            .collect();
+        let edges = graph.format_set(graph.all());
+        if painted.is_empty() {
+            format!("{name}({edges})")
+        } else {
+            format!("{name}({edges}; {})", painted.join(", "))
         }
     }
 }
@@ -244,6 +417,105 @@ mod tests {
                 "{pairs:b}: {}",
                 games.format(g).expect("text")
             );
+        }
+    }
+
+    /// The moves of a painted graph straight from the rules: every unpainted vertex whose
+    /// neighbours allow the mover's colour, as the painted sets `(blue, red)` after the move.
+    fn moves_by_definition(
+        game: &ColouringGame,
+        blue: u128,
+        red: u128,
+        left: bool,
+    ) -> Vec<(u128, u128)> {
+        let graph = game.graph();
+        (0..graph.len())
+            .filter(|&v| (blue | red) >> v & 1 == 0)
+            .filter(|&v| {
+                let near = graph.neighbours(v);
+                let (mine, theirs) = if left { (blue, red) } else { (red, blue) };
+                match game.rule() {
+                    Colouring::Col => near & mine == 0,
+                    Colouring::Snort => near & theirs == 0,
+                }
+            })
+            .map(|v| {
+                if left {
+                    (blue | 1 << v, red)
+                } else {
+                    (blue, red | 1 << v)
+                }
+            })
+            .collect()
+    }
+
+    /// Whether the mover wins from the painted sets, by the rules alone.
+    fn wins_by_definition(game: &ColouringGame, blue: u128, red: u128, left: bool) -> bool {
+        moves_by_definition(game, blue, red, left)
+            .into_iter()
+            .any(|(b, r)| !wins_by_definition(game, b, r, !left))
+    }
+
+    /// Every move of every legal painting of every graph of up to 4 vertices, in both games:
+    /// the moves listed are those of the rules, each prints back as spec text that reads as the
+    /// same position, and the value of what each leaves has the outcome a search of the rules
+    /// finds.
+    #[test]
+    fn painted_moves_agree_with_the_rules() {
+        let mut games = Games::new();
+        for n in 1..=4usize {
+            for pairs in 0..1u64 << (n * (n - 1) / 2) {
+                for rule in [Colouring::Col, Colouring::Snort] {
+                    let game = ColouringGame::new(rule, graph(n, pairs));
+                    // Each vertex unpainted, blue or red: 3^n paintings, the legal ones kept.
+                    for code in 0..3usize.pow(n as u32) {
+                        let (mut blue, mut red, mut rest) = (0u128, 0u128, code);
+                        for v in 0..n {
+                            match rest % 3 {
+                                1 => blue |= 1 << v,
+                                2 => red |= 1 << v,
+                                _ => {}
+                            }
+                            rest /= 3;
+                        }
+                        let Ok(position) = PaintedGraph::new(game.clone(), blue, red) else {
+                            continue;
+                        };
+                        for left in [true, false] {
+                            let listed: Vec<(u128, u128)> = position
+                                .moves(left)
+                                .iter()
+                                .map(|after| (after.blue(), after.red()))
+                                .collect();
+                            assert_eq!(listed, moves_by_definition(&game, blue, red, left));
+                            for after in position.moves(left) {
+                                let text = after.text();
+                                let mut solver = PartizanSolver::new(game.clone());
+                                let g = solver
+                                    .value(&mut games, &after.painting())
+                                    .expect("a value");
+                                let read = crate::spec::parse_partizan(&text, &mut games)
+                                    .expect("the text reads back");
+                                assert_eq!(read, g, "{text}");
+                                let expected = match (
+                                    wins_by_definition(&game, after.blue(), after.red(), true),
+                                    wins_by_definition(&game, after.blue(), after.red(), false),
+                                ) {
+                                    (true, true) => OutcomeClass::Next,
+                                    (true, false) => OutcomeClass::Left,
+                                    (false, true) => OutcomeClass::Right,
+                                    (false, false) => OutcomeClass::Previous,
+                                };
+                                assert_eq!(
+                                    games.outcome(g).expect("an outcome"),
+                                    expected,
+                                    "{text}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

@@ -18,7 +18,7 @@ mod position;
 mod toads;
 
 pub use clobber::{Clobber, ClobberBoard};
-pub use colouring::{Colouring, ColouringGame, Painting};
+pub use colouring::{Colouring, ColouringGame, PaintedGraph, Painting};
 pub use cutcake::Cutcake;
 pub use domineering::Domineering;
 pub use grid::Grid;
@@ -136,6 +136,13 @@ impl<R: PartizanRuleset> PartizanSolver<R> {
             limits,
             work: 0,
         }
+    }
+
+    /// Bounds the solver by `limits` from now on, its work counted afresh from 0 (what it
+    /// has valued stays remembered): a new question with its own budget.
+    pub fn restart(&mut self, limits: Limits) {
+        self.limits = limits;
+        self.work = 0;
     }
 
     /// The work done so far: parts valued and their moves.

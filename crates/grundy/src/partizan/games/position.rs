@@ -3,7 +3,7 @@
 
 use super::{
     Clobber, ClobberBoard, Cutcake, Domineering, EdgeColour, Grid, HackenbushGraph,
-    HackenbushString, PartizanRuleset, PartizanSolver, Strip, ToadsAndFrogs,
+    HackenbushString, PaintedGraph, PartizanRuleset, PartizanSolver, Strip, ToadsAndFrogs,
 };
 use crate::error::Result;
 use crate::game::Limits;
@@ -25,6 +25,8 @@ pub enum Position {
     Cutcake(Vec<(u32, u32)>),
     /// A Hackenbush graph and the edges still standing.
     HackenbushGraph(Box<GraphPosition>),
+    /// Col or Snort on a graph, some vertices painted.
+    Colouring(Box<PaintedGraph>),
 }
 
 /// A position of Hackenbush on a graph: the graph as written, its vertices' names, and the
@@ -124,6 +126,76 @@ impl Position {
                 .collect::<Vec<_>>()
                 .join(" + "),
             Position::HackenbushGraph(position) => position.text(),
+            Position::Colouring(position) => position.text(),
+        }
+    }
+
+    /// The positions Left (`left`) or Right can move to, in the order the moves are listed.
+    ///
+    /// ```
+    /// use grundy::partizan::games::{Grid, Position};
+    /// let moves = Position::Domineering(Grid::rectangle(2, 2)?).options(false);
+    /// assert_eq!(moves[0].text(), "domineering(xx/oo)");
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn options(&self, left: bool) -> Vec<Position> {
+        fn wrap<P>(found: Vec<P>, into: impl Fn(P) -> Position) -> Vec<Position> {
+            found.into_iter().map(into).collect()
+        }
+        match self {
+            Position::Hackenbush(edges) => {
+                wrap(HackenbushString.moves(edges, left), Position::Hackenbush)
+            }
+            Position::Toads(squares) => {
+                let moves = ToadsAndFrogs.moves(&Strip::from_valid(squares), left);
+                wrap(moves, |strip| Position::Toads(strip.letters()))
+            }
+            Position::Domineering(grid) => {
+                wrap(Domineering.moves(grid, left), Position::Domineering)
+            }
+            Position::Clobber(board) => wrap(Clobber.moves(board, left), Position::Clobber),
+            Position::Cutcake(pieces) => wrap(Cutcake.moves(pieces, left), Position::Cutcake),
+            Position::HackenbushGraph(position) => {
+                wrap(position.graph.moves(&position.standing, left), |standing| {
+                    Position::HackenbushGraph(Box::new(position.with_standing(standing)))
+                })
+            }
+            Position::Colouring(position) => wrap(position.moves(left), |after| {
+                Position::Colouring(Box::new(after))
+            }),
+        }
+    }
+
+    /// The independent parts whose sum the position is, each a position of the same ruleset
+    /// (parts worth 0 may be left out). Col and Snort are kept whole.
+    ///
+    /// ```
+    /// use grundy::partizan::games::{Grid, Position};
+    /// let board = Position::Domineering(Grid::from_rows(&[vec![true, true, false, true, true]])?);
+    /// assert_eq!(board.parts().len(), 2);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn parts(&self) -> Vec<Position> {
+        fn wrap<P>(found: Vec<P>, into: impl Fn(P) -> Position) -> Vec<Position> {
+            found.into_iter().map(into).collect()
+        }
+        match self {
+            Position::Hackenbush(edges) => {
+                wrap(HackenbushString.parts(edges), Position::Hackenbush)
+            }
+            Position::Toads(squares) => {
+                let parts = ToadsAndFrogs.parts(&Strip::from_valid(squares));
+                wrap(parts, |strip| Position::Toads(strip.letters()))
+            }
+            Position::Domineering(grid) => wrap(Domineering.parts(grid), Position::Domineering),
+            Position::Clobber(board) => wrap(Clobber.parts(board), Position::Clobber),
+            Position::Cutcake(pieces) => wrap(Cutcake.parts(pieces), Position::Cutcake),
+            Position::HackenbushGraph(position) => {
+                wrap(position.graph.parts(&position.standing), |standing| {
+                    Position::HackenbushGraph(Box::new(position.with_standing(standing)))
+                })
+            }
+            Position::Colouring(_) => vec![self.clone()],
         }
     }
 
@@ -175,6 +247,7 @@ impl Position {
                     position.with_standing(*p).text()
                 })
             }
+            Position::Colouring(position) => solve.colouring(position),
         }
     }
 }
@@ -188,6 +261,32 @@ struct Solve<'g> {
 }
 
 impl Solve<'_> {
+    /// Col or Snort: the moves listed by the painted vertex, so that each prints back.
+    fn colouring(self, position: &PaintedGraph) -> Result<Valued> {
+        let mut solver = PartizanSolver::with_limits(position.game().clone(), self.limits);
+        solver.add_work(self.work);
+        let value = solver.value(self.games, &position.painting())?;
+        let mut sides = [Vec::new(), Vec::new()];
+        if self.with_moves {
+            for (side, left) in sides.iter_mut().zip([true, false]) {
+                for after in position.moves(left) {
+                    let value = solver.value(self.games, &after.painting())?;
+                    side.push(ComponentMove {
+                        text: after.text(),
+                        value: Some(value),
+                    });
+                }
+            }
+        }
+        let [left, right] = sides;
+        Ok(Valued {
+            value,
+            left,
+            right,
+            work: solver.work(),
+        })
+    }
+
     fn run<R: PartizanRuleset>(
         self,
         rules: R,
@@ -204,7 +303,7 @@ impl Solve<'_> {
                     let value = solver.value(self.games, &option)?;
                     side.push(ComponentMove {
                         text: text(&option),
-                        value,
+                        value: Some(value),
                     });
                 }
             }

@@ -84,7 +84,7 @@ impl Strip {
     }
 
     /// The strip of `letters`, each `t`, `f` or `.` (any other reads as `.`).
-    fn from_valid(letters: &[u8]) -> Strip {
+    pub(crate) fn from_valid(letters: &[u8]) -> Strip {
         if letters.len() <= PACKED_SQUARES {
             let bits = letters
                 .iter()

@@ -156,6 +156,14 @@ fn read_edges(parser: &mut Parser<'_>, arrow: char, edges: &mut Edges) -> Result
 /// `a-b, b-c`.
 pub(in crate::spec) fn graph_argument(parser: &mut Parser<'_>) -> Result<Graph> {
     parser.expect('(')?;
+    let graph = graph_inside(parser)?;
+    parser.expect(')')?;
+    Ok(graph)
+}
+
+/// A graph as [`graph_argument`] reads it, without the parentheses around it: a family
+/// (`path(5)`, `grid(3x5)`, `petersen`) or edges `a-b, b-c`.
+pub(in crate::spec) fn graph_inside(parser: &mut Parser<'_>) -> Result<Graph> {
     parser.skip_space();
     let start = parser.position;
     let (_, word) = parser.identifier();
@@ -176,7 +184,7 @@ pub(in crate::spec) fn graph_argument(parser: &mut Parser<'_>) -> Result<Graph> 
             parser.expect(')')?;
             Graph::grid(rows, columns)
         }
-        "petersen" if parser.peek() == Some(')') => Ok(Graph::petersen()),
+        "petersen" if matches!(parser.peek(), Some(')' | ';')) => Ok(Graph::petersen()),
         _ => {
             parser.position = start;
             let mut edges = Edges::default();
@@ -184,7 +192,5 @@ pub(in crate::spec) fn graph_argument(parser: &mut Parser<'_>) -> Result<Graph> 
             Graph::new(edges.names, &edges.edges)
         }
     };
-    let graph = graph.map_err(|e| e.or_at(start..parser.position))?;
-    parser.expect(')')?;
-    Ok(graph)
+    graph.map_err(|e| e.or_at(start..parser.position))
 }

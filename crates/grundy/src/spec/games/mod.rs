@@ -14,7 +14,7 @@ mod graphs;
 mod heaps;
 mod multiheap;
 
-pub(super) use graphs::graph_argument;
+pub(super) use graphs::graph_inside;
 
 use super::parser::Parser;
 use crate::error::Result;

@@ -11,7 +11,9 @@
 //!           | 'hackenbush(' edge (',' edge)* ';ground=' name ')'     edge: a-b:l (b-c:r, c-c:e)
 //!           | 'domineering(' board ')' | 'cutcake(' number 'x' number ')'
 //!           | 'toads(' [tfTF.]* ')' | 'clobber(' [XO.]* ('/' [XO.]*)* ')'
-//!           | ('col' | 'snort') graph                        graph: (path(5)), (a-b, b-c), ...
+//!           | ('col' | 'snort') '(' graph (';' paint (',' paint)*)? ')'   graph: path(5), a-b, ...
+//!           | impartial                     a named impartial game, kayles(5): the nimber *g
+//! paint    := name '=' ('l' | 'r')                          a vertex painted blue (l) or red (r)
 //! board    := number 'x' number | [ox]+ ('/' [ox]+)*       rows x columns, o empty
 //! options  := values and bars: {1|0}, {2|0||-1}, {0,*|}     the longest run of bars splits
 //! nus      := number? ups? star?  (one at least)            3/4, *2, ^, vv, v3, 6^*, 73/16v9*8
@@ -20,20 +22,32 @@
 //! star     := '*' digits?
 //! ```
 
-use super::games::graph_argument;
 use super::parser::{digits_value, too_large, Parser};
 use super::Options;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;
-use crate::partizan::games::{
-    ClobberBoard, Colouring, ColouringGame, EdgeColour, GraphPosition, Grid, HackenbushGraph,
-    PartizanRuleset, PartizanSolver, Position,
-};
-use crate::partizan::{Dyadic, Game, Games, MAX_NAMED};
+use crate::partizan::games::{ClobberBoard, Grid, Position};
+use crate::partizan::{ComponentMove, Dyadic, Game, Games, MAX_NAMED};
 
+mod graphs;
+mod impartial;
 mod sum;
 
 pub use sum::{parse_any_with, parse_partizan_sum, AnyGame};
+
+/// The names of the partizan grammar; any other name is read as an impartial game, worth the
+/// nimber of its Grundy value (`impartial.rs`).
+const PARTIZAN_NAMES: [&str; 9] = [
+    "Tiny",
+    "Miny",
+    "hackenbush",
+    "toads",
+    "domineering",
+    "cutcake",
+    "clobber",
+    "col",
+    "snort",
+];
 
 /// How deeply braces and parentheses may nest.
 pub const MAX_DEPTH: usize = 100;
@@ -75,6 +89,8 @@ struct Reader<'a, 'g> {
     /// Whether top-level ruleset positions list their moves, and the last one's.
     want_moves: bool,
     moves: Option<sum::TermMoves>,
+    /// Why the last top-level position has no value, when it was too large to value.
+    unvalued: Option<Error>,
 }
 
 impl<'a, 'g> Reader<'a, 'g> {
@@ -87,6 +103,7 @@ impl<'a, 'g> Reader<'a, 'g> {
             work: 0,
             want_moves: false,
             moves: None,
+            unvalued: None,
         }
     }
 }
@@ -202,17 +219,8 @@ impl Reader<'_, '_> {
     fn named(&mut self) -> Result<Game> {
         let (start, word) = self.parser.identifier();
         let word = word.to_string();
-        if let Some(rule) = match word.as_str() {
-            "col" => Some(Colouring::Col),
-            "snort" => Some(Colouring::Snort),
-            _ => None,
-        } {
-            let at = self.parser.position;
-            let game = ColouringGame::new(rule, graph_argument(&mut self.parser)?);
-            let painting = game.start();
-            return self
-                .whole(game, &painting)
-                .map_err(|e| e.or_at(at..self.parser.position));
+        if !PARTIZAN_NAMES.contains(&word.as_str()) {
+            return self.impartial(start);
         }
         self.parser.expect('(')?;
         if word == "Tiny" || word == "Miny" {
@@ -227,18 +235,45 @@ impl Reader<'_, '_> {
         let at = self.parser.position;
         let position = if word == "hackenbush" && !self.is_string() {
             self.hackenbush_graph()?
+        } else if word == "col" || word == "snort" {
+            self.painted_graph(&word)?
         } else {
             self.position(&word, start)?
         };
         let span = at..self.parser.position;
         self.parser.expect(')')?;
         let with_moves = self.depth == 1 && self.want_moves;
-        let valued = position
-            .value(self.games, self.limits, self.work, with_moves)
-            .map_err(|e| e.or_at(span))?;
+        let valued = match position.value(self.games, self.limits, self.work, with_moves) {
+            Ok(valued) => valued,
+            Err(error) if with_moves && crate::partizan::search::too_large(&error) => {
+                // Kept as a position for the outcome search, charged half the work left (so
+                // that the attempts of a sum's terms add up to at most the limit twice).
+                let left = self.limits.max_work.saturating_sub(self.work);
+                self.work = self.work.saturating_add(left / 2);
+                let listed = |left: bool| -> Vec<ComponentMove> {
+                    let options = position.options(left).into_iter();
+                    options
+                        .map(|after| ComponentMove {
+                            text: after.text(),
+                            value: None,
+                        })
+                        .collect()
+                };
+                let (left, right) = (listed(true), listed(false));
+                self.moves = Some((self.parser.position, left, right, Some(position)));
+                self.unvalued = Some(error.or_at(span));
+                return Ok(self.games.zero());
+            }
+            Err(error) => return Err(error.or_at(span)),
+        };
         self.work = valued.work;
         if with_moves {
-            self.moves = Some((self.parser.position, valued.left, valued.right, position));
+            self.moves = Some((
+                self.parser.position,
+                valued.left,
+                valued.right,
+                Some(position),
+            ));
         }
         Ok(valued.value)
     }
@@ -304,77 +339,6 @@ impl Reader<'_, '_> {
                 return Err(Error::at(kind, start..start + word.len()));
             }
         })
-    }
-
-    /// Whether a Hackenbush string (letters `l`, `r`, `e` up to `)`) comes next.
-    fn is_string(&mut self) -> bool {
-        let start = self.parser.position;
-        self.parser.scan(|c| matches!(c, 'l' | 'r' | 'e'));
-        let string = self.parser.peek() == Some(')');
-        self.parser.position = start;
-        string
-    }
-
-    /// A Hackenbush graph: edges `a-b:l` (`l` blue, `r` red, `e` green), then `; ground=a`.
-    fn hackenbush_graph(&mut self) -> Result<Position> {
-        let at = self.parser.position;
-        let mut names: Vec<String> = Vec::new();
-        let mut vertex = |parser: &mut Parser<'_>| -> Result<usize> {
-            let (_, name) = parser.identifier();
-            if name.is_empty() {
-                return Err(parser.unexpected("a vertex name"));
-            }
-            Ok(match names.iter().position(|known| known == name) {
-                Some(known) => known,
-                None => {
-                    names.push(name.to_string());
-                    names.len() - 1
-                }
-            })
-        };
-        let mut edges = Vec::new();
-        self.parser.list(|parser| {
-            parser.skip_space();
-            let a = vertex(parser)?;
-            parser.expect('-')?;
-            let b = vertex(parser)?;
-            parser.expect(':')?;
-            let colour = match parser.peek() {
-                Some('l') => EdgeColour::Blue,
-                Some('r') => EdgeColour::Red,
-                Some('e') => EdgeColour::Green,
-                _ => return Err(parser.unexpected("a colour: l (blue), r (red) or e (green)")),
-            };
-            parser.position += 1;
-            edges.push((a, b, colour));
-            Ok(())
-        })?;
-        self.parser.expect(';')?;
-        self.parser.skip_space();
-        if !self.parser.eat_str("ground") {
-            return Err(self.parser.unexpected("'ground=' and the ground vertex"));
-        }
-        self.parser.expect('=')?;
-        self.parser.skip_space();
-        let ground = vertex(&mut self.parser)?;
-        let vertices = names.len();
-        let graph = HackenbushGraph::new(vertices, ground, &edges)
-            .map_err(|e| e.or_at(at..self.parser.position))?;
-        Ok(Position::HackenbushGraph(Box::new(GraphPosition {
-            standing: graph.start(),
-            graph,
-            names,
-        })))
-    }
-
-    /// The value of `position` of `rules`, within the limits and the work of the whole spec;
-    /// its moves are the options of its canonical form.
-    fn whole<R: PartizanRuleset>(&mut self, rules: R, position: &R::Position) -> Result<Game> {
-        let mut solver = PartizanSolver::with_limits(rules, self.limits);
-        solver.add_work(self.work);
-        let value = solver.value(self.games, position)?;
-        self.work = solver.work();
-        Ok(value)
     }
 
     /// A Domineering board: `rows x cols`, or rows of `o` (empty) and `x` split by `/`.

@@ -5,6 +5,7 @@
 use super::{Options, Reader};
 use crate::error::Result;
 use crate::partizan::games::Position;
+use crate::partizan::search::too_large;
 use crate::partizan::{Component, ComponentMove, Game, Games, PartizanSum};
 use crate::spec::parse_with;
 use crate::sum::Sum;
@@ -76,7 +77,7 @@ fn reach(error: &crate::Error) -> usize {
 /// let mut sum = grundy::spec::parse_partizan_sum("domineering(2x2) - 1", Default::default())?;
 /// assert_eq!(sum.components[1].text, "-(1)");
 /// assert_eq!(sum.components[0].left[0].text, "domineering(xo/xo)");
-/// assert_eq!(sum.games.format(sum.value)?, "{0|-2}");
+/// assert_eq!(sum.games.format(sum.canonical()?)?, "{0|-2}");
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn parse_partizan_sum(text: &str, options: Options) -> Result<PartizanSum> {
@@ -85,10 +86,8 @@ pub fn parse_partizan_sum(text: &str, options: Options) -> Result<PartizanSum> {
     reader.want_moves = true;
     let components = reader.components()?;
     reader.parser.end()?;
-    let mut value = games.zero();
-    for component in &components {
-        value = games.add(value, component.value)?;
-    }
+    let work_left = options.limits.max_work.saturating_sub(reader.work);
+    let value = sum_of(&mut games, &components, work_left)?;
     Ok(PartizanSum {
         games,
         components,
@@ -96,9 +95,40 @@ pub fn parse_partizan_sum(text: &str, options: Options) -> Result<PartizanSum> {
     })
 }
 
+/// The value of the sum of `components`, or `None` when one has none or the sum needs more
+/// new canonical forms than half the table's room or `work_left` (each form made counts as
+/// work): the outcome is then searched.
+fn sum_of(games: &mut Games, components: &[Component], work_left: u64) -> Result<Option<Game>> {
+    let max = games.max_forms();
+    let room = max.saturating_sub(games.len()) / 2;
+    let room = room.min(usize::try_from(work_left).unwrap_or(usize::MAX));
+    games.set_max_forms(games.len().saturating_add(room));
+    let mut value = Some(games.zero());
+    for component in components {
+        value = match (value, component.value) {
+            (Some(total), Some(g)) => match games.add(total, g) {
+                Ok(sum) => Some(sum),
+                Err(error) if too_large(&error) => None,
+                Err(error) => {
+                    games.set_max_forms(max);
+                    return Err(error);
+                }
+            },
+            _ => None,
+        };
+    }
+    games.set_max_forms(max);
+    Ok(value)
+}
+
 /// Moves of a top-level term read as a ruleset's position: where the term ends, then Left's
 /// and Right's moves.
-pub(super) type TermMoves = (usize, Vec<ComponentMove>, Vec<ComponentMove>, Position);
+pub(super) type TermMoves = (
+    usize,
+    Vec<ComponentMove>,
+    Vec<ComponentMove>,
+    Option<Position>,
+);
 
 /// How a term joins the sum.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -121,28 +151,45 @@ impl Reader<'_, '_> {
             let written = self.parser.text[start..self.parser.position].trim_end();
             // Where the term's text ends: a ruleset's position that ends there is the whole term.
             let end = start + written.len();
-            let (value, text) = match sign {
-                Sign::Plus => (term, written.to_string()),
-                Sign::Minus => (self.games.neg(term)?, format!("-({written})")),
-                Sign::PlusMinus => (self.games.switch(term)?, format!("+-({written})")),
-            };
-            let (left, right, position) = match self.moves.take() {
-                Some((at, left, right, position)) if at == end && sign == Sign::Plus => {
-                    (left, right, Some(position))
+            let moves = self.moves.take();
+            if let Some(error) = self.unvalued.take() {
+                // A position too large to value is kept as a position, when it is the whole term.
+                match moves {
+                    Some((at, left, right, Some(position))) if at == end && sign == Sign::Plus => {
+                        components.push(Component {
+                            text: written.to_string(),
+                            value: None,
+                            left,
+                            right,
+                            position: Some(position),
+                        });
+                    }
+                    _ => return Err(error),
                 }
-                _ => (
-                    self.options(value, true)?,
-                    self.options(value, false)?,
-                    None,
-                ),
-            };
-            components.push(Component {
-                text,
-                value,
-                left,
-                right,
-                position,
-            });
+            } else {
+                let (value, text) = match sign {
+                    Sign::Plus => (term, written.to_string()),
+                    Sign::Minus => (self.games.neg(term)?, format!("-({written})")),
+                    Sign::PlusMinus => (self.games.switch(term)?, format!("+-({written})")),
+                };
+                let (left, right, position) = match moves {
+                    Some((at, left, right, position)) if at == end && sign == Sign::Plus => {
+                        (left, right, position)
+                    }
+                    _ => (
+                        self.options(value, true)?,
+                        self.options(value, false)?,
+                        None,
+                    ),
+                };
+                components.push(Component {
+                    text,
+                    value: Some(value),
+                    left,
+                    right,
+                    position,
+                });
+            }
             sign = if self.parser.eat_str("+-") {
                 Sign::PlusMinus
             } else if self.parser.eat('+') {
@@ -167,7 +214,7 @@ impl Reader<'_, '_> {
             .map(|value| {
                 Ok(ComponentMove {
                     text: self.games.format(value)?,
-                    value,
+                    value: Some(value),
                 })
             })
             .collect()
