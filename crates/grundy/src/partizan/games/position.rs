@@ -263,35 +263,35 @@ struct Solve<'g> {
 impl Solve<'_> {
     /// Col or Snort: the moves listed by the painted vertex, so that each prints back.
     fn colouring(self, position: &PaintedGraph) -> Result<Valued> {
-        let mut solver = PartizanSolver::with_limits(position.game().clone(), self.limits);
-        solver.add_work(self.work);
-        let value = solver.value(self.games, &position.painting())?;
-        let mut sides = [Vec::new(), Vec::new()];
-        if self.with_moves {
-            for (side, left) in sides.iter_mut().zip([true, false]) {
-                for after in position.moves(left) {
-                    let value = solver.value(self.games, &after.painting())?;
-                    side.push(ComponentMove {
-                        text: after.text(),
-                        value: Some(value),
-                    });
-                }
-            }
-        }
-        let [left, right] = sides;
-        Ok(Valued {
-            value,
-            left,
-            right,
-            work: solver.work(),
+        let game = position.game().clone();
+        self.valued(game, &position.painting(), |_, left| {
+            let moves = position.moves(left).into_iter();
+            moves
+                .map(|after| (after.text(), after.painting()))
+                .collect()
         })
     }
 
+    /// A ruleset's position, its options printed by `text`.
     fn run<R: PartizanRuleset>(
         self,
         rules: R,
         position: &R::Position,
         text: impl Fn(&R::Position) -> String,
+    ) -> Result<Valued> {
+        self.valued(rules, position, |rules, left| {
+            let moves = rules.moves(position, left).into_iter();
+            moves.map(|option| (text(&option), option)).collect()
+        })
+    }
+
+    /// The value of `position` and, when asked, of each option `options` lists for Left
+    /// (`true`) and Right, with its text.
+    fn valued<R: PartizanRuleset>(
+        self,
+        rules: R,
+        position: &R::Position,
+        options: impl Fn(&R, bool) -> Vec<(String, R::Position)>,
     ) -> Result<Valued> {
         let mut solver = PartizanSolver::with_limits(rules, self.limits);
         solver.add_work(self.work);
@@ -299,10 +299,10 @@ impl Solve<'_> {
         let mut sides = [Vec::new(), Vec::new()];
         if self.with_moves {
             for (side, left) in sides.iter_mut().zip([true, false]) {
-                for option in solver.rules().moves(position, left) {
+                for (text, option) in options(solver.rules(), left) {
                     let value = solver.value(self.games, &option)?;
                     side.push(ComponentMove {
-                        text: text(&option),
+                        text,
                         value: Some(value),
                     });
                 }
