@@ -63,7 +63,7 @@ pub trait PartizanRuleset {
     /// calls [`moves`](PartizanRuleset::moves) and never fails.
     ///
     /// # Errors
-    /// Usually [`ErrorKind::Callback`](crate::ErrorKind::Callback); whatever the ruleset
+    /// Usually [`ErrorKind::Callback`]; whatever the ruleset
     /// reports.
     fn try_moves(&self, position: &Self::Position, left: bool) -> Result<Vec<Self::Position>> {
         Ok(self.moves(position, left))
