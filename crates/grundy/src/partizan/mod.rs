@@ -10,6 +10,8 @@
 //! - [`Games::nimber`], [`Games::up_multiple`], [`Games::switch`], [`Games::tiny`]: the named
 //!   values, recognised again by [`Games::as_nus`] and written in CGSuite's notation by
 //!   [`Games::format`] (the notation is read back by `spec::parse_partizan`);
+//! - [`Games::up_power`] `↑ⁿ`, [`Games::up_power_to`] `↑^→n`, [`Uptimal`] expansions
+//!   (`x + *k + Σ aᵢ·↑ⁱ`), recognised by [`Games::as_uptimal`] and printed `^<n>`, `^[n]`;
 //! - [`Games::thermograph`], stops, mean, temperature, [`Games::cool`];
 //! - [`Games::atomic_weight`] of all-small games ([`Games::is_all_small`]);
 //! - [`Games::reduced`], the reduced canonical form (equal up to an infinitesimal,
@@ -48,6 +50,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 mod thermo;
+mod uptimal;
 mod values;
 mod wall;
 
@@ -57,5 +60,6 @@ pub use recognise::Nus;
 pub use sum::{Component, ComponentMove, PartizanSum};
 pub use table::{Game, Games, Options, DEFAULT_MAX_FORMS};
 pub use thermo::Thermograph;
+pub use uptimal::Uptimal;
 pub use values::MAX_NAMED;
 pub use wall::{Piece, Wall};

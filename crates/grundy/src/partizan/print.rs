@@ -1,8 +1,11 @@
 //! Canonical forms in CGSuite's notation, as CGSuite's plain text writes them: numbers `3`,
 //! `-1/2`, `25/16`; `*`, `*2`; `^`, `^^`, `^3`, `v`, `vv`, `v3`, joined as `6^*`, `73/16v9*8`;
-//! switches `+-1`, `+-{2,1*}`; `2.Tiny`, `2.Miny`, `1+2.Tiny`; any other form in braces with
-//! the bars of nested forms counted, `{2|0||-1}`, braces forced at four bars. Options are
-//! listed numbers first, then nimbers, then number-up-stars, then the rest.
+//! powers of up `^<2>` (`↑²`), `v<3>` (`↓³`) and their sums `^[3]` (`↑ + ↑² + ↑³`), `v[2]`,
+//! joined the same way, `3/4v[3]*`; switches `+-1`, `+-{2,1*}`; `2.Tiny`, `2.Miny`,
+//! `1+2.Tiny`; any other form in braces with the bars of nested forms counted, `{2|0||-1}`,
+//! braces forced at four bars (so any other uptimal, `↑ + 2·↑²`, is written by its options).
+//! Options are listed numbers first, then nimbers, then uptimals (by number, then the
+//! coefficients of `↑, ↑², …` as a list, then the nimber), then the rest.
 
 use std::fmt::Write;
 use std::rc::Rc;
@@ -10,7 +13,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use super::dyadic::Dyadic;
-use super::recognise::Nus;
+use super::uptimal::Uptimal;
 use super::table::{Game, Games, Options};
 use crate::error::Result;
 
@@ -22,7 +25,9 @@ const MAX_BARS: usize = 4;
 enum Key {
     Number(Dyadic),
     Nimber(u64),
-    Nus(Dyadic, i64, u64),
+    /// Number, coefficients, nimber: `Vec`'s order (a common prefix, then the shorter first)
+    /// is CGSuite's order of uptimal expansions.
+    Uptimal(Dyadic, Vec<i64>, u64),
     Other(Vec<Rc<Key>>, Vec<Rc<Key>>),
 }
 
@@ -61,13 +66,13 @@ impl Games {
     }
 
     fn new_key(&mut self, g: Game, keys: &mut Keys) -> Result<Key> {
-        if let Some(nus) = self.as_nus(g)? {
-            return Ok(if nus.ups == 0 && nus.star == 0 {
-                Key::Number(nus.number)
-            } else if nus.ups == 0 && nus.number == Dyadic::ZERO {
-                Key::Nimber(nus.star)
+        if let Some(u) = self.as_uptimal(g)? {
+            return Ok(if u.ups.is_empty() && u.star == 0 {
+                Key::Number(u.number)
+            } else if u.ups.is_empty() && u.number == Dyadic::ZERO {
+                Key::Nimber(u.star)
             } else {
-                Key::Nus(nus.number, nus.ups, nus.star)
+                Key::Uptimal(u.number, u.ups, u.star)
             });
         }
         let mut left = Vec::new();
@@ -104,9 +109,10 @@ impl Games {
         force_parens: bool,
         keys: &mut Keys,
     ) -> Result<usize> {
-        if let Some(nus) = self.as_nus(g)? {
-            write_nus(nus, out, force_parens);
-            return Ok(0);
+        if let Some(u) = self.as_uptimal(g)? {
+            if write_uptimal(&u, out, force_parens) {
+                return Ok(0);
+            }
         }
         let left = self.sorted(g, true, keys)?;
         let right = self.sorted(g, false, keys)?;
@@ -217,31 +223,46 @@ impl Games {
     }
 }
 
-/// Writes `x + n·^ + *k` CGSuite's way, in parentheses when asked and not a single symbol.
-fn write_nus(nus: Nus, out: &mut String, force_parens: bool) {
+/// Writes an uptimal CGSuite's way when it has a name (at most one power of up, `±↑ⁿ`, or
+/// `±↑^→n`), in parentheses when asked and not a single symbol; `false` (nothing written)
+/// for the others, which are written by their options.
+fn write_uptimal(u: &Uptimal, out: &mut String, force_parens: bool) -> bool {
     let zero = Dyadic::ZERO;
-    let compact = (nus.ups == 0 && (nus.star == 0 || nus.number == zero))
-        || (nus.number == zero && nus.star == 0);
+    let (unit, unit_sum) = (u.unit(), u.unit_sum());
+    if u.length() > 1 && unit.is_none() && unit_sum.is_none() {
+        return false;
+    }
+    let compact = (u.length() == 0 && (u.star == 0 || u.number == zero))
+        || (u.number == zero && u.star == 0);
     if force_parens && !compact {
         out.push('(');
     }
-    if nus.number != zero || (nus.ups == 0 && nus.star == 0) {
-        let _ = write!(out, "{}", nus.number);
+    if u.number != zero || (u.length() == 0 && u.star == 0) {
+        let _ = write!(out, "{}", u.number);
     }
-    match nus.ups {
-        0 => {}
-        1 => out.push('^'),
-        2 => out.push_str("^^"),
-        -1 => out.push('v'),
-        -2 => out.push_str("vv"),
-        n if n > 0 => {
+    match (u.ups.as_slice(), unit, unit_sum) {
+        ([], _, _) => {}
+        ([1], _, _) => out.push('^'),
+        ([2], _, _) => out.push_str("^^"),
+        ([-1], _, _) => out.push('v'),
+        ([-2], _, _) => out.push_str("vv"),
+        (&[n], _, _) if n > 0 => {
             let _ = write!(out, "^{n}");
         }
-        n => {
+        (&[n], _, _) => {
             let _ = write!(out, "v{}", n.unsigned_abs());
         }
+        (_, Some(sign), _) => {
+            let arrow = if sign > 0 { '^' } else { 'v' };
+            let _ = write!(out, "{arrow}<{}>", u.length());
+        }
+        (_, _, Some(sign)) => {
+            let arrow = if sign > 0 { '^' } else { 'v' };
+            let _ = write!(out, "{arrow}[{}]", u.length());
+        }
+        _ => {}
     }
-    match nus.star {
+    match u.star {
         0 => {}
         1 => out.push('*'),
         k => {
@@ -251,4 +272,5 @@ fn write_nus(nus: Nus, out: &mut String, force_parens: bool) {
     if force_parens && !compact {
         out.push(')');
     }
+    true
 }

@@ -61,6 +61,7 @@ pub struct Games {
     pub(super) thermo_memo: FxHashMap<Game, super::thermo::Thermograph>,
     pub(super) cool_memo: FxHashMap<(Game, Dyadic), Game>,
     pub(super) nus_memo: FxHashMap<Game, Option<super::recognise::Nus>>,
+    pub(super) uptimal_memo: FxHashMap<Game, Option<super::uptimal::Uptimal>>,
     max_forms: usize,
 }
 
@@ -90,6 +91,7 @@ impl Games {
             thermo_memo: FxHashMap::default(),
             cool_memo: FxHashMap::default(),
             nus_memo: FxHashMap::default(),
+            uptimal_memo: FxHashMap::default(),
             max_forms: max_forms.max(1),
         };
         games.nodes.push(Node::Number(Dyadic::ZERO));

@@ -52,16 +52,16 @@ fn forms_print_with_bars_switches_and_tinies() {
     assert_eq!(g.format(tiny).unwrap(), "2.Tiny");
     let miny = g.miny(two).unwrap();
     assert_eq!(g.format(miny).unwrap(), "2.Miny");
-    // CGSuite: {0|*||*|||*||||*} is {^|*||*|||*}; {0||0|v*} stays.
+    // CGSuite: {0|*||*|||*||||*} is ^[4] (↑ + ↑² + ↑³ + ↑⁴); {0||0|v*} is {0|^<2>}.
     let a = g.game(&[zero], &[star]).unwrap();
     let b = g.game(&[a], &[star]).unwrap();
     let c = g.game(&[b], &[star]).unwrap();
     let e = g.game(&[c], &[star]).unwrap();
-    assert_eq!(g.format(e).unwrap(), "{^|*||*|||*}");
+    assert_eq!(g.format(e).unwrap(), "^[4]");
     let down_star = g.number_up_star(Dyadic::ZERO, -1, 1).unwrap();
     let inner = g.game(&[zero], &[down_star]).unwrap();
     let outer = g.game(&[zero], &[inner]).unwrap();
-    assert_eq!(g.format(outer).unwrap(), "{0||0|v*}");
+    assert_eq!(g.format(outer).unwrap(), "{0|^<2>}");
 }
 
 #[test]

@@ -16,9 +16,10 @@
 //! paint    := name '=' ('l' | 'r')                          a vertex painted blue (l) or red (r)
 //! board    := number 'x' number | [ox]+ ('/' [ox]+)*       rows x columns, o empty
 //! options  := values and bars: {1|0}, {2|0||-1}, {0,*|}     the longest run of bars splits
-//! nus      := number? ups? star?  (one at least)            3/4, *2, ^, vv, v3, 6^*, 73/16v9*8
+//! nus      := number? ups? star?  (one at least)            3/4, *2, ^, v3, 73/16v9*8, 3/4v[3]*
 //! number   := digits ('/' digits)?                          a power of two below the bar
 //! ups      := '^'+ digits? | 'v'+ digits?                    ^^ is 2 ups, ^3 is 3
+//!           | ('^' | 'v') ('<' digits '>' | '[' digits ']')  ^<2> = {0|v*}, ^[2] = ^ + ^<2>
 //! star     := '*' digits?
 //! ```
 
@@ -492,6 +493,8 @@ impl Reader<'_, '_> {
             found = true;
         }
         let mut ups: i64 = 0;
+        // `^<n>` (↑ⁿ) or `^[n]` (↑ + ↑² + … + ↑ⁿ), and their downs: (sign, sum, n).
+        let mut power = None;
         let rest = &self.parser.text[self.parser.position..];
         if rest.starts_with(['^', 'v']) {
             let sign = if rest.starts_with('^') { 1 } else { -1 };
@@ -500,7 +503,13 @@ impl Reader<'_, '_> {
             let count = run.len() as u64;
             let digits =
                 self.parser.text[self.parser.position..].starts_with(|c: char| c.is_ascii_digit());
-            let count = if digits {
+            let rest = &self.parser.text[self.parser.position..];
+            if count == 1 && rest.starts_with(['<', '[']) {
+                power = Some((sign, rest.starts_with('['), self.power()?));
+            }
+            let count = if power.is_some() {
+                0
+            } else if digits {
                 if count > 1 {
                     return Err(self.syntax("no count after more than one arrow"));
                 }
@@ -532,9 +541,54 @@ impl Reader<'_, '_> {
         if !found {
             return Err(self.syntax("a value such as 3/4, *2, ^, {1|0} or domineering(2x3)"));
         }
-        self.games
+        let span = start..self.parser.position;
+        let mut game = self
+            .games
             .number_up_star(number, ups, star)
-            .map_err(|e| e.or_at(start..self.parser.position))
+            .map_err(|e| e.or_at(span.clone()))?;
+        if let Some((sign, sum, n)) = power {
+            let built = if sum {
+                self.games.up_power_to(n)
+            } else {
+                self.games.up_power(n)
+            };
+            let mut part = built.map_err(|e| e.or_at(span.clone()))?;
+            if sign < 0 {
+                part = self.games.neg(part)?;
+            }
+            game = self.games.add(game, part)?;
+        }
+        Ok(game)
+    }
+
+    /// `<n>` or `[n]` after an arrow: the power, from 1 to [`MAX_NAMED`].
+    fn power(&mut self) -> Result<u64> {
+        let start = self.parser.position;
+        let close = if self.parser.text[start..].starts_with('<') {
+            '>'
+        } else {
+            ']'
+        };
+        self.parser.position += 1;
+        let n = self.digits("a power of up")?;
+        if !self.parser.text[self.parser.position..].starts_with(close) {
+            return Err(self.syntax(&format!("'{close}' after the power of up")));
+        }
+        self.parser.position += 1;
+        if n == 0 {
+            return Err(Error::invalid_position("powers of up start at 1 (^<1> is ^)")
+                .or_at(start..self.parser.position));
+        }
+        if n > MAX_NAMED {
+            return Err(Error::at(
+                ErrorKind::NumberTooLarge {
+                    text: n.to_string(),
+                    max: u128::from(MAX_NAMED),
+                },
+                start..self.parser.position,
+            ));
+        }
+        Ok(n)
     }
 
     /// Plain decimal digits (no `^` or `e`: `2^` is two plus up here).
