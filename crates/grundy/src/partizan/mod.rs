@@ -13,7 +13,8 @@
 //! - [`Games::up_power`] `↑ⁿ`, [`Games::up_power_to`] `↑^→n`, [`Uptimal`] expansions
 //!   (`x + *k + Σ aᵢ·↑ⁱ`), recognised by [`Games::as_uptimal`] and printed `^<n>`, `^[n]`;
 //! - [`Games::thermograph`], stops, mean, temperature, [`Games::cool`];
-//! - [`Games::atomic_weight`] of all-small games ([`Games::is_all_small`]);
+//! - [`Games::atomic_weight`] of all-small games ([`Games::is_all_small`]); Norton
+//!   multiplication [`Games::norton`] (`G.U`, `U > 0`);
 //! - [`Games::reduced`], the reduced canonical form (equal up to an infinitesimal,
 //!   [`Games::inf_geq`]);
 //! - [`PartizanSum`]: a sum as written, each term with its moves (for winning moves);
@@ -41,6 +42,7 @@ mod canonical;
 mod compare;
 mod dyadic;
 pub mod games;
+mod norton;
 mod print;
 mod recognise;
 mod reduced;
@@ -56,6 +58,7 @@ mod wall;
 
 pub use compare::{Comparison, OutcomeClass};
 pub use dyadic::{Dyadic, MAX_EXPONENT, MAX_NUMERATOR};
+pub use norton::MAX_COPIES;
 pub use recognise::Nus;
 pub use sum::{Component, ComponentMove, PartizanSum};
 pub use table::{Game, Games, Options, DEFAULT_MAX_FORMS};

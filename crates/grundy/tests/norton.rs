@@ -1,0 +1,146 @@
+//! Norton multiplication `G.U` against its laws (Siegel, *Combinatorial Game Theory*, ch. II:
+//! for `U > 0` the product depends only on `G`'s value, is additive and keeps the order), and
+//! the atomic weight checked from its definition: `G - aw(G).↑` has atomic weight 0, by
+//! CGSuite's test of atomicity (`CanonicalShortGame.atomicWeightOpt` in aaron-siegel/cgsuite:
+//! the difference lies between `-ε` and `ε`, `ε = ↑* + (*N : -1)`, `*N` a remote star).
+
+use grundy::partizan::{Game, Games};
+use grundy::spec::parse_partizan;
+
+fn read(games: &mut Games, text: &str) -> Game {
+    parse_partizan(text, games).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Every form born by day 2, and a few more of day 3, all distinct values.
+fn small_games(games: &mut Games) -> Vec<Game> {
+    let mut pool: Vec<Game> = vec![games.zero()];
+    for _ in 0..2 {
+        let mut next = pool.clone();
+        let masks = 1u32 << pool.len();
+        for mask_left in 0..masks {
+            for mask_right in 0..masks {
+                let pick = |mask: u32| -> Vec<Game> {
+                    (0..pool.len())
+                        .filter(|i| mask >> i & 1 == 1)
+                        .map(|i| pool[i])
+                        .collect()
+                };
+                let g = games.game(&pick(mask_left), &pick(mask_right)).unwrap();
+                if !next.contains(&g) {
+                    next.push(g);
+                }
+            }
+        }
+        pool = next;
+    }
+    assert_eq!(pool.len(), 22, "the values born by day 2");
+    for text in ["{0|^}", "^[2]*", "{0|^<2>}", "1/2", "-3/4", "{1|0}", "^^*", "v<2>", "*2"] {
+        let g = read(games, text);
+        if !pool.contains(&g) {
+            pool.push(g);
+        }
+    }
+    pool
+}
+
+fn units(games: &mut Games) -> Vec<Game> {
+    ["^", "1", "^^*", "^<2>", "1/2", "{2|1}", "^[2]"]
+        .iter()
+        .map(|text| read(games, text))
+        .collect()
+}
+
+#[test]
+fn integers_are_copies_and_one_is_the_identity() {
+    let mut games = Games::new();
+    let pool = small_games(&mut games);
+    let one = games.integer(1).unwrap();
+    for &g in &pool {
+        assert_eq!(games.norton(g, one).unwrap(), g, "{}", games.format(g).unwrap());
+    }
+    for u in units(&mut games) {
+        for n in -4..=4 {
+            let copies = games.multiple(u, n).unwrap();
+            let n_game = games.integer(n).unwrap();
+            assert_eq!(games.norton(n_game, u).unwrap(), copies);
+        }
+    }
+    // Two halves of a unit make the unit.
+    let half = read(&mut games, "1/2");
+    for u in units(&mut games) {
+        let h = games.norton(half, u).unwrap();
+        assert_eq!(games.add(h, h).unwrap(), u, "{}", games.format(u).unwrap());
+    }
+}
+
+#[test]
+fn the_product_is_additive_and_keeps_the_order() {
+    let mut games = Games::new();
+    let pool = small_games(&mut games);
+    for u in units(&mut games) {
+        for (i, &g) in pool.iter().enumerate() {
+            let gu = games.norton(g, u).unwrap();
+            for &h in &pool[i..] {
+                let hu = games.norton(h, u).unwrap();
+                let sum = games.add(g, h).unwrap();
+                let sum_u = games.norton(sum, u).unwrap();
+                let each = games.add(gu, hu).unwrap();
+                let (gt, ut) = (games.format(g).unwrap(), games.format(u).unwrap());
+                assert_eq!(sum_u, each, "({gt} + ...).{ut}");
+                assert_eq!(
+                    games.leq(g, h).unwrap(),
+                    games.leq(gu, hu).unwrap(),
+                    "{gt} <= ... by {ut}"
+                );
+            }
+        }
+    }
+}
+
+/// `*N : -1 = {0, *, …, *(N-1) | 0, *, …, *(N-1), *N}` (the ordinal sum of `*N` and `-1`).
+fn kite(games: &mut Games, n: u64) -> Game {
+    let options: Vec<Game> = (0..n).map(|k| games.nimber(k).unwrap()).collect();
+    let mut right = options.clone();
+    right.push(games.nimber(n).unwrap());
+    games.game(&options, &right).unwrap()
+}
+
+#[test]
+fn the_atomic_weight_leaves_an_atomic_weight_of_zero() {
+    let mut games = Games::new();
+    let mut pool = small_games(&mut games);
+    // Sums of two, for weights that are not 0 or 1.
+    let base = pool.clone();
+    for &a in &base {
+        for &b in &base {
+            let s = games.add(a, b).unwrap();
+            if !pool.contains(&s) {
+                pool.push(s);
+            }
+        }
+    }
+    let up = games.up_multiple(1).unwrap();
+    let up_star = read(&mut games, "^*");
+    let mut checked = 0;
+    for &g in &pool {
+        let Some(weight) = games.atomic_weight(g).unwrap() else {
+            continue;
+        };
+        let scaled = games.norton(weight, up).unwrap();
+        let difference = games.sub(g, scaled).unwrap();
+        let day = games.birthday(g).unwrap().max(games.birthday(scaled).unwrap());
+        let n = (day + 1).next_power_of_two();
+        let k = kite(&mut games, n);
+        let epsilon = games.add(up_star, k).unwrap();
+        let minus = games.neg(epsilon).unwrap();
+        let text = games.format(g).unwrap();
+        assert!(
+            games.leq(difference, epsilon).unwrap() && games.leq(minus, difference).unwrap(),
+            "{text} - aw.^ is not within ±ε"
+        );
+        let zero = games.zero();
+        assert_eq!(games.atomic_weight(difference).unwrap(), Some(zero), "{text}");
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked} all-small games");
+}
