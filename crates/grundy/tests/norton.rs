@@ -34,7 +34,9 @@ fn small_games(games: &mut Games) -> Vec<Game> {
         pool = next;
     }
     assert_eq!(pool.len(), 22, "the values born by day 2");
-    for text in ["{0|^}", "^[2]*", "{0|^<2>}", "1/2", "-3/4", "{1|0}", "^^*", "v<2>", "*2"] {
+    for text in [
+        "{0|^}", "^[2]*", "{0|^<2>}", "1/2", "-3/4", "{1|0}", "^^*", "v<2>", "*2",
+    ] {
         let g = read(games, text);
         if !pool.contains(&g) {
             pool.push(g);
@@ -56,12 +58,17 @@ fn integers_are_copies_and_one_is_the_identity() {
     let pool = small_games(&mut games);
     let one = games.integer(1).unwrap();
     for &g in &pool {
-        assert_eq!(games.norton(g, one).unwrap(), g, "{}", games.format(g).unwrap());
+        assert_eq!(
+            games.norton(g, one).unwrap(),
+            g,
+            "{}",
+            games.format(g).unwrap()
+        );
     }
     for u in units(&mut games) {
         for n in -4..=4 {
             let copies = games.multiple(u, n).unwrap();
-            let n_game = games.integer(n).unwrap();
+            let n_game = games.integer(i128::from(n)).unwrap();
             assert_eq!(games.norton(n_game, u).unwrap(), copies);
         }
     }
@@ -108,27 +115,70 @@ fn kite(games: &mut Games, n: u64) -> Game {
 #[test]
 fn the_atomic_weight_leaves_an_atomic_weight_of_zero() {
     let mut games = Games::new();
-    let mut pool = small_games(&mut games);
-    // Sums of two, for weights that are not 0 or 1.
-    let base = pool.clone();
-    for &a in &base {
-        for &b in &base {
-            let s = games.add(a, b).unwrap();
-            if !pool.contains(&s) {
-                pool.push(s);
+    let all = small_games(&mut games);
+    let base: Vec<Game> = all
+        .into_iter()
+        .filter(|&g| games.is_all_small(g).unwrap())
+        .collect();
+    // Forms of day 3 on six all-small options, then sums, for weights beyond -1..1.
+    let mut base = base;
+    let first: Vec<Game> = base.iter().copied().take(6).collect();
+    for mask_left in 1..64u32 {
+        for mask_right in 1..64u32 {
+            let pick = |mask: u32| -> Vec<Game> {
+                (0..6)
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| first[i])
+                    .collect()
+            };
+            let g = games.game(&pick(mask_left), &pick(mask_right)).unwrap();
+            if !base.contains(&g) {
+                base.push(g);
+            }
+        }
+    }
+    // Weights that are not integers: g' = {aw(G^L) - 2 | aw(G^R) + 2} is 1/2, ±1, {1|0}.
+    for text in [
+        "{^^*|v}",
+        "{^^|v*}",
+        "{^3|vv}",
+        "{^3*|v3}",
+        "{^^*,^|v,*}",
+        "{^3|v}",
+    ] {
+        let g = read(&mut games, text);
+        if !base.contains(&g) {
+            base.push(g);
+        }
+    }
+    let mut pool = base.clone();
+    for _ in 0..1 {
+        for g in pool.clone() {
+            for &b in &base {
+                let s = games.add(g, b).unwrap();
+                if !pool.contains(&s) && pool.len() < 400 {
+                    pool.push(s);
+                }
             }
         }
     }
     let up = games.up_multiple(1).unwrap();
     let up_star = read(&mut games, "^*");
     let mut checked = 0;
+    let mut fractional = 0;
     for &g in &pool {
         let Some(weight) = games.atomic_weight(g).unwrap() else {
             continue;
         };
+        if games.as_number(weight).is_none_or(|w| !w.is_integer()) {
+            fractional += 1;
+        }
         let scaled = games.norton(weight, up).unwrap();
         let difference = games.sub(g, scaled).unwrap();
-        let day = games.birthday(g).unwrap().max(games.birthday(scaled).unwrap());
+        let day = games
+            .birthday(g)
+            .unwrap()
+            .max(games.birthday(scaled).unwrap());
         let n = (day + 1).next_power_of_two();
         let k = kite(&mut games, n);
         let epsilon = games.add(up_star, k).unwrap();
@@ -139,8 +189,13 @@ fn the_atomic_weight_leaves_an_atomic_weight_of_zero() {
             "{text} - aw.^ is not within ±ε"
         );
         let zero = games.zero();
-        assert_eq!(games.atomic_weight(difference).unwrap(), Some(zero), "{text}");
+        assert_eq!(
+            games.atomic_weight(difference).unwrap(),
+            Some(zero),
+            "{text}"
+        );
         checked += 1;
     }
-    assert!(checked > 100, "{checked} all-small games");
+    assert!(checked > 200, "{checked} all-small games");
+    assert!(fractional > 0, "no weight that is not an integer");
 }

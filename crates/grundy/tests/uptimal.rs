@@ -65,7 +65,7 @@ fn powers_of_up_equal_their_definitions() {
         // All-small, atomic weight 1 for ↑ and 0 for the higher powers (CGSuite's
         // atomicWeight of an uptimal is its first coefficient).
         let weight = games.atomic_weight(power).unwrap().unwrap();
-        let expected = games.integer(i64::from(n == 1)).unwrap();
+        let expected = games.integer(i128::from(n == 1)).unwrap();
         assert_eq!(weight, expected, "aw(↑^{n})");
     }
 }
@@ -120,11 +120,19 @@ fn expansions_are_cgsuites() {
     // *4.0202, 73/16*8.9- (the digit 9 with a bar: -9).
     let mut games = Games::new();
     let cases = [
-        ("{0|*||*|||*||||*}", Uptimal::new(Dyadic::ZERO, vec![1; 4], 0)),
+        (
+            "{0|*||*|||*||||*}",
+            Uptimal::new(Dyadic::ZERO, vec![1; 4], 0),
+        ),
         ("{0||0|v*}", Uptimal::new(Dyadic::ZERO, vec![1, 2], 1)),
-        ("^<2> + ^<2> + ^<4> + ^<4>", Uptimal::new(Dyadic::ZERO, vec![0, 2, 0, 2], 0)),
+        (
+            "^<2> + ^<2> + ^<4> + ^<4>",
+            Uptimal::new(Dyadic::ZERO, vec![0, 2, 0, 2], 0),
+        ),
         ("73/16v9*8", Uptimal::new(d(73, 4), vec![-9], 8)),
         ("1 + ^*", Uptimal::new(d(1, 0), vec![1], 1)),
+        // {0|↑ⁿ} = ↑ⁿ⁺¹* (the up-multiples' canonical forms).
+        ("{0|^^}", Uptimal::new(Dyadic::ZERO, vec![3], 1)),
         ("-1/2", Uptimal::new(d(-1, 1), vec![], 0)),
         ("*8", Uptimal::new(Dyadic::ZERO, vec![], 8)),
     ];
@@ -132,7 +140,7 @@ fn expansions_are_cgsuites() {
         let g = read(&mut games, text);
         assert_eq!(games.as_uptimal(g).unwrap(), Some(expected), "{text}");
     }
-    for text in ["{1|0}", "+-1", "2.Tiny", "{0|^^}", "{0||0|-1}"] {
+    for text in ["{1|0}", "+-1", "2.Tiny", "{1|*}", "{0||0|-1}"] {
         let g = read(&mut games, text);
         assert_eq!(games.as_uptimal(g).unwrap(), None, "{text}");
     }
@@ -154,7 +162,15 @@ impl Rng {
 }
 
 fn random_uptimal(rng: &mut Rng) -> Uptimal {
-    let numbers = [d(0, 0), d(0, 0), d(0, 0), d(1, 0), d(-1, 1), d(3, 2), d(-2, 0)];
+    let numbers = [
+        d(0, 0),
+        d(0, 0),
+        d(0, 0),
+        d(1, 0),
+        d(-1, 1),
+        d(3, 2),
+        d(-2, 0),
+    ];
     let number = numbers[rng.below(numbers.len() as u64) as usize];
     let length = rng.below(5) as usize;
     let ups = (0..length).map(|_| rng.below(5) as i64 - 2).collect();
@@ -186,7 +202,9 @@ fn random_uptimals_are_recognised_and_read_back() {
         // An all-small uptimal weighs its coefficient of ↑.
         if u.number == Dyadic::ZERO {
             let weight = games.atomic_weight(g).unwrap().unwrap();
-            let first = games.integer(u.ups.first().copied().unwrap_or(0)).unwrap();
+            let first = games
+                .integer(i128::from(u.ups.first().copied().unwrap_or(0)))
+                .unwrap();
             assert_eq!(weight, first, "aw of {text}");
         }
     }
@@ -202,7 +220,7 @@ fn games_with_uptimal_options_read_back() {
         pool.push(games.uptimal(&u).unwrap());
     }
     for _ in 0..300 {
-        let mut side = |rng: &mut Rng, pool: &[Game]| -> Vec<Game> {
+        let side = |rng: &mut Rng, pool: &[Game]| -> Vec<Game> {
             (0..1 + rng.below(2))
                 .map(|_| pool[rng.below(pool.len() as u64) as usize])
                 .collect()
@@ -224,5 +242,20 @@ fn bad_powers_are_refused() {
     for bad in ["^<0>", "^<2", "^[3>", "^[300]", "^^<2>", "^<>"] {
         let error = parse_partizan(bad, &mut games).unwrap_err();
         assert!(!error.to_string().is_empty(), "{bad}");
+    }
+}
+
+/// `{0 | ↓ⁿ*}` is `↑ⁿ⁺¹` only for `n = 1` (`{0 | ↓*} = ↑²`): for `n >= 2` the option `↓ⁿ*`
+/// reverses through `0` and `{0 | ↓ⁿ*} = ↑`. The power's Right option is `↓^→n *`, the sum of
+/// the downs up to `n`.
+#[test]
+fn the_brief_form_differs() {
+    let mut games = Games::new();
+    let up = games.up_multiple(1).unwrap();
+    for n in 2..=5 {
+        let g = read(&mut games, &format!("{{0|v<{n}>*}}"));
+        assert_eq!(g, up, "{{0|v<{n}>*}}");
+        let g = read(&mut games, &format!("{{0|v[{n}]*}}"));
+        assert_eq!(g, games.up_power(n + 1).unwrap(), "{{0|v[{n}]*}}");
     }
 }

@@ -13,8 +13,8 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use super::dyadic::Dyadic;
-use super::uptimal::Uptimal;
 use super::table::{Game, Games, Options};
+use super::uptimal::Uptimal;
 use crate::error::Result;
 
 /// The most bars written between options before braces are forced.
@@ -232,8 +232,8 @@ fn write_uptimal(u: &Uptimal, out: &mut String, force_parens: bool) -> bool {
     if u.length() > 1 && unit.is_none() && unit_sum.is_none() {
         return false;
     }
-    let compact = (u.length() == 0 && (u.star == 0 || u.number == zero))
-        || (u.number == zero && u.star == 0);
+    let compact =
+        (u.length() == 0 && (u.star == 0 || u.number == zero)) || (u.number == zero && u.star == 0);
     if force_parens && !compact {
         out.push('(');
     }

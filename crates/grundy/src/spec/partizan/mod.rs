@@ -576,8 +576,10 @@ impl Reader<'_, '_> {
         }
         self.parser.position += 1;
         if n == 0 {
-            return Err(Error::invalid_position("powers of up start at 1 (^<1> is ^)")
-                .or_at(start..self.parser.position));
+            return Err(
+                Error::invalid_position("powers of up start at 1 (^<1> is ^)")
+                    .or_at(start..self.parser.position),
+            );
         }
         if n > MAX_NAMED {
             return Err(Error::at(
