@@ -91,6 +91,10 @@ fn printed_as_cgsuite_prints_them() {
         ("^[4]*", "^[4]*"),
         ("v<4>", "v<4>"),
         ("{0|^[4]*||vv}", "{0|^[4]*||vv}"),
+        // CanonicalShortGame.scala's DeterministicOrdering: expansions compared as lists, so
+        // 1* (1.0 with *) comes before 1v (1.1-), and ^<2> (0.01) before ^* (*.1).
+        ("{1v,1*|-1}", "{1*,1v|-1}"),
+        ("{^*,^<2>|-1}", "{^<2>,^*|-1}"),
     ];
     for (text, expected) in cases {
         let g = read(&mut games, text);
