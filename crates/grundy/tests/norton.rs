@@ -4,6 +4,8 @@
 //! CGSuite's test of atomicity (`CanonicalShortGame.atomicWeightOpt` in aaron-siegel/cgsuite:
 //! the difference lies between `-ε` and `ε`, `ε = ↑* + (*N : -1)`, `*N` a remote star).
 
+#![allow(clippy::unwrap_used)]
+
 use grundy::partizan::{Game, Games};
 use grundy::spec::parse_partizan;
 

@@ -4,6 +4,8 @@
 //! `EvalTest.scala`, `CanonicalShortGameTestCase.scala`, `GameGraphTest.scala`), the expansion
 //! recognised back, and the notation read back to an equal game.
 
+#![allow(clippy::unwrap_used)]
+
 use grundy::partizan::{Dyadic, Game, Games, Uptimal};
 use grundy::spec::parse_partizan;
 

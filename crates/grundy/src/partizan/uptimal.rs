@@ -39,7 +39,7 @@ impl Uptimal {
     /// CGSuite's `^<n>` and `v<n>`.
     pub fn unit(&self) -> Option<i64> {
         let (&last, rest) = self.ups.split_last()?;
-        (rest.len() >= 1 && last.abs() == 1 && rest.iter().all(|&c| c == 0)).then_some(last)
+        (!rest.is_empty() && last.abs() == 1 && rest.iter().all(|&c| c == 0)).then_some(last)
     }
 
     /// `Some(±1)` when the expansion is `±(↑ + ↑² + … + ↑ⁿ)`, `n >= 2`: CGSuite's `^[n]` and
