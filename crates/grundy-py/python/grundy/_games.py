@@ -162,7 +162,7 @@ def analyze(spec: Union[str, Game], misere: bool = False) -> Report:
         ('{1^*2|^*2}', 'L', '1/2')
     """
     if isinstance(spec, str):
-        return _report(_grundy.value_report_of(spec, misere))
+        return _report(_grundy.report_of("value", spec, misere))
     return _game(spec).analyze(misere)
 
 
@@ -182,7 +182,7 @@ def moves(spec: Union[str, Game], misere: bool = False) -> Report:
     [('hackenbush(l)', False)]
     """
     if isinstance(spec, str):
-        return _report(_grundy.moves_report_of(spec, misere))
+        return _report(_grundy.report_of("moves", spec, misere))
     return _game(spec).moves(misere)
 
 
@@ -197,7 +197,7 @@ def partizan_move(spec: str, side: str) -> Report:
     """
     if side not in ("left", "right"):
         raise ValueError(f"side is 'left' or 'right', not {side!r}")
-    return _report(_grundy.partizan_move_of(spec, side == "left"))
+    return _report(_grundy.report_of(f"{side}_move", spec))
 
 
 class Dag(Report):
