@@ -9,20 +9,17 @@ from typing import Optional, Union
 
 from . import _grundy
 from ._grundy import GrundyError
-from ._reports import Report, _report
+from ._reports import Report, _Native, _report
 
 
-class Game:
+class Game(_Native):
     """A position: a sum of games, built-in (from spec text) or written in Python.
 
     ``a + b`` is the sum of two games (a spec string is parsed first). Games made from the
     same ruleset share one memo of values.
     """
 
-    __slots__ = ("_native",)
-
-    def __init__(self, native: "_grundy.Game"):
-        self._native = native
+    __slots__ = ()
 
     @property
     def spec(self) -> str:
@@ -227,7 +224,7 @@ def dag(spec: Union[str, Game], max_nodes: int = 200, misere: bool = False) -> D
     return _game(spec).dag(max_nodes, misere)
 
 
-class Play:
+class Play(_Native):
     """A game against a perfect opponent (``grundy play``).
 
     ``view()`` shows the position, its outcome and the moves; ``move(text)`` plays a move
@@ -235,10 +232,7 @@ class Play:
     ``computer_move()`` lets the computer move and says why.
     """
 
-    __slots__ = ("_native",)
-
-    def __init__(self, native: "_grundy.PlayState"):
-        self._native = native
+    __slots__ = ()
 
     @property
     def position(self) -> str:
