@@ -129,6 +129,14 @@ fn snapshot(args: &[&str]) -> String {
     text
 }
 
+/// Asserts that `text` contains each of `parts`, showing `text` when one is missing.
+#[track_caller]
+pub fn assert_contains(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "no {part:?} in:\n{text}");
+    }
+}
+
 /// Runs `grundy` and expects success; returns standard output.
 pub fn stdout(args: &[&str]) -> String {
     let run = grundy(args);
