@@ -380,7 +380,7 @@ impl Rules {
             Err(error) if matches!(error.kind(), ErrorKind::Cycle { .. }) => {
                 let report = analysis::loopy::value(&sum, self.limits)
                     .map_err(|error| to_py(error, None))?;
-                let text = json(&report.value)?;
+                let text = json(&report.sum.value)?;
                 let json_module = py.import("json")?;
                 Ok(json_module.call_method1("loads", (text,))?.unbind())
             }

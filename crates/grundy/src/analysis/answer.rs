@@ -53,7 +53,7 @@ impl ValueAnswer {
     pub fn spec(&self) -> &str {
         match self {
             ValueAnswer::Normal(report) => &report.spec,
-            ValueAnswer::Loopy(report) => &report.spec,
+            ValueAnswer::Loopy(report) => &report.sum.spec,
             ValueAnswer::Misere(report) => &report.spec,
             ValueAnswer::Partizan(report) => &report.spec,
         }
@@ -64,7 +64,7 @@ impl ValueAnswer {
     pub fn outcome(&self) -> &'static str {
         match self {
             ValueAnswer::Normal(report) => report.outcome.letter(),
-            ValueAnswer::Loopy(report) => report.outcome.letter(),
+            ValueAnswer::Loopy(report) => report.sum.outcome.letter(),
             ValueAnswer::Misere(report) => report.outcome.letter(),
             ValueAnswer::Partizan(report) => report.outcome,
         }
