@@ -54,7 +54,7 @@ impl ValueAnswer {
         match self {
             ValueAnswer::Normal(report) => &report.spec,
             ValueAnswer::Loopy(report) => &report.sum.spec,
-            ValueAnswer::Misere(report) => &report.spec,
+            ValueAnswer::Misere(report) => &report.head.spec,
             ValueAnswer::Partizan(report) => &report.spec,
         }
     }
@@ -65,7 +65,7 @@ impl ValueAnswer {
         match self {
             ValueAnswer::Normal(report) => report.outcome.letter(),
             ValueAnswer::Loopy(report) => report.sum.outcome.letter(),
-            ValueAnswer::Misere(report) => report.outcome.letter(),
+            ValueAnswer::Misere(report) => report.head.outcome.letter(),
             ValueAnswer::Partizan(report) => report.outcome,
         }
     }
