@@ -3,7 +3,7 @@
 //
 // A complete DAG is drawn by the report's `layer` (the most moves left), so the end of the game
 // is at the bottom. A DAG cut at its node limit is drawn by `depth` (moves from the start), the
-// start on top, with only the edges from one row to the next. Rows wider than MAX_ROW positions
+// start on top, with only the edges from one row to the next. Rows wider than MOST.row positions
 // are collapsed into a "+k more" box that expands on click. The drawing is fitted to its view
 // and zoomed and panned with Panzoom (web/vendor/, copied from npm by scripts/wasm). Every
 // number shown comes from the DagReport; this module only lays out and animates.
@@ -16,24 +16,21 @@ import Panzoom from './vendor/panzoom.js';
 import { h, svg, setText } from './dom.js';
 import { valueText } from './values.js';
 
-const LINE_HEIGHT = 14;
-const MAX_LINES = 3;
-const ROW_SPACE = 34;
-/** Extra room under each row of a graph with cycles, for the arcs between positions of a row. */
-const ARC_ROOM = 30;
-const PAD = 16;
-/** Zoom limits, as multiples of the scale that fits the whole drawing in view. */
-const ZOOM_OUT_LIMIT = 0.5;
-const MAX_SCALE = 3;
-/** A pointer that moves further than this (in pixels) while pressed pans, and clicks nothing. */
-const DRAG_SLOP = 4;
-/** How far an arrow key pans, in pixels. */
-const PAN_STEP = 60;
-const MAX_LABEL = 34;
-const MAX_ROW = 16;
-const MORE_WIDTH = 92;
+/**
+ * Sizes in pixels: a label's line; the space between rows, and the extra room under each row of a
+ * graph with cycles for the arcs between its positions; the drawing's padding; a "+N more" box.
+ */
+const SIZE = { line: 14, rowSpace: 34, arcRoom: 30, pad: 16, moreWidth: 92 };
+/** The most label lines of a position, characters in a label line, and positions in a row. */
+const MOST = { lines: 3, label: 34, row: 16 };
+/**
+ * Zoom limits, as multiples of the scale that fits the whole drawing in view; a pointer that moves
+ * further than `dragSlop` pixels while pressed pans, and clicks nothing; an arrow key pans `panStep`
+ * pixels.
+ */
+const VIEW = { zoomOut: 0.5, maxScale: 3, dragSlop: 4, panStep: 60 };
 // Spacing for wide containers, and tighter for phones.
-const ROOMY = { nodeGap: 16, padding: 22, maxRow: MAX_ROW };
+const ROOMY = { nodeGap: 16, padding: 22, maxRow: MOST.row };
 const COMPACT = { nodeGap: 8, padding: 14, maxRow: 8 };
 const COMPACT_BELOW = 600;
 
@@ -47,26 +44,26 @@ function textWidth(text) {
 }
 
 /**
- * `spec` cut to MAX_LABEL characters. A digraph's position follows its last `; `, and all its
+ * `spec` cut to MOST.label characters. A digraph's position follows its last `; `, and all its
  * positions share the edges before it: that tail is kept (`digraph(a>b, b>a, …; b)`).
  */
 function shortLabel(spec) {
-  if (spec.length <= MAX_LABEL) return spec;
+  if (spec.length <= MOST.label) return spec;
   const cut = spec.lastIndexOf('; ');
-  const tail = cut > 0 && spec.length - cut < MAX_LABEL / 2 ? spec.slice(cut) : '';
-  return `${spec.slice(0, MAX_LABEL - 1 - tail.length)}…${tail}`;
+  const tail = cut > 0 && spec.length - cut < MOST.label / 2 ? spec.slice(cut) : '';
+  return `${spec.slice(0, MOST.label - 1 - tail.length)}…${tail}`;
 }
 
-/** A position's label lines: one per part of a sum (the spec's ` + `), at most MAX_LINES. */
+/** A position's label lines: one per part of a sum (the spec's ` + `), at most MOST.lines. */
 export function labelLines(spec) {
   const parts = spec.split(' + ');
-  if (parts.length <= MAX_LINES) return parts.map(shortLabel);
-  return [...parts.slice(0, MAX_LINES - 1).map(shortLabel), `+ ${parts.length - MAX_LINES + 1} more`];
+  if (parts.length <= MOST.lines) return parts.map(shortLabel);
+  return [...parts.slice(0, MOST.lines - 1).map(shortLabel), `+ ${parts.length - MOST.lines + 1} more`];
 }
 
 /** The height of a node whose label has `lines` lines, with the value line below. */
 function nodeHeight(lines) {
-  return 12 + LINE_HEIGHT * (lines + 1);
+  return 12 + SIZE.line * (lines + 1);
 }
 
 /**
@@ -101,8 +98,8 @@ export function layout(report, spacing = ROOMY, expanded = new Set()) {
   const height = nodeHeight(Math.max(1, ...[...lines.values()].map((label) => label.length)));
   // The moves within a row (a cycle) arc below it: room for them under every row.
   const arcs = edges.some((edge) => rowOf(report.nodes[edge.to]) <= rowOf(report.nodes[edge.from]));
-  const arcRoom = arcs ? ARC_ROOM : 0;
-  const rowGap = height + ROW_SPACE + arcRoom;
+  const arcRoom = arcs ? SIZE.arcRoom : 0;
+  const rowGap = height + SIZE.rowSpace + arcRoom;
   const parents = new Map([...visible].map((id) => [id, []]));
   const children = new Map([...visible].map((id) => [id, []]));
   for (const edge of edges) {
@@ -112,7 +109,7 @@ export function layout(report, spacing = ROOMY, expanded = new Set()) {
   const gap = spacing.nodeGap;
   const center = new Map();
   const rowWidth = (row, index) => row.reduce((sum, id) => sum + widths.get(id), 0)
-    + (hiddenCount[index] > 0 ? MORE_WIDTH + gap : 0) + gap * Math.max(row.length - 1, 0);
+    + (hiddenCount[index] > 0 ? SIZE.moreWidth + gap : 0) + gap * Math.max(row.length - 1, 0);
   const pack = () => {
     const rowWidths = rows.map(rowWidth);
     const widest = Math.max(...rowWidths, 0);
@@ -141,8 +138,8 @@ export function layout(report, spacing = ROOMY, expanded = new Set()) {
   const places = new Map();
   for (const id of visible) {
     places.set(id, {
-      x: PAD + center.get(id) - widths.get(id) / 2,
-      y: PAD + rowOf(report.nodes[id]) * rowGap,
+      x: SIZE.pad + center.get(id) - widths.get(id) / 2,
+      y: SIZE.pad + rowOf(report.nodes[id]) * rowGap,
       width: widths.get(id),
       height,
       lines: lines.get(id),
@@ -151,10 +148,10 @@ export function layout(report, spacing = ROOMY, expanded = new Set()) {
   const more = [];
   rows.forEach((row, index) => {
     if (hiddenCount[index] === 0) return;
-    const x = PAD + (widest - rowWidths[index]) / 2 + rowWidths[index] - MORE_WIDTH;
-    more.push({ row: index, hidden: hiddenCount[index], x, y: PAD + index * rowGap, width: MORE_WIDTH, height });
+    const x = SIZE.pad + (widest - rowWidths[index]) / 2 + rowWidths[index] - SIZE.moreWidth;
+    more.push({ row: index, hidden: hiddenCount[index], x, y: SIZE.pad + index * rowGap, width: SIZE.moreWidth, height });
   });
-  return { places, more, edges, width: widest + 2 * PAD, height: (rowCount - 1) * rowGap + height + arcRoom + 2 * PAD };
+  return { places, more, edges, width: widest + 2 * SIZE.pad, height: (rowCount - 1) * rowGap + height + arcRoom + 2 * SIZE.pad };
 }
 
 /**
@@ -208,7 +205,7 @@ export class DagView {
     // A drag pans: the click that ends it selects nothing.
     container.addEventListener('pointerdown', (event) => { this.pressedAt = { x: event.clientX, y: event.clientY }; this.dragged = false; });
     container.addEventListener('pointermove', (event) => {
-      if (this.pressedAt && Math.hypot(event.clientX - this.pressedAt.x, event.clientY - this.pressedAt.y) > DRAG_SLOP) this.dragged = true;
+      if (this.pressedAt && Math.hypot(event.clientX - this.pressedAt.x, event.clientY - this.pressedAt.y) > VIEW.dragSlop) this.dragged = true;
     });
     container.addEventListener('pointerup', () => { this.pressedAt = null; });
     container.addEventListener('click', (event) => {
@@ -315,7 +312,7 @@ export class DagView {
     this.nodeElements = new Map();
     for (const [id, place] of places) {
       const node = report.nodes[id];
-      const label = svg('text', { class: 'value-label', x: place.width / 2, y: 17 + place.lines.length * LINE_HEIGHT, 'text-anchor': 'middle' });
+      const label = svg('text', { class: 'value-label', x: place.width / 2, y: 17 + place.lines.length * SIZE.line, 'text-anchor': 'middle' });
       const group = svg('g', {
         class: 'node',
         transform: `translate(${place.x},${place.y})`,
@@ -332,7 +329,7 @@ export class DagView {
       svg('title', { text: `${node.spec}: value ${valueText(node.value, node.escapes)}, ${node.outcome}-position` }),
       svg('rect', { width: place.width, height: place.height, rx: 8 }),
       place.lines.map((line, index) => svg('text', {
-        class: 'spec-label', x: place.width / 2, y: 16 + index * LINE_HEIGHT, 'text-anchor': 'middle', text: line,
+        class: 'spec-label', x: place.width / 2, y: 16 + index * SIZE.line, 'text-anchor': 'middle', text: line,
       })),
       label);
       nodeLayer.append(group);
@@ -364,7 +361,7 @@ export class DagView {
     this.container.replaceChildren(this.svgElement);
     this.paint(this.timer !== null ? this.current : null);
     this.panzoom = Panzoom(this.svgElement, {
-      origin: '0 0', canvas: true, cursor: 'grab', step: 0.3, animate: false, maxScale: MAX_SCALE,
+      origin: '0 0', canvas: true, cursor: 'grab', step: 0.3, animate: false, maxScale: VIEW.maxScale,
     });
     this.fit();
     if (view) this.setView(view.scale, view.x, view.y);
@@ -400,7 +397,7 @@ export class DagView {
   fit() {
     if (!this.panzoom || !this.natural) return;
     const scale = this.fitScale();
-    this.panzoom.setOptions({ minScale: Math.min(scale * ZOOM_OUT_LIMIT, 1) });
+    this.panzoom.setOptions({ minScale: Math.min(scale * VIEW.zoomOut, 1) });
     const x = (this.container.clientWidth / scale - this.natural.width) / 2;
     const y = Math.max(0, (this.container.clientHeight / scale - this.natural.height) / 2);
     this.setView(scale, x, y);
@@ -439,7 +436,7 @@ export class DagView {
       const [dx, dy] = arrows[event.key];
       const scale = this.panzoom.getScale();
       const { x, y } = this.panzoom.getPan();
-      this.panzoom.pan(x + (dx * PAN_STEP) / scale, y + (dy * PAN_STEP) / scale, { animate: false, force: true });
+      this.panzoom.pan(x + (dx * VIEW.panStep) / scale, y + (dy * VIEW.panStep) / scale, { animate: false, force: true });
     } else return;
     event.preventDefault();
   }

@@ -2,7 +2,9 @@
 
 use std::fmt::Write as _;
 
-use grundy::analysis::loopy::{LoopyMoveReport, LoopyMovesReport, LoopyValueReport, ReportValue};
+use grundy::analysis::loopy::{
+    LoopyMoveReport, LoopyMovesReport, LoopyValueReport, LoopyValued, ReportValue,
+};
 use grundy::analysis::ReportOutcome;
 
 use crate::render::{self, move_list, outcome_line, MoveLine, Wording};
@@ -42,30 +44,26 @@ impl MoveLine for LoopyMoveReport {
 }
 
 /// The first lines of a report: the game, its value and its outcome.
-fn head(
-    spec: &str,
-    value: &ReportValue,
-    escapes: Option<&Vec<u64>>,
-    outcome: ReportOutcome,
-) -> String {
+fn head(sum: &LoopyValued) -> String {
+    let LoopyValued {
+        spec,
+        value,
+        escapes,
+        outcome,
+    } = sum;
     let mut text = String::new();
     let value = format!(
         "{} (generalised Sprague-Grundy value: the game has a cycle)",
-        value_words(value, escapes)
+        value_words(value, escapes.as_ref())
     );
     render::head(&mut text, spec, None, &value);
-    outcome_line(&mut text, outcome, Wording::Loopy);
+    outcome_line(&mut text, *outcome, Wording::Loopy);
     text
 }
 
 /// `grundy value` of a game with a cycle, as text.
 pub fn value(report: &LoopyValueReport) -> String {
-    let mut text = head(
-        &report.spec,
-        &report.value,
-        report.escapes.as_ref(),
-        report.outcome,
-    );
+    let mut text = head(&report.sum);
     if let Some(remoteness) = report.remoteness {
         let _ = writeln!(
             text,
@@ -86,7 +84,7 @@ pub fn value(report: &LoopyValueReport) -> String {
     move_list(
         &mut text,
         "winning moves (each leaves value 0: every reply can be answered)",
-        (report.outcome == ReportOutcome::PreviousWins)
+        (report.sum.outcome == ReportOutcome::PreviousWins)
             .then_some("no winning move: no move leaves value 0"),
         &report.winning_moves,
     );
@@ -101,12 +99,7 @@ pub fn value(report: &LoopyValueReport) -> String {
 
 /// `grundy moves` of a game with a cycle, as text.
 pub fn moves(report: &LoopyMovesReport) -> String {
-    let mut text = head(
-        &report.spec,
-        &report.value,
-        report.escapes.as_ref(),
-        report.outcome,
-    );
+    let mut text = head(&report.sum);
     render::list_start(
         &mut text,
         report.moves.len(),

@@ -43,21 +43,21 @@ pub fn value(report: &MisereValueReport) -> String {
         by_quotient(&mut text, report, quotient);
         return text;
     }
-    match (report.value, &report.genus) {
+    match (report.head.value, &report.genus) {
         (Some(value), Some(genus)) => {
             let value = format!("{value} (the misère Grundy value of the whole game)");
-            head(&mut text, &report.spec, Some(PLAY), &value);
+            head(&mut text, &report.head.spec, Some(PLAY), &value);
             let _ = writeln!(text, "genus:    {genus}");
         }
         _ => head(
             &mut text,
-            &report.spec,
+            &report.head.spec,
             Some(PLAY),
             "not computed: the game has too many positions to value them all \
              (raise --max-positions or --max-work); the outcome below needed fewer",
         ),
     }
-    outcome_line(&mut text, report.outcome, Wording::Misere);
+    outcome_line(&mut text, report.head.outcome, Wording::Misere);
     if report.components.len() > 1 {
         component_lines(
             &mut text,
@@ -74,7 +74,7 @@ pub fn value(report: &MisereValueReport) -> String {
     move_list(
         &mut text,
         "winning moves (each leaves a position of misère value 0)",
-        (report.outcome == ReportOutcome::PreviousWins)
+        (report.head.outcome == ReportOutcome::PreviousWins)
             .then_some("no winning move: no move leaves a position of misère value 0"),
         &report.winning_moves,
     );
@@ -122,7 +122,7 @@ fn quotient_head(text: &mut String, spec: &str, outcome: ReportOutcome, quotient
 
 /// `grundy value --misere` answered by the misère quotient of the heap game.
 fn by_quotient(text: &mut String, report: &MisereValueReport, quotient: &QuotientUse) {
-    quotient_head(text, &report.spec, report.outcome, quotient);
+    quotient_head(text, &report.head.spec, report.head.outcome, quotient);
     component_lines(
         text,
         "components, each with its element of the quotient:",
@@ -145,7 +145,7 @@ fn by_quotient(text: &mut String, report: &MisereValueReport, quotient: &Quotien
     move_list(
         text,
         &heading,
-        (report.outcome == ReportOutcome::PreviousWins)
+        (report.head.outcome == ReportOutcome::PreviousWins)
             .then_some("no winning move: the sum's element is in the P-portion"),
         &report.winning_moves,
     );
@@ -155,15 +155,15 @@ fn by_quotient(text: &mut String, report: &MisereValueReport, quotient: &Quotien
 /// quotient answered, the outcome after it.
 pub fn moves(report: &MisereMovesReport) -> String {
     let mut text = String::new();
-    let what = match (&report.quotient, report.value) {
+    let what = match (&report.quotient, report.head.value) {
         (Some(quotient), _) => {
-            quotient_head(&mut text, &report.spec, report.outcome, quotient);
+            quotient_head(&mut text, &report.head.spec, report.head.outcome, quotient);
             "outcome after the move by the quotient; * marks a winning move"
         }
         (None, value) => {
             let value = value.map_or("not computed".to_string(), |v| format!("{v} (misère)"));
-            head(&mut text, &report.spec, Some(PLAY), &value);
-            outcome_line(&mut text, report.outcome, Wording::Misere);
+            head(&mut text, &report.head.spec, Some(PLAY), &value);
+            outcome_line(&mut text, report.head.outcome, Wording::Misere);
             "misère value after the move; * marks a winning move"
         }
     };

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use grundy::ask::{self, MovesAnswer, Settings, ValueAnswer};
+use grundy::spec::AnyGame;
 use grundy::{analysis, Play};
 
 use crate::flags::{parse_count, LimitArgs, Output};
@@ -41,12 +42,7 @@ pub struct GameArgs {
 impl GameArgs {
     /// `grundy value`: an impartial sum, or a partizan game (`ask::value_of` says which).
     pub fn value(self, out: &mut impl Write) -> Result<(), Problem> {
-        let mut settings = self.settings()?;
-        let _ticker = ticker::start(&mut settings.limits);
-        let (spec, mut game) = parse_any(&self.spec, settings.limits)?;
-        let answer = ask::value_of(&mut game, Play::from_misere(self.misere), &settings)
-            .map_err(with_input(&spec))?;
-        emit(out, self.output.format, &answer, |answer| match answer {
+        self.answer(out, ask::value_of, |answer| match answer {
             ValueAnswer::Normal(report) => render::value(report),
             ValueAnswer::Loopy(report) => render_loopy::value(report),
             ValueAnswer::Misere(report) => render_misere::value(report),
@@ -56,17 +52,28 @@ impl GameArgs {
 
     /// `grundy moves`: an impartial sum, or a partizan game (`ask::moves_of` says which).
     pub fn moves(self, out: &mut impl Write) -> Result<(), Problem> {
-        let mut settings = self.settings()?;
-        let _ticker = ticker::start(&mut settings.limits);
-        let (spec, mut game) = parse_any(&self.spec, settings.limits)?;
-        let answer = ask::moves_of(&mut game, Play::from_misere(self.misere), &settings)
-            .map_err(with_input(&spec))?;
-        emit(out, self.output.format, &answer, |answer| match answer {
+        self.answer(out, ask::moves_of, |answer| match answer {
             MovesAnswer::Normal(report) => render::moves(report),
             MovesAnswer::Loopy(report) => render_loopy::moves(report),
             MovesAnswer::Misere(report) => render_misere::moves(report),
             MovesAnswer::Partizan(report) => render_partizan::all_moves(report),
         })
+    }
+
+    /// Reads the game, asks the front door `question` about it (with a ticker on a terminal)
+    /// and writes the answer as JSON, or as `text` renders it.
+    fn answer<A: serde::Serialize>(
+        self,
+        out: &mut impl Write,
+        question: fn(&mut AnyGame, Play, &Settings) -> grundy::Result<A>,
+        text: impl FnOnce(&A) -> String,
+    ) -> Result<(), Problem> {
+        let mut settings = self.settings()?;
+        let _ticker = ticker::start(&mut settings.limits);
+        let (spec, mut game) = parse_any(&self.spec, settings.limits)?;
+        let answer = question(&mut game, Play::from_misere(self.misere), &settings)
+            .map_err(with_input(&spec))?;
+        emit(out, self.output.format, &answer, text)
     }
 
     /// The front door's settings from the flags. `--max-order` needs `--misere`.

@@ -9,7 +9,7 @@ mod xorshift;
 
 use std::collections::HashMap;
 
-use harness::{grundy_with_input, json, refused};
+use harness::{assert_contains, grundy_with_input, json, refused};
 use xorshift::Random;
 
 /// A position of the games the oracle knows: a Domineering board (rows of squares, `true`
@@ -168,14 +168,13 @@ fn perfect_play_wins_and_moves_are_typed_as_text() {
     );
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let out = &run.stdout;
-    assert!(out.contains("is not one of your moves"), "{out}");
-    assert!(
-        out.contains("hint: best move: 2. in domineering(2x3): to domineering(oxo/oxo)"),
-        "{out}"
-    );
-    assert!(
-        out.contains("you:      in domineering(2x3): to domineering(oxo/oxo)"),
-        "{out}"
+    assert_contains(
+        out,
+        &[
+            "is not one of your moves",
+            "hint: best move: 2. in domineering(2x3): to domineering(oxo/oxo)",
+            "you:      in domineering(2x3): to domineering(oxo/oxo)",
+        ],
     );
     assert!(out.ends_with("The computer has no move left (Right to move), and whoever cannot move loses: you win.\n"), "{out}");
     // A sum: the move leaves the whole game.

@@ -6,8 +6,8 @@
 
 mod harness;
 
-use expect_test::expect;
-use harness::check;
+use expect_test::{expect, expect_file};
+use harness::{check, check_file};
 
 #[test]
 fn value() {
@@ -162,18 +162,9 @@ fn loopy() {
             {"kind":"loopy","schema":1,"spec":"digraph(a>b, b>a; a)","value":"inf","escapes":[],"outcome":"D","components":[{"spec":"digraph(a>b, b>a; a)","value":"inf","escapes":[],"outcome":"D"}],"winning_moves":[],"winning_move_count":0,"drawing_moves":[{"component":0,"from":"digraph(a>b, b>a; a)","to":"digraph(a>b, b>a; b)","target_value":"inf","target_escapes":[],"description":"move from a to b","result":"digraph(a>b, b>a; b)"}]}
         "#]],
     );
-    check(
+    check_file(
         &["moves", "digraph(u>s, u>a, a>b, b>a; u)"],
-        expect![[r#"
-            exit 0
-            game:     digraph(u>s, u>a, a>b, b>a; u)
-            value:    ∞(0) (generalised Sprague-Grundy value: the game has a cycle)
-            outcome:  N: the player to move wins
-
-            2 moves (value after the move, then the outcome for the next player; * wins):
-              *      0 P  in digraph(u>s, u>a, a>b, b>a; u): move from u to s  ->  digraph(u>s, u>a, a>b, b>a; s)
-                     ∞ D  in digraph(u>s, u>a, a>b, b>a; u): move from u to a  ->  digraph(u>s, u>a, a>b, b>a; a)
-        "#]],
+        expect_file!["snapshots/moves_digraph.txt"],
     );
     // Issue 15: `dag` draws a game with cycles too, each cycle on one layer.
     check(
@@ -412,12 +403,9 @@ fn errors() {
             {"schema":1,"error":"limit reached: more than 1000000 moves examined","span":null,"limit":true,"help":"--max-work 2e7 raises the limit"}
         "#]],
     );
-    check(
+    check_file(
         &["moves", "kayls(7)", "--format", "json"],
-        expect![[r#"
-        exit 2
-        {"schema":1,"error":"unknown game 'kayls'; did you mean 'kayles'?","span":[0,5],"limit":false}
-    "#]],
+        expect_file!["snapshots/moves_unknown_game_json.txt"],
     );
     check(
         &["dag", "0.77", "--format", "json"],
@@ -426,12 +414,9 @@ fn errors() {
         {"schema":1,"error":"expected '(' and heap sizes: a game needs its heaps, such as 0.77(13), found the end of the text","span":[4,4],"limit":false}
     "#]],
     );
-    check(
+    check_file(
         &["seq", "kayles(5)", "--to", "5", "--format=json"],
-        expect![[r#"
-        exit 2
-        {"schema":1,"error":"expected the end of the rule (a rule takes no heaps here: 'kayles', not 'kayles(…)'), found '('","span":[6,7],"limit":false}
-    "#]],
+        expect_file!["snapshots/seq_rule_with_heaps_json.txt"],
     );
     check(
         &["value", "nim(3)", "--format", "json", "--bogus"],
@@ -545,67 +530,13 @@ fn quotient() {
 /// A sum of Kayles heaps too large to search cheaply is answered by the misère quotient.
 #[test]
 fn misere_value_by_quotient() {
-    check(
+    check_file(
         &[
             "value",
             "--misere",
             "kayles(4,5,7,8,9,10,11,12,13) + kayles(1)",
         ],
-        expect![[r#"
-            exit 0
-            game:     kayles(4,5,7,8,9,10,11,12,13) + kayles(1)
-            play:     misère: the player who makes the last move loses
-            value:    not computed: the misère quotient below decides who wins, not values
-            outcome:  N: the player to move wins (there is no move, or some move leaves a sum in the P-portion)
-            quotient: the misère quotient of kayles heaps 1..13 (order 24; grundy quotient kayles --to 13) maps this sum to b, not in the P-portion
-            why:      a search of the whole sum passed 4194304 moves examined, so the sum is too large to search cheaply
-
-            components, each with its element of the quotient:
-              kayles(4)                a
-              kayles(5)                c
-              kayles(7)                b
-              kayles(8)                ab^2
-              kayles(9)                d
-              kayles(10)               b
-              kayles(11)               bc
-              kayles(12)               e
-              kayles(13)               ab^2
-              kayles(1)                a
-
-            winning moves (each leaves a sum whose element is in the P-portion):
-              in kayles(4): take 1 from 4, leaving 3 (to kayles(3))
-                  leaves kayles(3,5,7,8,9,10,11,12,13) + kayles(1)
-              in kayles(4): take 1 from 4, leaving 1 and 2 (to kayles(1,2))
-                  leaves kayles(1,2,5,7,8,9,10,11,12,13) + kayles(1)
-              in kayles(7): take 1 from 7, leaving 3 and 3 (to kayles(3,3))
-                  leaves kayles(3,3,4,5,8,9,10,11,12,13) + kayles(1)
-              in kayles(7): take 2 from 7, leaving 1 and 4 (to kayles(1,4))
-                  leaves kayles(1,4,4,5,8,9,10,11,12,13) + kayles(1)
-              in kayles(8): take 2 from 8, leaving 6 (to kayles(6))
-                  leaves kayles(4,5,6,7,9,10,11,12,13) + kayles(1)
-              in kayles(8): take 2 from 8, leaving 2 and 4 (to kayles(2,4))
-                  leaves kayles(2,4,4,5,7,9,10,11,12,13) + kayles(1)
-              in kayles(9): take 2 from 9, leaving 2 and 5 (to kayles(2,5))
-                  leaves kayles(2,4,5,5,7,8,10,11,12,13) + kayles(1)
-              in kayles(10): take 1 from 10, leaving 1 and 8 (to kayles(1,8))
-                  leaves kayles(1,4,5,7,8,8,9,11,12,13) + kayles(1)
-              in kayles(10): take 1 from 10, leaving 2 and 7 (to kayles(2,7))
-                  leaves kayles(2,4,5,7,7,8,9,11,12,13) + kayles(1)
-              in kayles(10): take 1 from 10, leaving 3 and 6 (to kayles(3,6))
-                  leaves kayles(3,4,5,6,7,8,9,11,12,13) + kayles(1)
-              in kayles(10): take 2 from 10, leaving 4 and 4 (to kayles(4,4))
-                  leaves kayles(4,4,4,5,7,8,9,11,12,13) + kayles(1)
-              in kayles(11): take 2 from 11, leaving 9 (to kayles(9))
-                  leaves kayles(4,5,7,8,9,9,10,12,13) + kayles(1)
-              in kayles(12): take 1 from 12, leaving 11 (to kayles(11))
-                  leaves kayles(4,5,7,8,9,10,11,11,13) + kayles(1)
-              in kayles(12): take 1 from 12, leaving 2 and 9 (to kayles(2,9))
-                  leaves kayles(2,4,5,7,8,9,9,10,11,13) + kayles(1)
-              in kayles(13): take 2 from 13, leaving 1 and 10 (to kayles(1,10))
-                  leaves kayles(1,4,5,7,8,9,10,10,11,12) + kayles(1)
-              in kayles(13): take 2 from 13, leaving 4 and 7 (to kayles(4,7))
-                  leaves kayles(4,4,5,7,7,8,9,10,11,12) + kayles(1)
-        "#]],
+        expect_file!["snapshots/value_misere_kayles_by_quotient.txt"],
     );
     check(
         &["value", "kayles(3)", "--max-order", "5"],
@@ -694,32 +625,9 @@ fn partizan_moves() {
              leaves nim(2) + hackenbush(l) = 1*2
     "#]],
     );
-    check(
+    check_file(
         &["moves", "domineering(2x2) + hackenbush(lr)"],
-        expect![[r#"
-            exit 0
-            game:     domineering(2x2) + hackenbush(lr)
-            play:     partizan (Left and Right)
-            value:    {3/2|-1/2}
-            outcome:  N: the player to move wins
-            route:    canonical form
-
-            moves for Left (2 of 3 winning):
-              1. in domineering(2x2): to domineering(xo/xo)
-                 leaves domineering(xo/xo) + hackenbush(lr) = 3/2  (wins)
-              2. in domineering(2x2): to domineering(ox/ox)
-                 leaves domineering(ox/ox) + hackenbush(lr) = 3/2  (wins)
-              3. in hackenbush(lr): to hackenbush()
-                 leaves domineering(2x2) + hackenbush() = +-1
-
-            moves for Right (2 of 3 winning):
-              1. in domineering(2x2): to domineering(xx/oo)
-                 leaves domineering(xx/oo) + hackenbush(lr) = -1/2  (wins)
-              2. in domineering(2x2): to domineering(oo/xx)
-                 leaves domineering(oo/xx) + hackenbush(lr) = -1/2  (wins)
-              3. in hackenbush(lr): to hackenbush(l)
-                 leaves domineering(2x2) + hackenbush(l) = {2|0}
-        "#]],
+        expect_file!["snapshots/moves_domineering_hackenbush.txt"],
     );
     check(
         &[
@@ -775,33 +683,9 @@ fn partizan_value() {
             no winning move for Right moving first
         "#]],
     );
-    check(
+    check_file(
         &["value", "domineering(2x2) + hackenbush(lr)"],
-        expect![[r#"
-            exit 0
-            game:     domineering(2x2) + hackenbush(lr)
-            play:     partizan (Left and Right)
-            value:    {3/2|-1/2} (canonical form)
-            outcome:  N: the player to move wins
-            route:    canonical form
-            stops:    left 3/2, right -1/2
-            mean:     1/2, temperature 1
-            thermograph, left wall:  from t = 0: 3/2 (slope -1); from t = 1: 1/2 (then straight up)
-            thermograph, right wall: from t = 0: -1/2 (slope +1); from t = 1: 1/2 (then straight up)
-            reduced:  {3/2|-1/2} (the simplest game an infinitesimal away)
-
-            winning moves for Left (each leaves a value >= 0):
-              in term 1: to domineering(xo/xo)
-                  leaves domineering(xo/xo) + hackenbush(lr) = 3/2
-              in term 1: to domineering(ox/ox)
-                  leaves domineering(ox/ox) + hackenbush(lr) = 3/2
-
-            winning moves for Right (each leaves a value <= 0):
-              in term 1: to domineering(xx/oo)
-                  leaves domineering(xx/oo) + hackenbush(lr) = -1/2
-              in term 1: to domineering(oo/xx)
-                  leaves domineering(oo/xx) + hackenbush(lr) = -1/2
-        "#]],
+        expect_file!["snapshots/value_domineering_hackenbush.txt"],
     );
     check(
         &["value", "toads(t.f) - 1/2", "--format", "json"],
@@ -820,21 +704,12 @@ fn partizan_value() {
               ^
     "#]],
     );
-    check(
+    check_file(
         &["value", "{1|0}", "--misere"],
-        expect![[r#"
-        exit 1
-        --- stderr
-        error: not supported: misère play of a partizan game (partizan values are for normal play)
-    "#]],
+        expect_file!["snapshots/value_partizan_misere.txt"],
     );
-    check(
+    check_file(
         &["value", "domineering(5x5)", "--max-work", "1000"],
-        expect![[r#"
-            exit 1
-            --- stderr
-            error: limit reached: more than 1000 moves examined
-            help: --max-work 2e4 raises the limit
-        "#]],
+        expect_file!["snapshots/value_domineering_5x5_work_limit.txt"],
     );
 }

@@ -8,8 +8,8 @@
 
 mod harness;
 
-use expect_test::expect;
-use harness::{check, document, grundy, scratch};
+use expect_test::{expect, expect_file};
+use harness::{check, check_file, document, grundy, scratch};
 
 /// Item 6: heaps sorted in every position shown, and equal positions listed once.
 #[test]
@@ -34,72 +34,17 @@ fn issue_15_positions_are_canonical_and_listed_once() {
                1  in nim(3): take 1 from 3, leaving 2  ->  kayles(4) + nim(2,2)
     "#]],
     );
-    check(
+    check_file(
         &["moves", "nim(2,2)"],
-        expect![[r#"
-        exit 0
-        game:     nim(2,2)
-        value:    0
-        outcome:  P: the player to move loses (no move leaves value 0)
-
-        2 moves (value after the move; * marks a winning move):
-               2  in nim(2): take 2 from 2, leaving nothing  ->  nim(2)
-               3  in nim(2): take 1 from 2, leaving 1  ->  nim(1,2)
-    "#]],
+        expect_file!["snapshots/moves_nim_2_2.txt"],
     );
-    check(
+    check_file(
         &["dag", "nim(3,1)"],
-        expect![[r#"
-        exit 0
-        game:      nim(1,3)
-        value:     2 (N)
-        positions: 7 in 5 layers (a layer is the most moves left; * marks winning moves)
-
-        layer 4:
-          [0] nim(1,3)  N  mex {0, 1, 3} = 2
-                -> [1] nim(1)  (in nim(3): take 3 from 3, leaving nothing)
-              * -> [2] nim(1,1)  (in nim(3): take 2 from 3, leaving 1)
-                -> [3] nim(1,2)  (in nim(3): take 1 from 3, leaving 2)
-                -> [4] nim(3)  (in nim(1): take 1 from 1, leaving nothing)
-
-        layer 3:
-          [3] nim(1,2)  N  mex {0, 1, 2} = 3
-                -> [1] nim(1)  (in nim(2): take 2 from 2, leaving nothing)
-              * -> [2] nim(1,1)  (in nim(2): take 1 from 2, leaving 1)
-                -> [6] nim(2)  (in nim(1): take 1 from 1, leaving nothing)
-          [4] nim(3)  N  mex {0, 1, 2} = 3
-                -> [1] nim(1)  (in nim(3): take 2 from 3, leaving 1)
-              * -> [5] 0  (in nim(3): take 3 from 3, leaving nothing)
-                -> [6] nim(2)  (in nim(3): take 1 from 3, leaving 2)
-
-        layer 2:
-          [2] nim(1,1)  P  mex {1} = 0
-                -> [1] nim(1)  (in nim(1): take 1 from 1, leaving nothing)
-          [6] nim(2)  N  mex {0, 1} = 2
-                -> [1] nim(1)  (in nim(2): take 1 from 2, leaving 1)
-              * -> [5] 0  (in nim(2): take 2 from 2, leaving nothing)
-
-        layer 1:
-          [1] nim(1)  N  mex {0} = 1
-              * -> [5] 0  (in nim(1): take 1 from 1, leaving nothing)
-
-        layer 0:
-          [5] 0  P  mex {} = 0
-    "#]],
+        expect_file!["snapshots/dag_nim_3_1.txt"],
     );
-    check(
+    check_file(
         &["moves", "nim(2,2)", "--misere"],
-        expect![[r#"
-        exit 0
-        game:     nim(2,2)
-        play:     misère: the player who makes the last move loses
-        value:    0 (misère)
-        outcome:  P: the player to move loses (no move leaves misère value 0)
-
-        2 moves (misère value after the move; * marks a winning move):
-               2  in nim(2): take 2 from 2, leaving nothing  ->  nim(2)
-               3  in nim(2): take 1 from 2, leaving 1  ->  nim(1,2)
-    "#]],
+        expect_file!["snapshots/moves_nim_2_2_misere.txt"],
     );
 }
 
@@ -265,73 +210,21 @@ fn issue_15_long_searches_speak_early() {
 /// preperiod.
 #[test]
 fn issue_15_sequences_by_period() {
-    check(
+    check_file(
         &["seq", "kayles", "--to", "100", "--by-period", "12"],
-        expect![[r#"
-            exit 0
-            kayles: Grundy values of heaps 0 to 100 in rows of 12 (each column is one value of n mod 12)
-            prefix only: no period 12 from heap 0 is proved
-            heap   0  1  2  3  4  5  6  7  8  9 10 11
-               0:  0  1  2  3  1  4  3  2  1  4  2  6
-              12:  4  1  2  7  1  4  3  2  1  4  6  7
-              24:  4  1  2  8  5  4  7  2  1  8  6  7
-              36:  4  1  2  3  1  4  7  2  1  8  2  7
-              48:  4  1  2  8  1  4  7  2  1  4  2  7
-              60:  4  1  2  8  1  4  7  2  1  8  6  7
-              72:  4  1  2  8  1  4  7  2  1  8  2  7
-              84:  4  1  2  8  1  4  7  2  1  8  2  7
-              96:  4  1  2  8  1
-        "#]],
+        expect_file!["snapshots/seq_kayles_100_by_period_12.txt"],
     );
-    check(
+    check_file(
         &["seq", "kayles", "--to", "200", "--by-period"],
-        expect![[r#"
-            exit 0
-            kayles: Grundy values of heaps 0 to 200 in rows of 12 (each column is one value of n mod 12)
-            period 12 proved from heap 71 on (saltus 0); the rows above the line hold the exceptions
-            heap  11  0  1  2  3  4  5  6  7  8  9 10
-               0:     0  1  2  3  1  4  3  2  1  4  2
-              11:  6  4  1  2  7  1  4  3  2  1  4  6
-              23:  7  4  1  2  8  5  4  7  2  1  8  6
-              35:  7  4  1  2  3  1  4  7  2  1  8  2
-              47:  7  4  1  2  8  1  4  7  2  1  4  2
-              59:  7  4  1  2  8  1  4  7  2  1  8  6
-                  -----------------------------------
-              71:  7  4  1  2  8  1  4  7  2  1  8  2
-              83:  7  4  1  2  8  1  4  7  2  1  8  2
-              95:  7  4  1  2  8  1  4  7  2  1  8  2
-             107:  7  4  1  2  8  1  4  7  2  1  8  2
-             119:  7  4  1  2  8  1  4  7  2  1  8  2
-             131:  7  4  1  2  8  1  4  7  2  1  8  2
-             143:  7  4  1  2  8  1  4  7  2  1  8  2
-             155:  7  4  1  2  8  1  4  7  2  1  8  2
-             167:  7  4  1  2  8  1  4  7  2  1  8  2
-             179:  7  4  1  2  8  1  4  7  2  1  8  2
-             191:  7  4  1  2  8  1  4  7  2  1
-        "#]],
+        expect_file!["snapshots/seq_kayles_200_by_period.txt"],
     );
-    check(
+    check_file(
         &["seq", "allbut{2,3,7}", "--to", "20", "--by-period"],
-        expect![[r#"
-            exit 0
-            allbut{2,3,7}: Grundy values of heaps 0 to 20 in rows of 4 (each column is one value of n mod 4)
-            period 4 proved from heap 0 on (saltus 2), no exception
-            heap   0  1  2  3
-               0:  0  1  0  1
-               4:  2  3  2  3
-               8:  4  5  4  5
-              12:  6  7  6  7
-              16:  8  9  8  9
-              20: 10
-        "#]],
+        expect_file!["snapshots/seq_allbut_2_3_7_by_period.txt"],
     );
-    check(
+    check_file(
         &["seq", "kayles", "--to", "100", "--by-period"],
-        expect![[r#"
-            exit 2
-            --- stderr
-            error: no period of kayles is proved from heaps 0 to 100: `grundy period kayles` finds how many heaps a proof needs (then raise --to), or name a period: --by-period P
-        "#]],
+        expect_file!["snapshots/seq_kayles_100_by_period.txt"],
     );
     check(
         &[

@@ -17,9 +17,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Game>()?;
     module.add_class::<PlayState>()?;
     module.add_function(wrap_pyfunction!(parse, module)?)?;
-    module.add_function(wrap_pyfunction!(value_report_of, module)?)?;
-    module.add_function(wrap_pyfunction!(moves_report_of, module)?)?;
-    module.add_function(wrap_pyfunction!(partizan_move_of, module)?)?;
+    module.add_function(wrap_pyfunction!(report_of, module)?)?;
     Ok(())
 }
 
@@ -89,53 +87,44 @@ fn parse(spec: &str, max_positions: Option<u64>, max_work: Option<u64>) -> PyRes
     Ok(Game::new(sum, limits))
 }
 
-/// `grundy value SPEC [--misere] --format json` of spec text that may be partizan
-/// (`"{1|0} + ^"`, `"domineering(3x3)"`): the front door reads it as `grundy value` does.
+/// A report of spec text that may be partizan (`"{1|0} + ^"`, `"domineering(3x3)"`), as JSON,
+/// read as the CLI reads it: `question` is `"value"` (`grundy value SPEC [--misere]`), `"moves"`
+/// (`grundy moves`: every move for Left and for Right, `"kind": "partizan"`, or the impartial
+/// moves report), or `"left_move"` / `"right_move"` (the move a perfect Left or Right makes,
+/// with its reason, as `grundy play --as`).
 #[pyfunction]
-#[pyo3(signature = (spec, misere=false, max_positions=None, max_work=None))]
-fn value_report_of(
+#[pyo3(signature = (question, spec, misere=false, max_positions=None, max_work=None))]
+fn report_of(
     py: Python<'_>,
+    question: &str,
     spec: &str,
     misere: bool,
     max_positions: Option<u64>,
     max_work: Option<u64>,
 ) -> PyResult<String> {
-    ask_any(py, spec, (max_positions, max_work), |game, settings| {
-        ask::value_of(game, Play::from_misere(misere), settings)
-    })
-}
-
-/// `grundy moves SPEC [--misere] --format json` of spec text that may be partizan: every move
-/// for Left and for Right (`"kind": "partizan"`) or the impartial moves report.
-#[pyfunction]
-#[pyo3(signature = (spec, misere=false, max_positions=None, max_work=None))]
-fn moves_report_of(
-    py: Python<'_>,
-    spec: &str,
-    misere: bool,
-    max_positions: Option<u64>,
-    max_work: Option<u64>,
-) -> PyResult<String> {
-    ask_any(py, spec, (max_positions, max_work), |game, settings| {
-        ask::moves_of(game, Play::from_misere(misere), settings)
-    })
-}
-
-/// The move a perfect Left (`left`) or Right makes in the partizan game `spec`, with its
-/// reason (as `grundy play --as`), as JSON.
-#[pyfunction]
-#[pyo3(signature = (spec, left, max_positions=None, max_work=None))]
-fn partizan_move_of(
-    py: Python<'_>,
-    spec: &str,
-    left: bool,
-    max_positions: Option<u64>,
-    max_work: Option<u64>,
-) -> PyResult<String> {
-    let side = if left { Side::Left } else { Side::Right };
-    ask_any(py, spec, (max_positions, max_work), |game, settings| {
-        ask::partizan_move(game, side, settings)
-    })
+    let play = Play::from_misere(misere);
+    let limits = (max_positions, max_work);
+    match question {
+        "value" => ask_any(py, spec, limits, |game, settings| {
+            ask::value_of(game, play, settings)
+        }),
+        "moves" => ask_any(py, spec, limits, |game, settings| {
+            ask::moves_of(game, play, settings)
+        }),
+        "left_move" | "right_move" => {
+            let side = if question == "left_move" {
+                Side::Left
+            } else {
+                Side::Right
+            };
+            ask_any(py, spec, limits, |game, settings| {
+                ask::partizan_move(game, side, settings)
+            })
+        }
+        _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "question is value, moves, left_move or right_move, not {question:?}"
+        ))),
+    }
 }
 
 /// Reads `spec`, impartial or partizan, within the limits `(max_positions, max_work)`, asks

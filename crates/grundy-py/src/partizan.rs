@@ -20,7 +20,7 @@ use pyo3::types::PyTuple;
 
 use crate::errors::{exclusive, not_in_callback, stash, to_py, CallbackGuard};
 use crate::games::json;
-use crate::user::Interner;
+use crate::user::SharedInterner;
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Value>()?;
@@ -183,20 +183,13 @@ impl Value {
 struct PythonPartizan {
     left: Py<PyAny>,
     right: Py<PyAny>,
-    interner: Mutex<Interner>,
+    interner: SharedInterner,
 }
 
 impl PythonPartizan {
-    fn interner(&self) -> MutexGuard<'_, Interner> {
-        self.interner
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
     /// The id of `object`, named now if it is new (its `__hash__` and `__eq__` are user code).
     fn intern(&self, py: Python<'_>, object: &Bound<'_, PyAny>) -> PyResult<u32> {
-        let _guard = CallbackGuard::enter();
-        self.interner().intern(py, object, None)
+        self.interner.intern(py, object, None)
     }
 
     /// The sum `item` names: the sorted ids of a plain tuple's parts, or of `item` alone.
@@ -218,7 +211,7 @@ impl PythonPartizan {
         let function = if left { &self.left } else { &self.right };
         let mut moves = Vec::new();
         for (index, &id) in position.iter().enumerate() {
-            let object = self.interner().object(py, id);
+            let object = self.interner.lock().object(py, id);
             // User code runs from here on: it must not call back into grundy, which holds the
             // table of values while it runs.
             let _guard = CallbackGuard::enter();
@@ -234,7 +227,7 @@ impl PythonPartizan {
     }
 
     fn repr(&self, py: Python<'_>, id: u32) -> String {
-        let object = self.interner().object(py, id);
+        let object = self.interner.lock().object(py, id);
         let _guard = CallbackGuard::enter();
         object
             .repr()
@@ -320,13 +313,10 @@ impl PartizanRules {
             max_work: max_work.unwrap_or(Limits::DEFAULT.max_work),
             ..Limits::DEFAULT
         };
-        // Positions seen as moves may outnumber those valued, but not by much in games that
-        // end: this stops one that never does in seconds rather than minutes.
-        let interner = Interner::new(py, limits.max_positions.saturating_mul(2));
         let rules = PythonPartizan {
             left,
             right,
-            interner: Mutex::new(interner),
+            interner: SharedInterner::new(py, limits.max_positions),
         };
         Ok(PartizanRules {
             solver: Mutex::new(PartizanSolver::with_limits(rules, limits)),

@@ -158,26 +158,58 @@ impl Interner {
     }
 }
 
+/// An [`Interner`] behind a lock, as a game's ruleset and its face share it (a game written in
+/// Python, impartial or partizan).
+pub(crate) struct SharedInterner(Mutex<Interner>);
+
+impl SharedInterner {
+    /// No positions yet; at most twice `max_positions`: positions seen as moves may outnumber
+    /// those solved (the solver's limit), but not by much in games that end, so this stops a
+    /// game that never does (a count that goes below 0) in seconds rather than minutes.
+    pub(crate) fn new(py: Python<'_>, max_positions: u64) -> SharedInterner {
+        SharedInterner(Mutex::new(Interner::new(
+            py,
+            max_positions.saturating_mul(2),
+        )))
+    }
+
+    /// The interner, locked (a panic while it was held leaves it usable: its tables only grow).
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Interner> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The id of `object`, named now if it is new (its `__hash__` and `__eq__` are user code);
+    /// `canonical` maps positions to their representatives.
+    pub(crate) fn intern(
+        &self,
+        py: Python<'_>,
+        object: &Bound<'_, PyAny>,
+        canonical: Option<&Py<PyAny>>,
+    ) -> PyResult<u32> {
+        let _guard = CallbackGuard::enter();
+        self.lock().intern(py, object, canonical)
+    }
+}
+
 /// The Python side of a ruleset, shared by the ruleset (inside the solver) and its face.
 struct Shared {
     moves: Py<PyAny>,
     canonical: Option<Py<PyAny>>,
     name: String,
-    interner: Mutex<Interner>,
+    interner: SharedInterner,
     calls: AtomicU64,
 }
 
 impl Shared {
     fn interner(&self) -> MutexGuard<'_, Interner> {
-        self.interner
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.interner.lock()
     }
 
     /// The id of `object`, named now if it is new.
     fn intern(&self, py: Python<'_>, object: &Bound<'_, PyAny>) -> PyResult<u32> {
-        let _guard = CallbackGuard::enter();
-        self.interner().intern(py, object, self.canonical.as_ref())
+        self.interner.intern(py, object, self.canonical.as_ref())
     }
 
     fn object<'py>(&self, py: Python<'py>, id: u32) -> Bound<'py, PyAny> {
@@ -312,10 +344,7 @@ impl Rules {
             moves,
             canonical,
             name,
-            // Positions seen as moves may outnumber those solved (the solver's limit), but not
-            // by much in games that end: this stops a game that never does (a count that goes
-            // below 0) in seconds rather than minutes.
-            interner: Mutex::new(Interner::new(py, limits.max_positions.saturating_mul(2))),
+            interner: SharedInterner::new(py, limits.max_positions),
             calls: AtomicU64::new(0),
         });
         let rules = PythonRules {
@@ -351,7 +380,7 @@ impl Rules {
             Err(error) if matches!(error.kind(), ErrorKind::Cycle { .. }) => {
                 let report = analysis::loopy::value(&sum, self.limits)
                     .map_err(|error| to_py(error, None))?;
-                let text = json(&report.value)?;
+                let text = json(&report.sum.value)?;
                 let json_module = py.import("json")?;
                 Ok(json_module.call_method1("loads", (text,))?.unbind())
             }

@@ -80,9 +80,9 @@ fn answer<A: Serialize>(
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
 pub fn value(spec: &str, misere: bool) -> Json {
-    let mut game = parse_any(spec)?;
-    let answer = ask::value_of(&mut game, Play::from_misere(misere), &SETTINGS);
-    to_json(&answer.map_err(|error| error_json(&error))?)
+    answer_any(spec, |game| {
+        ask::value_of(game, Play::from_misere(misere), &SETTINGS)
+    })
 }
 
 /// `grundy thermograph SPEC --format json`: a partizan game's thermograph, its walls and the
@@ -92,9 +92,7 @@ pub fn value(spec: &str, misere: bool) -> Json {
 /// An `ErrorReport` as JSON (an impartial game has no thermograph drawn).
 #[wasm_bindgen]
 pub fn thermograph(spec: &str) -> Json {
-    let mut game = spec::parse_any_with(spec, spec::Options::new(LIMITS))
-        .map_err(|error| error_json(&error))?;
-    to_json(&ask::thermograph_of(&mut game).map_err(|error| error_json(&error))?)
+    answer_any(spec, ask::thermograph_of)
 }
 
 /// `grundy moves SPEC [--misere] --format json`: every move with the value it leads to.
@@ -103,9 +101,9 @@ pub fn thermograph(spec: &str) -> Json {
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
 pub fn moves(spec: &str, misere: bool) -> Json {
-    let mut game = parse_any(spec)?;
-    let answer = ask::moves_of(&mut game, Play::from_misere(misere), &SETTINGS);
-    to_json(&answer.map_err(|error| error_json(&error))?)
+    answer_any(spec, |game| {
+        ask::moves_of(game, Play::from_misere(misere), &SETTINGS)
+    })
 }
 
 /// The move a perfect Left (`left`) or Right makes in the partizan game `spec`, with its
@@ -115,13 +113,19 @@ pub fn moves(spec: &str, misere: bool) -> Json {
 /// An `ErrorReport` as JSON: an impartial game, no move left, a limit.
 #[wasm_bindgen]
 pub fn partizan_move(spec: &str, left: bool) -> Json {
-    let mut game = parse_any(spec)?;
     let side = if left { Side::Left } else { Side::Right };
-    to_json(&ask::partizan_move(&mut game, side, &SETTINGS).map_err(|error| error_json(&error))?)
+    answer_any(spec, |game| ask::partizan_move(game, side, &SETTINGS))
 }
 
-fn parse_any(text: &str) -> Result<spec::AnyGame, String> {
-    spec::parse_any_with(text, spec::Options::new(LIMITS)).map_err(|error| error_json(&error))
+/// The front door's answer to `question` about spec text `spec`, impartial or partizan (read
+/// as `grundy value` reads it), as JSON.
+fn answer_any<A: Serialize>(
+    spec: &str,
+    question: impl FnOnce(&mut spec::AnyGame) -> grundy::Result<A>,
+) -> Json {
+    let mut game = spec::parse_any_with(spec, spec::Options::new(LIMITS))
+        .map_err(|error| error_json(&error))?;
+    to_json(&question(&mut game).map_err(|error| error_json(&error))?)
 }
 
 /// The computer's move from `spec` in normal or misère play (cycles allowed), with its
@@ -227,8 +231,7 @@ pub fn version() -> String {
 /// An `ErrorReport` as JSON.
 #[wasm_bindgen]
 pub fn board(spec: &str) -> Json {
-    let game = parse_any(spec)?;
-    to_json(&ask::board_of(&game).map_err(|error| error_json(&error))?)
+    answer_any(spec, |game| ask::board_of(game))
 }
 
 /// Whether a game ends as a draw at the last of `positions`, the positions of the game so far

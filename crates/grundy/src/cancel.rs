@@ -23,21 +23,21 @@ use crate::error::{Error, ErrorKind, Result};
 /// let error = Solver::with_limits(Wythoff, limits).value(&(30, 40)).unwrap_err();
 /// assert_eq!(error.to_string(), "cancelled before the computation ended");
 /// ```
-#[derive(Clone, Copy, Default)]
-pub struct Cancel(Option<&'static AtomicBool>);
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Cancel(Shared<AtomicBool>);
 
 impl Cancel {
     /// No flag: the computation runs until it ends or meets a limit.
-    pub const NEVER: Cancel = Cancel(None);
+    pub const NEVER: Cancel = Cancel(Shared(None));
 
     /// Stops computations when `flag` is true.
     pub fn new(flag: &'static AtomicBool) -> Cancel {
-        Cancel(Some(flag))
+        Cancel(Shared(Some(flag)))
     }
 
     /// Whether the flag is raised.
     pub fn is_raised(self) -> bool {
-        self.0.is_some_and(|flag| flag.load(Ordering::Relaxed))
+        self.0 .0.is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// Fails when the flag is raised.
@@ -52,18 +52,36 @@ impl Cancel {
     }
 }
 
-impl PartialEq for Cancel {
-    /// The same flag, or none on both sides.
-    fn eq(&self, other: &Cancel) -> bool {
+/// A value that lives as long as the program, or none, as [`Cancel`] and
+/// [`crate::progress::Progress`] hold theirs: `Copy`, and equal to another when both are the
+/// same value (by address) or both none.
+pub(crate) struct Shared<T: 'static>(pub(crate) Option<&'static T>);
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Shared<T> {
+        *self
+    }
+}
+
+impl<T> Copy for Shared<T> {}
+
+impl<T> Default for Shared<T> {
+    fn default() -> Shared<T> {
+        Shared(None)
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Shared<T>) -> bool {
         self.0.map(std::ptr::from_ref) == other.0.map(std::ptr::from_ref)
     }
 }
 
-impl Eq for Cancel {}
+impl<T> Eq for Shared<T> {}
 
 impl fmt::Debug for Cancel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
+        match self.0 .0 {
             None => f.write_str("Cancel::NEVER"),
             Some(flag) => write!(f, "Cancel({})", flag.load(Ordering::Relaxed)),
         }

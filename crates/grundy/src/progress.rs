@@ -5,6 +5,8 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::cancel::Shared;
+
 /// What a search has done so far; every field only grows, but for the table's fill.
 #[derive(Debug, Default)]
 pub struct Counters {
@@ -104,26 +106,26 @@ pub struct Snapshot {
 /// assert!(COUNTERS.snapshot().positions > 0);
 /// # Ok::<(), grundy::Error>(())
 /// ```
-#[derive(Clone, Copy, Default)]
-pub struct Progress(Option<&'static Counters>);
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Progress(Shared<Counters>);
 
 impl Progress {
     /// Nowhere.
-    pub const NONE: Progress = Progress(None);
+    pub const NONE: Progress = Progress(Shared(None));
 
     /// Into `counters`.
     pub fn new(counters: &'static Counters) -> Progress {
-        Progress(Some(counters))
+        Progress(Shared(Some(counters)))
     }
 
     /// The counters, if any.
     pub fn counters(self) -> Option<&'static Counters> {
-        self.0
+        self.0 .0
     }
 
     /// Shows that the search has examined `work` moves so far.
     pub fn show_work(self, work: u64) {
-        if let Some(counters) = self.0 {
+        if let Some(counters) = self.counters() {
             counters.work.store(work, Ordering::Relaxed);
         }
     }
@@ -131,7 +133,7 @@ impl Progress {
     /// Shows that a growing misère quotient has reached heap `heap` with `order` elements,
     /// after `candidates` candidate quotients.
     pub fn show_quotient(self, heap: u64, order: u64, candidates: u64) {
-        if let Some(counters) = self.0 {
+        if let Some(counters) = self.counters() {
             counters.heap.store(heap, Ordering::Relaxed);
             counters.order.store(order, Ordering::Relaxed);
             counters.candidates.store(candidates, Ordering::Relaxed);
@@ -139,18 +141,9 @@ impl Progress {
     }
 }
 
-impl PartialEq for Progress {
-    /// The same counters, or none on both sides.
-    fn eq(&self, other: &Progress) -> bool {
-        self.0.map(std::ptr::from_ref) == other.0.map(std::ptr::from_ref)
-    }
-}
-
-impl Eq for Progress {}
-
 impl fmt::Debug for Progress {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.0.is_some() {
+        f.write_str(if self.counters().is_some() {
             "Progress(counters)"
         } else {
             "Progress(none)"

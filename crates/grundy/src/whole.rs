@@ -206,17 +206,19 @@ impl SumGraph {
     /// # Errors
     /// A sum with a different number of terms, or as for [`state`](SumGraph::state).
     pub fn state_of(&mut self, sum: &Sum) -> Result<State> {
+        let positions = self.term_ids(sum)?;
+        self.state(&positions)
+    }
+
+    /// The position ids of each term of `sum`, which must have as many terms as the sum this
+    /// graph was built from.
+    fn term_ids(&self, sum: &Sum) -> Result<Vec<Vec<u32>>> {
         if sum.terms().len() != self.tables.len() {
             return Err(Error::invalid_position(
                 "the sum does not come from the game this search was built for",
             ));
         }
-        let positions = sum
-            .terms()
-            .iter()
-            .map(|term| term.position_ids())
-            .collect::<Result<Vec<_>>>()?;
-        self.state(&positions)
+        sum.terms().iter().map(|term| term.position_ids()).collect()
     }
 
     fn is_live(&mut self, component: Component) -> Result<bool> {
@@ -373,16 +375,7 @@ impl SumGraph {
     /// # Errors
     /// A sum with a different number of terms, or a table's position limit.
     pub fn position_of(&self, sum: &Sum) -> Result<Position> {
-        if sum.terms().len() != self.tables.len() {
-            return Err(Error::invalid_position(
-                "the sum does not come from the game this search was built for",
-            ));
-        }
-        let terms = sum
-            .terms()
-            .iter()
-            .map(|term| term.position_ids())
-            .collect::<Result<Vec<_>>>()?;
+        let terms = self.term_ids(sum)?;
         Ok(Position { terms })
     }
 

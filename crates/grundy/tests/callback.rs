@@ -104,7 +104,7 @@ fn every_report_passes_the_error_on() {
     let report = analysis::value(&sum).expect("value");
     assert_eq!(report.value, (7 % 3) ^ 2);
     let misere = analysis::misere::value(&sum, limits).expect("misere");
-    assert_eq!(misere.outcome.letter(), "N");
+    assert_eq!(misere.head.outcome.letter(), "N");
 }
 
 #[test]

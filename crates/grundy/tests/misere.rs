@@ -360,9 +360,9 @@ fn bouton_reports_agree_with_searched_reports() {
             Limits::default(),
         )
         .expect("searched");
-        assert_eq!(fast.value, searched.value, "{heaps}");
+        assert_eq!(fast.head.value, searched.head.value, "{heaps}");
         assert_eq!(fast.genus, searched.genus, "{heaps}");
-        assert_eq!(fast.outcome, searched.outcome, "{heaps}");
+        assert_eq!(fast.head.outcome, searched.head.outcome, "{heaps}");
         let results = |report: &grundy::analysis::misere::MisereValueReport| {
             let mut results: Vec<String> = report
                 .winning_moves

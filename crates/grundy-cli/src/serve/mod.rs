@@ -228,30 +228,45 @@ fn play_param(params: &HashMap<String, String>) -> Result<Play, Failure> {
     Ok(Play::from_misere(flag_param(params, "misere")?))
 }
 
-/// The value of an impartial or a partizan game, read as `grundy value` reads it.
-async fn value(State(state): State<Arc<AppState>>, query: Params) -> Response {
-    let (spec_text, play) = match game_request(query) {
-        Ok(request) => request,
-        Err(failure) => return failure.into_response(),
-    };
-    compute(&state, move |settings| {
+/// Reads `spec_text` as the CLI reads it (impartial or partizan) and answers `question` about
+/// it on a worker.
+async fn ask_any<R, Q>(state: &AppState, spec_text: String, question: Q) -> Response
+where
+    R: serde::Serialize + Send + 'static,
+    Q: FnOnce(&mut spec::AnyGame, &Settings) -> grundy::Result<R> + Send + 'static,
+{
+    compute(state, move |settings| {
         let mut game = parse_any(&spec_text, settings.limits)?;
-        ask::value_of(&mut game, play, &settings).map_err(|error| Failure::library(&error))
+        question(&mut game, &settings).map_err(|error| Failure::library(&error))
     })
     .await
 }
 
+/// Answers `question` about the game and the play a request names (`spec`, `misere`).
+async fn game_question<R: serde::Serialize + Send + 'static>(
+    state: &AppState,
+    query: Params,
+    question: fn(&mut spec::AnyGame, Play, &Settings) -> grundy::Result<R>,
+) -> Response {
+    match game_request(query) {
+        Ok((spec_text, play)) => {
+            ask_any(state, spec_text, move |game, settings| {
+                question(game, play, settings)
+            })
+            .await
+        }
+        Err(failure) => failure.into_response(),
+    }
+}
+
+/// The value of an impartial or a partizan game, read as `grundy value` reads it.
+async fn value(State(state): State<Arc<AppState>>, query: Params) -> Response {
+    game_question(&state, query, ask::value_of).await
+}
+
 /// Every move of an impartial or a partizan game, read as `grundy moves` reads it.
 async fn moves(State(state): State<Arc<AppState>>, query: Params) -> Response {
-    let (spec_text, play) = match game_request(query) {
-        Ok(request) => request,
-        Err(failure) => return failure.into_response(),
-    };
-    compute(&state, move |settings| {
-        let mut game = parse_any(&spec_text, settings.limits)?;
-        ask::moves_of(&mut game, play, &settings).map_err(|error| Failure::library(&error))
-    })
-    .await
+    game_question(&state, query, ask::moves_of).await
 }
 
 /// The move a perfect player (`as=left` or `as=right`) makes in a partizan game, with its
@@ -274,9 +289,8 @@ async fn computer_move(State(state): State<Arc<AppState>>, query: Params) -> Res
         Ok(request) => request,
         Err(failure) => return failure.into_response(),
     };
-    compute(&state, move |settings| {
-        let mut game = parse_any(&spec_text, settings.limits)?;
-        ask::partizan_move(&mut game, side, &settings).map_err(|error| Failure::library(&error))
+    ask_any(&state, spec_text, move |game, settings| {
+        ask::partizan_move(game, side, settings)
     })
     .await
 }
@@ -288,11 +302,7 @@ async fn thermograph(State(state): State<Arc<AppState>>, query: Params) -> Respo
         Ok(spec_text) => spec_text,
         Err(failure) => return failure.into_response(),
     };
-    compute(&state, move |settings| {
-        let mut game = parse_any(&spec_text, settings.limits)?;
-        ask::thermograph_of(&mut game).map_err(|error| Failure::library(&error))
-    })
-    .await
+    ask_any(&state, spec_text, |game, _| ask::thermograph_of(game)).await
 }
 
 async fn dag(State(state): State<Arc<AppState>>, query: Params) -> Response {

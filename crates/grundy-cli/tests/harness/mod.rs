@@ -109,13 +109,32 @@ pub fn grundy(args: &[&str]) -> Run {
 /// Runs `grundy args` and compares its exit code, stdout and stderr with the snapshot
 /// `expected` (expect-test).
 pub fn check(args: &[&str], expected: expect_test::Expect) {
+    expected.assert_eq(&snapshot(args));
+}
+
+/// [`check`] against a snapshot kept in a file (`expect_file!["snapshots/NAME.txt"]`): the long
+/// tables and move lists, whose lines repeat each other's shape.
+pub fn check_file(args: &[&str], expected: expect_test::ExpectFile) {
+    expected.assert_eq(&snapshot(args));
+}
+
+/// The exit code, stdout and stderr of `grundy args`, as the snapshots show them.
+fn snapshot(args: &[&str]) -> String {
     let run = grundy(args);
     let mut text = format!("exit {}\n{}", run.code.unwrap_or(-1), run.stdout);
     if !run.stderr.is_empty() {
         text.push_str("--- stderr\n");
         text.push_str(&run.stderr);
     }
-    expected.assert_eq(&text);
+    text
+}
+
+/// Asserts that `text` contains each of `parts`, showing `text` when one is missing.
+#[track_caller]
+pub fn assert_contains(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "no {part:?} in:\n{text}");
+    }
 }
 
 /// Runs `grundy` and expects success; returns standard output.

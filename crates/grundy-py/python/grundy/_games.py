@@ -9,20 +9,17 @@ from typing import Optional, Union
 
 from . import _grundy
 from ._grundy import GrundyError
-from ._reports import Report, _report
+from ._reports import Report, _Native, _report
 
 
-class Game:
+class Game(_Native):
     """A position: a sum of games, built-in (from spec text) or written in Python.
 
     ``a + b`` is the sum of two games (a spec string is parsed first). Games made from the
     same ruleset share one memo of values.
     """
 
-    __slots__ = ("_native",)
-
-    def __init__(self, native: "_grundy.Game"):
-        self._native = native
+    __slots__ = ()
 
     @property
     def spec(self) -> str:
@@ -162,7 +159,7 @@ def analyze(spec: Union[str, Game], misere: bool = False) -> Report:
         ('{1^*2|^*2}', 'L', '1/2')
     """
     if isinstance(spec, str):
-        return _report(_grundy.value_report_of(spec, misere))
+        return _report(_grundy.report_of("value", spec, misere))
     return _game(spec).analyze(misere)
 
 
@@ -182,7 +179,7 @@ def moves(spec: Union[str, Game], misere: bool = False) -> Report:
     [('hackenbush(l)', False)]
     """
     if isinstance(spec, str):
-        return _report(_grundy.moves_report_of(spec, misere))
+        return _report(_grundy.report_of("moves", spec, misere))
     return _game(spec).moves(misere)
 
 
@@ -197,7 +194,7 @@ def partizan_move(spec: str, side: str) -> Report:
     """
     if side not in ("left", "right"):
         raise ValueError(f"side is 'left' or 'right', not {side!r}")
-    return _report(_grundy.partizan_move_of(spec, side == "left"))
+    return _report(_grundy.report_of(f"{side}_move", spec))
 
 
 class Dag(Report):
@@ -227,7 +224,7 @@ def dag(spec: Union[str, Game], max_nodes: int = 200, misere: bool = False) -> D
     return _game(spec).dag(max_nodes, misere)
 
 
-class Play:
+class Play(_Native):
     """A game against a perfect opponent (``grundy play``).
 
     ``view()`` shows the position, its outcome and the moves; ``move(text)`` plays a move
@@ -235,10 +232,7 @@ class Play:
     ``computer_move()`` lets the computer move and says why.
     """
 
-    __slots__ = ("_native",)
-
-    def __init__(self, native: "_grundy.PlayState"):
-        self._native = native
+    __slots__ = ()
 
     @property
     def position(self) -> str:

@@ -160,24 +160,16 @@ class PartizanRules:
     @property
     def work(self) -> int: ...
 
-def value_report_of(
+def report_of(
+    question: str,
     spec: str,
     misere: bool = False,
     max_positions: Optional[int] = None,
     max_work: Optional[int] = None,
-) -> str: ...
-def moves_report_of(
-    spec: str,
-    misere: bool = False,
-    max_positions: Optional[int] = None,
-    max_work: Optional[int] = None,
-) -> str: ...
-def partizan_move_of(
-    spec: str,
-    left: bool,
-    max_positions: Optional[int] = None,
-    max_work: Optional[int] = None,
-) -> str: ...
+) -> str:
+    """A report of spec text, impartial or partizan, as JSON: ``question`` is ``"value"``,
+    ``"moves"``, ``"left_move"`` or ``"right_move"``."""
+
 def parse(spec: str, max_positions: Optional[int] = None, max_work: Optional[int] = None) -> Game:
     """Parses spec text (``"kayles(13) + nim(3,4,5)"``) into a game; SpecError on bad input."""
 

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Optional, Union
 
 from . import _grundy
+from ._reports import _Native
 
 Like = Union["PartizanValue", int, str, Fraction]
 
@@ -28,7 +29,7 @@ def _number(text: str) -> Fraction:
     return Fraction(text)
 
 
-class PartizanValue:
+class PartizanValue(_Native):
     """A partizan value: a canonical form (equal values are one object's equal).
 
     ``a + b``, ``-a``, ``a - b``; ``a <= b``, ``a >= b``, ``a == b``, ``a < b``, ``a > b`` are
@@ -37,10 +38,7 @@ class PartizanValue:
     ``v >= "^"``.
     """
 
-    __slots__ = ("_native",)
-
-    def __init__(self, native: "_grundy.PartizanValue"):
-        self._native = native
+    __slots__ = ()
 
     # The value itself.
     @property

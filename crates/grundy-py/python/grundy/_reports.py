@@ -15,6 +15,15 @@ def _wrap(value: Any) -> Any:
     return value
 
 
+class _Native:
+    """A Python face over one native object (``self._native``), which does the work."""
+
+    __slots__ = ("_native",)
+
+    def __init__(self, native: Any):
+        self._native = native
+
+
 class Report:
     """One of the library's reports: the fields of its JSON document as attributes.
 

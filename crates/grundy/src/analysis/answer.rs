@@ -53,8 +53,8 @@ impl ValueAnswer {
     pub fn spec(&self) -> &str {
         match self {
             ValueAnswer::Normal(report) => &report.spec,
-            ValueAnswer::Loopy(report) => &report.spec,
-            ValueAnswer::Misere(report) => &report.spec,
+            ValueAnswer::Loopy(report) => &report.sum.spec,
+            ValueAnswer::Misere(report) => &report.head.spec,
             ValueAnswer::Partizan(report) => &report.spec,
         }
     }
@@ -64,8 +64,8 @@ impl ValueAnswer {
     pub fn outcome(&self) -> &'static str {
         match self {
             ValueAnswer::Normal(report) => report.outcome.letter(),
-            ValueAnswer::Loopy(report) => report.outcome.letter(),
-            ValueAnswer::Misere(report) => report.outcome.letter(),
+            ValueAnswer::Loopy(report) => report.sum.outcome.letter(),
+            ValueAnswer::Misere(report) => report.head.outcome.letter(),
             ValueAnswer::Partizan(report) => report.outcome,
         }
     }

@@ -57,46 +57,52 @@ pub(super) fn split(value: &LoopyValue) -> (ReportValue, Option<Vec<u64>>) {
     }
 }
 
+/// A game with cycles (a whole sum, or one component of it) with its value and outcome.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopyValued {
+    /// The game as spec text.
+    pub spec: String,
+    /// Its generalised Sprague-Grundy value (Smith's rule).
+    pub value: ReportValue,
+    /// The escapes of an infinite value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escapes: Option<Vec<u64>>,
+    /// `"N"`, `"P"` or `"D"`, for the game alone.
+    pub outcome: ReportOutcome,
+}
+
+impl LoopyValued {
+    fn new(spec: String, value: &LoopyValue) -> LoopyValued {
+        let (report_value, escapes) = split(value);
+        LoopyValued {
+            spec,
+            value: report_value,
+            escapes,
+            outcome: value.outcome().into(),
+        }
+    }
+}
+
 /// The value of a sum with cycles, its outcome, components, and winning or drawing moves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LoopyValueReport {
     /// [`SCHEMA`].
     pub schema: u32,
-    /// The sum as spec text.
-    pub spec: String,
-    /// The generalised Sprague-Grundy value of the sum (Smith's rule).
-    pub value: ReportValue,
-    /// The escapes of an infinite value.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub escapes: Option<Vec<u64>>,
-    /// `"N"`, `"P"` or `"D"`.
-    pub outcome: ReportOutcome,
+    /// The sum, its value and outcome.
+    #[serde(flatten)]
+    pub sum: LoopyValued,
     /// Moves until the end with best play (the winner hurrying, the loser stalling), when the
     /// game was small enough to solve completely; absent for draws.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remoteness: Option<u64>,
     /// Each component with its value, left to right.
-    pub components: Vec<LoopyComponentReport>,
+    pub components: Vec<LoopyValued>,
     /// Every move to a position of value 0 (a P-position).
     pub winning_moves: Vec<LoopyMoveReport>,
     /// The number of winning moves (each is listed: `winning_moves.len()`).
     pub winning_move_count: u128,
     /// When the outcome is a draw: every move that keeps it (the others lose).
     pub drawing_moves: Vec<LoopyMoveReport>,
-}
-
-/// One component of a sum with cycles.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LoopyComponentReport {
-    /// The component as spec text.
-    pub spec: String,
-    /// Its generalised Sprague-Grundy value.
-    pub value: ReportValue,
-    /// The escapes of an infinite value.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub escapes: Option<Vec<u64>>,
-    /// `"N"`, `"P"` or `"D"` for the component alone.
-    pub outcome: ReportOutcome,
 }
 
 /// One move in a sum with cycles.
@@ -124,15 +130,9 @@ pub struct LoopyMoveReport {
 pub struct LoopyMovesReport {
     /// [`SCHEMA`].
     pub schema: u32,
-    /// The sum as spec text.
-    pub spec: String,
-    /// The sum's value.
-    pub value: ReportValue,
-    /// Its escapes, when infinite.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub escapes: Option<Vec<u64>>,
-    /// `"N"`, `"P"` or `"D"`.
-    pub outcome: ReportOutcome,
+    /// The sum, its value and outcome.
+    #[serde(flatten)]
+    pub sum: LoopyValued,
     /// Every move, component by component.
     pub moves: Vec<LoopyMoveEntry>,
 }
@@ -180,18 +180,13 @@ impl Loopy {
         self.solver.value_of_state(&state)
     }
 
-    fn components(&mut self) -> Result<Vec<LoopyComponentReport>> {
+    fn components(&mut self) -> Result<Vec<LoopyValued>> {
         let mut reports = Vec::new();
         for (term, ids) in self.position.terms.clone().into_iter().enumerate() {
             for id in ids {
                 let value = self.value_of_parts(term, &[id])?;
-                let (value_report, escapes) = split(&value);
-                reports.push(LoopyComponentReport {
-                    spec: self.solver.graph().table(term).format(&[id]),
-                    value: value_report,
-                    escapes,
-                    outcome: value.outcome().into(),
-                });
+                let spec = self.solver.graph().table(term).format(&[id]);
+                reports.push(LoopyValued::new(spec, &value));
             }
         }
         Ok(reports)
@@ -249,8 +244,8 @@ fn remoteness(sum: &Sum, limits: Limits) -> Result<Option<u64>> {
 /// use grundy::{analysis::loopy, spec, Limits};
 /// let sum = spec::parse("digraph(u>s, u>a, a>b, b>a; u)")?;
 /// let report = loopy::value(&sum, Limits::default())?;
-/// assert_eq!(report.outcome.letter(), "N");
-/// assert_eq!(report.escapes, Some(vec![0]));
+/// assert_eq!(report.sum.outcome.letter(), "N");
+/// assert_eq!(report.sum.escapes, Some(vec![0]));
 /// assert_eq!(report.winning_moves[0].description, "move from u to s");
 /// # Ok::<(), grundy::Error>(())
 /// ```
@@ -267,13 +262,9 @@ pub fn value(sum: &Sum, limits: Limits) -> Result<LoopyValueReport> {
             _ => {}
         }
     }
-    let (value, escapes) = split(&loopy.value);
     Ok(LoopyValueReport {
         schema: SCHEMA,
-        spec: sum.format(),
-        value,
-        escapes,
-        outcome: outcome.into(),
+        sum: LoopyValued::new(sum.format(), &loopy.value),
         remoteness: remoteness(sum, limits)?,
         components,
         winning_move_count: winning_moves.len() as u128,
@@ -302,13 +293,9 @@ pub fn moves(sum: &Sum, limits: Limits) -> Result<LoopyMovesReport> {
             }
         })
         .collect();
-    let (value, escapes) = split(&loopy.value);
     Ok(LoopyMovesReport {
         schema: SCHEMA,
-        spec: sum.format(),
-        value,
-        escapes,
-        outcome: loopy.value.outcome().into(),
+        sum: LoopyValued::new(sum.format(), &loopy.value),
         moves,
     })
 }

@@ -10,6 +10,7 @@
 //! (1982) 353-361). The other values have no known formula and come from search; the
 //! P-positions serve as a partial closed form, exact in integers, however large the heaps.
 
+use super::pair_parts;
 use crate::error::{Error, Result};
 use crate::game::{Parts, Ruleset};
 use crate::nimber::Nimber;
@@ -87,15 +88,6 @@ fn isqrt(n: u128) -> u128 {
     root
 }
 
-/// The parts left by heaps `(x, y)`: none when both are empty.
-fn pair_parts(x: u64, y: u64) -> Parts<(u64, u64)> {
-    if x == 0 && y == 0 {
-        Parts::new()
-    } else {
-        Parts::from_slice(&[(x, y)])
-    }
-}
-
 impl Ruleset for AWythoff {
     type Position = (u64, u64);
 
@@ -127,9 +119,7 @@ impl Ruleset for AWythoff {
     }
 
     fn describe(&self, &(x, y): &(u64, u64), to: &[(u64, u64)]) -> String {
-        let (p, q) = to.first().copied().unwrap_or((0, 0));
-        // The parts are as `moves` lists them; accept the heaps swapped too (a canonical result).
-        let (p, q) = if p <= x && q <= y { (p, q) } else { (q, p) };
+        let (p, q) = super::pair_left(&(x, y), to);
         let what = match (x.saturating_sub(p), y.saturating_sub(q)) {
             (k, 0) => format!("take {k} from the first heap"),
             (0, l) => format!("take {l} from the second heap"),
@@ -139,14 +129,9 @@ impl Ruleset for AWythoff {
     }
 
     fn format(&self, positions: &[(u64, u64)]) -> String {
-        if positions.is_empty() {
-            return "0".to_string();
-        }
-        let parts: Vec<String> = positions
-            .iter()
-            .map(|(x, y)| format!("wythoff({x},{y}; a={})", self.a))
-            .collect();
-        parts.join(" + ")
+        super::format_sum(positions, |(x, y)| {
+            format!("wythoff({x},{y}; a={})", self.a)
+        })
     }
 }
 

@@ -318,20 +318,13 @@ impl Ruleset for GreenHackenbush {
     }
 
     fn format(&self, positions: &[EdgeSet]) -> String {
-        if positions.is_empty() {
-            return "0".to_string();
-        }
         let ground = &self.names[self.ground];
-        let parts: Vec<String> = positions
-            .iter()
-            .map(|set| {
-                format!(
-                    "green({}; ground={ground})",
-                    self.edge_texts(set.0).join(", ")
-                )
-            })
-            .collect();
-        parts.join(" + ")
+        super::format_sum(positions, |set| {
+            format!(
+                "green({}; ground={ground})",
+                self.edge_texts(set.0).join(", ")
+            )
+        })
     }
 }
 

@@ -128,13 +128,47 @@ pub(crate) fn heap_parts(heap: u64) -> Parts<u64> {
     }
 }
 
+/// The parts left by heaps `(x, y)` of a two-heap game: none when both are empty.
+pub(crate) fn pair_parts(x: u64, y: u64) -> Parts<(u64, u64)> {
+    if x == 0 && y == 0 {
+        Parts::new()
+    } else {
+        Parts::from_slice(&[(x, y)])
+    }
+}
+
+/// The heaps a move from `(x, y)` of a two-heap game leaves, read from its parts `to` as the
+/// moves list them or with the heaps swapped (a canonical result); `(0, 0)` for no parts.
+pub(crate) fn pair_left(&(x, y): &(u64, u64), to: &[(u64, u64)]) -> (u64, u64) {
+    let (p, q) = to.first().copied().unwrap_or((0, 0));
+    if p <= x && q <= y {
+        (p, q)
+    } else {
+        (q, p)
+    }
+}
+
 /// `name(3,4,5)`, or `0` for no heaps.
 pub(crate) fn format_heaps(name: &str, heaps: &[u64]) -> String {
     if heaps.is_empty() {
         return "0".to_string();
     }
-    let heaps: Vec<String> = heaps.iter().map(u64::to_string).collect();
-    format!("{name}({})", heaps.join(","))
+    format!("{name}({})", comma_list(heaps))
+}
+
+/// `3,4,5`.
+pub(crate) fn comma_list(numbers: &[u64]) -> String {
+    let numbers: Vec<String> = numbers.iter().map(u64::to_string).collect();
+    numbers.join(",")
+}
+
+/// A sum of positions as spec text: each as `term` writes it, joined by ` + `, or `0` for none.
+pub(crate) fn format_sum<P>(positions: &[P], term: impl FnMut(&P) -> String) -> String {
+    if positions.is_empty() {
+        return "0".to_string();
+    }
+    let terms: Vec<String> = positions.iter().map(term).collect();
+    terms.join(" + ")
 }
 
 /// "take 2 from 8, leaving 6", "take 1 from 13, leaving 5 and 7", "split 8 into 3 and 5".

@@ -187,17 +187,9 @@ impl Ruleset for Moore {
     }
 
     fn format(&self, positions: &[Vec<u64>]) -> String {
-        if positions.is_empty() {
-            return "0".to_string();
-        }
-        let parts: Vec<String> = positions
-            .iter()
-            .map(|heaps| {
-                let heaps: Vec<String> = heaps.iter().map(u64::to_string).collect();
-                format!("moore({}; {})", self.k, heaps.join(","))
-            })
-            .collect();
-        parts.join(" + ")
+        super::format_sum(positions, |heaps| {
+            format!("moore({}; {})", self.k, super::comma_list(heaps))
+        })
     }
 }
 

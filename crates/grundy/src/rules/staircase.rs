@@ -129,20 +129,13 @@ impl Ruleset for Staircase {
     }
 
     fn format(&self, positions: &[Vec<u64>]) -> String {
-        if positions.is_empty() {
-            return "0".to_string();
-        }
-        let parts: Vec<String> = positions
-            .iter()
-            .map(|stairs| {
-                if stairs.is_empty() {
-                    return "staircase(0)".to_string();
-                }
-                let coins: Vec<String> = stairs.iter().map(u64::to_string).collect();
-                format!("staircase({})", coins.join(","))
-            })
-            .collect();
-        parts.join(" + ")
+        super::format_sum(positions, |stairs| {
+            if stairs.is_empty() {
+                "staircase(0)".to_string()
+            } else {
+                format!("staircase({})", super::comma_list(stairs))
+            }
+        })
     }
 }
 

@@ -5,6 +5,7 @@
 //! (Wythoff, 1907), but no formula is known for the other Grundy values, so they come from
 //! search.
 
+use super::pair_parts;
 use crate::game::{Parts, Ruleset};
 
 /// Wythoff's game on a pair of heaps `(a, b)`: a move takes `k >= 1` tokens from one heap, or
@@ -25,15 +26,6 @@ use crate::game::{Parts, Ruleset};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Wythoff;
 
-/// The parts left by heaps `(a, b)`: none when both are empty.
-fn pair_parts(a: u64, b: u64) -> Parts<(u64, u64)> {
-    if a == 0 && b == 0 {
-        Parts::new()
-    } else {
-        Parts::from_slice(&[(a, b)])
-    }
-}
-
 impl Ruleset for Wythoff {
     type Position = (u64, u64);
 
@@ -52,9 +44,7 @@ impl Ruleset for Wythoff {
     }
 
     fn describe(&self, &(a, b): &(u64, u64), to: &[(u64, u64)]) -> String {
-        let (x, y) = to.first().copied().unwrap_or((0, 0));
-        // The parts are as `moves` lists them; accept the heaps swapped too (a canonical result).
-        let (x, y) = if x <= a && y <= b { (x, y) } else { (y, x) };
+        let (x, y) = super::pair_left(&(a, b), to);
         let (from_a, from_b) = (a.saturating_sub(x), b.saturating_sub(y));
         let what = match (from_a, from_b) {
             (k, 0) => format!("take {k} from the first heap"),
@@ -65,14 +55,7 @@ impl Ruleset for Wythoff {
     }
 
     fn format(&self, positions: &[(u64, u64)]) -> String {
-        if positions.is_empty() {
-            return "0".to_string();
-        }
-        let parts: Vec<String> = positions
-            .iter()
-            .map(|(a, b)| format!("wythoff({a},{b})"))
-            .collect();
-        parts.join(" + ")
+        super::format_sum(positions, |(a, b)| format!("wythoff({a},{b})"))
     }
 }
 

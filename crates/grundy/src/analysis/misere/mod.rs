@@ -28,20 +28,47 @@ use crate::misere::{heap_sequence, Genus};
 use crate::rules::HeapRule;
 use crate::sum::Sum;
 
-/// The misère value of a sum, its outcome, its components and every winning move.
+/// What the value and moves reports of a sum in misère play start with: the sum, its misère
+/// value and its outcome (their first fields in JSON).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MisereValueReport {
+pub struct MisereHead {
     /// [`SCHEMA`].
     pub schema: u32,
     /// The sum as spec text.
     pub spec: String,
     /// Always `"misere"`.
     pub play: String,
-    /// The misère Grundy value of the whole sum; absent when the game is too large to value.
+    /// The misère Grundy value of the whole sum; absent when the game is too large to value,
+    /// or when the misère quotient answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<u64>,
     /// `"N"` or `"P"` in misère play.
     pub outcome: ReportOutcome,
+}
+
+impl MisereHead {
+    /// The head of a report of `sum`.
+    pub(in crate::analysis) fn new(
+        sum: &Sum,
+        value: Option<u64>,
+        outcome: ReportOutcome,
+    ) -> MisereHead {
+        MisereHead {
+            schema: SCHEMA,
+            spec: sum.format(),
+            play: "misere".to_string(),
+            value,
+            outcome,
+        }
+    }
+}
+
+/// The misère value of a sum, its outcome, its components and every winning move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereValueReport {
+    /// The sum, its misère value and outcome.
+    #[serde(flatten)]
+    pub head: MisereHead,
     /// The genus of the whole sum (`g^γ₀γ₁…`, see [`crate::misere`]); absent with `value`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub genus: Option<String>,
@@ -143,17 +170,9 @@ pub struct MisereComponentReport {
 /// Every move of a sum in misère play, with the misère value each leads to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MisereMovesReport {
-    /// [`SCHEMA`].
-    pub schema: u32,
-    /// The sum as spec text.
-    pub spec: String,
-    /// Always `"misere"`.
-    pub play: String,
-    /// The misère Grundy value of the sum; absent when the misère quotient answered.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub value: Option<u64>,
-    /// `"N"` or `"P"` in misère play.
-    pub outcome: ReportOutcome,
+    /// The sum, its misère value and outcome.
+    #[serde(flatten)]
+    pub head: MisereHead,
     /// Every move; a move wins when it leaves a misère P-position.
     pub moves: Vec<MisereMoveEntry>,
     /// Present when the outcomes come from the misère quotient of the heap game (a sum of
@@ -216,11 +235,11 @@ pub struct WildReport {
 /// The moves report of `sum`, whose genus is `genus`.
 fn moves_report(sum: &Sum, genus: &Genus, moves: Vec<MisereMoveEntry>) -> MisereMovesReport {
     MisereMovesReport {
-        schema: SCHEMA,
-        spec: sum.format(),
-        play: "misere".to_string(),
-        value: Some(genus.misere_value().value()),
-        outcome: outcome_letter(genus),
+        head: MisereHead::new(
+            sum,
+            Some(genus.misere_value().value()),
+            outcome_letter(genus),
+        ),
         moves,
         quotient: None,
     }
@@ -241,7 +260,7 @@ fn outcome_letter(genus: &Genus) -> ReportOutcome {
 /// ```
 /// use grundy::{analysis::misere, spec, Limits};
 /// let report = misere::value(&spec::parse("nim(1,1,1)")?, Limits::default())?;
-/// assert_eq!((report.value, report.outcome.letter()), (Some(0), "P"));
+/// assert_eq!((report.head.value, report.head.outcome.letter()), (Some(0), "P"));
 /// // Kayles on 4 pins plays like *1 here: split it into 1 + 1 to leave a misère P-position.
 /// let report = misere::value(&spec::parse("kayles(4) + nim(2,2)")?, Limits::default())?;
 /// let moves: Vec<&str> = report.winning_moves.iter().map(|m| m.result.as_str()).collect();
@@ -268,7 +287,7 @@ pub fn value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
 /// let sum = spec::parse("kayles(9,10,11,12,13,14,15)")?;
 /// let report = misere::value_with_order(&sum, Limits::default(), 1000)?;
 /// let quotient = report.quotient.expect("too large to search cheaply");
-/// assert_eq!((quotient.to, quotient.in_p_portion, report.outcome.letter()), (15, true, "P"));
+/// assert_eq!((quotient.to, quotient.in_p_portion, report.head.outcome.letter()), (15, true, "P"));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn value_with_order(sum: &Sum, limits: Limits, max_order: u64) -> Result<MisereValueReport> {
@@ -286,7 +305,7 @@ fn answered_value(sum: &Sum, limits: Limits, max_order: u64) -> Result<MisereVal
         sum,
         limits,
         |limits| searched_value(sum, limits),
-        |report| report.value.is_some(),
+        |report| report.head.value.is_some(),
         || quotient::misere_value(sum, limits, max_order),
     )
 }
@@ -379,7 +398,7 @@ pub fn moves(sum: &Sum, limits: Limits) -> Result<MisereMovesReport> {
 /// use grundy::{analysis::misere, spec, Limits};
 /// let sum = spec::parse("kayles(9,10,11,12,13,14,15)")?;
 /// let report = misere::moves_with_order(&sum, Limits::default(), 1000)?;
-/// assert!(report.quotient.is_some() && report.value.is_none());
+/// assert!(report.quotient.is_some() && report.head.value.is_none());
 /// // The sum is a misère P-position: no move wins.
 /// assert!(report.moves.iter().all(|entry| !entry.winning));
 /// # Ok::<(), grundy::Error>(())
@@ -452,7 +471,7 @@ mod tests {
         let report = value(&small, Limits::default())?;
         assert!(report.quotient.is_none());
         assert_eq!(
-            (report.value, report.genus.as_deref()),
+            (report.head.value, report.genus.as_deref()),
             (Some(6), Some("4^64"))
         );
         assert!(moves(&small, Limits::default())?.quotient.is_none());

@@ -2,10 +2,9 @@
 
 use std::collections::HashSet;
 
-use super::super::SCHEMA;
 use super::{
-    moves_report, outcome_letter, MisereComponentReport, MisereMoveEntry, MisereMoveReport,
-    MisereMovesReport, MisereValueReport,
+    moves_report, outcome_letter, MisereComponentReport, MisereHead, MisereMoveEntry,
+    MisereMoveReport, MisereMovesReport, MisereValueReport,
 };
 use crate::error::Result;
 use crate::game::{check_output, Limits};
@@ -75,11 +74,11 @@ pub(super) fn nim_value(sum: &Sum, limits: Limits) -> Result<Option<MisereValueR
         }
     }
     Ok(Some(MisereValueReport {
-        schema: SCHEMA,
-        spec: sum.format(),
-        play: "misere".to_string(),
-        value: Some(genus.misere_value().value()),
-        outcome: outcome_letter(&genus),
+        head: MisereHead::new(
+            sum,
+            Some(genus.misere_value().value()),
+            outcome_letter(&genus),
+        ),
         genus: Some(genus.to_string()),
         components,
         winning_move_count: winning_moves.iter().map(|m| u128::from(m.count)).sum(),

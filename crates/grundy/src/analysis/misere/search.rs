@@ -1,10 +1,9 @@
 //! Misère reports by searching the whole sum: the outcome and winning moves from a search
 //! that stops at the first win, values and genera when the whole game fits in the limits.
 
-use super::super::SCHEMA;
 use super::{
-    moves_report, MisereComponentReport, MisereMoveEntry, MisereMoveReport, MisereMovesReport,
-    MisereValueReport,
+    moves_report, MisereComponentReport, MisereHead, MisereMoveEntry, MisereMoveReport,
+    MisereMovesReport, MisereValueReport,
 };
 use crate::error::Result;
 use crate::game::{Limits, Outcome};
@@ -123,11 +122,11 @@ pub(in crate::analysis) fn searched_value(sum: &Sum, limits: Limits) -> Result<M
     let components = misere.components()?;
     let genus = within_limits(misere.solver.genus(&state))?;
     Ok(MisereValueReport {
-        schema: SCHEMA,
-        spec: sum.format(),
-        play: "misere".to_string(),
-        value: genus.as_ref().map(|g| g.misere_value().value()),
-        outcome: outcome.into(),
+        head: MisereHead::new(
+            sum,
+            genus.as_ref().map(|g| g.misere_value().value()),
+            outcome.into(),
+        ),
         genus: genus.as_ref().map(Genus::to_string),
         components,
         winning_move_count: winning_moves.len() as u128,

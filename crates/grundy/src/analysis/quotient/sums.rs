@@ -12,10 +12,10 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::super::misere::{
-    MisereComponentReport, MisereMoveEntry, MisereMoveReport, MisereMovesReport, MisereValueReport,
-    QuotientUse,
+    MisereComponentReport, MisereHead, MisereMoveEntry, MisereMoveReport, MisereMovesReport,
+    MisereValueReport, QuotientUse,
 };
-use super::super::{ReportOutcome, SCHEMA};
+use super::super::ReportOutcome;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{check_move_count, check_output, format_sorted, Limits, Outcome, Ruleset};
 use crate::quotient::{heap_element, periodic_move_classes, quotient_for_heaps, Quotient};
@@ -152,11 +152,7 @@ pub(super) fn value_report(
         .map(|(report, _)| report)
         .collect();
     Ok(MisereValueReport {
-        schema: SCHEMA,
-        spec: sum.format(),
-        play: "misere".to_string(),
-        value: None,
-        outcome: judged.outcome(),
+        head: MisereHead::new(sum, None, judged.outcome()),
         genus: None,
         components: (0..judged.heaps.heaps.len())
             .map(|component| MisereComponentReport {
@@ -220,11 +216,7 @@ pub(super) fn moves_report(
         })
         .collect();
     Ok(MisereMovesReport {
-        schema: SCHEMA,
-        spec: sum.format(),
-        play: "misere".to_string(),
-        value: None,
-        outcome: judged.outcome(),
+        head: MisereHead::new(sum, None, judged.outcome()),
         moves,
         quotient: Some(judged.quotient_use()),
     })

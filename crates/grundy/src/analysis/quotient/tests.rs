@@ -63,7 +63,7 @@ fn agrees_by(rule: &str, quotient: Arc<Quotient>, to: u64, budget: u64, sums: us
         for winning in &mut searched.winning_moves {
             winning.target_value = None;
         }
-        assert_eq!(answered.outcome, searched.outcome, "{text}");
+        assert_eq!(answered.head.outcome, searched.head.outcome, "{text}");
         assert_eq!(answered.winning_moves, searched.winning_moves, "{text}");
         let specs = |report: &MisereValueReport| -> Vec<String> {
             report.components.iter().map(|c| c.spec.clone()).collect()
@@ -75,10 +75,10 @@ fn agrees_by(rule: &str, quotient: Arc<Quotient>, to: u64, budget: u64, sums: us
             entry.summary.target_value = None;
             entry.value_after = None;
         }
-        assert_eq!(listed.outcome, searched.outcome, "{text}");
+        assert_eq!(listed.head.outcome, searched.head.outcome, "{text}");
         assert_eq!(listed.moves, searched.moves, "{text}");
         plays_as(&sum, &quotient, &answered, &listed, &mut seed)?;
-        p_positions += usize::from(answered.outcome == ReportOutcome::PreviousWins);
+        p_positions += usize::from(answered.head.outcome == ReportOutcome::PreviousWins);
         moves += answered.winning_moves.len();
     }
     // Both outcomes and some winning moves were met, so the comparison had something to do.
@@ -118,7 +118,7 @@ fn plays_as(
     let text = sum.format();
     let mut game = Game::by_quotient(sum, Arc::clone(quotient))?;
     let shown = view(&mut game)?;
-    assert_eq!(shown.outcome, value.outcome, "{text}");
+    assert_eq!(shown.outcome, value.head.outcome, "{text}");
     let results: Vec<&str> = shown.moves.iter().map(|m| m.result.as_str()).collect();
     let expected: Vec<&str> = moves
         .moves
@@ -127,7 +127,7 @@ fn plays_as(
         .collect();
     assert_eq!(results, expected, "{text}");
     // Misère play: no move left is a win for the player to move, with nothing to choose.
-    if value.outcome == ReportOutcome::NextWins && !shown.over {
+    if value.head.outcome == ReportOutcome::NextWins && !shown.over {
         let chosen = &shown.moves[game.choose()?.index].result;
         assert!(
             value.winning_moves.iter().any(|m| &m.result == chosen),
@@ -199,10 +199,10 @@ fn large_sums_are_answered_by_the_quotient() -> Result<()> {
     assert_eq!(rule, "kayles");
     assert!((*to, *order) == (20, 24) || *order == 40, "{to} {order}");
     assert_eq!(
-        report.outcome == ReportOutcome::PreviousWins,
+        report.head.outcome == ReportOutcome::PreviousWins,
         used.in_p_portion
     );
-    assert_eq!(report.value, None);
+    assert_eq!(report.head.value, None);
     // Each winning move leaves a sum that the quotient puts in the P-portion.
     for winning in &report.winning_moves {
         let after = misere_value(&spec::parse(&winning.result)?, Limits::default(), 64)?;
@@ -275,7 +275,7 @@ fn classes_of_moves_count_every_move() -> Result<()> {
         let text = format!("kayles({big},{small})");
         let listed = winning(&text, &whole, Limits::default())?;
         let classes = winning(&text, &whole, few)?;
-        assert_eq!(listed.outcome, classes.outcome, "{text}");
+        assert_eq!(listed.head.outcome, classes.head.outcome, "{text}");
         assert_eq!(
             listed.winning_move_count, classes.winning_move_count,
             "{text}"
@@ -303,7 +303,7 @@ fn heaps_of_any_size_are_answered_by_the_whole_quotient() -> Result<()> {
     // 10^18 folds to 76 (10^18 − 71 ≡ 5 mod 12): the same outcome as kayles(76, 5, 9).
     let folded =
         crate::analysis::misere::value(&spec::parse("kayles(76, 5, 9)")?, Limits::default())?;
-    assert_eq!(report.outcome, folded.outcome);
+    assert_eq!(report.head.outcome, folded.head.outcome);
     let count: u128 = report
         .winning_moves
         .iter()
@@ -459,7 +459,7 @@ fn heaps_of_any_size_are_played_by_the_whole_quotient() -> Result<()> {
         let listed = winning(&text, &whole, Limits::default())?;
         let mut game = Game::by_quotient(&sum, Arc::clone(&whole))?;
         let shown = view(&mut game)?;
-        assert_eq!(shown.outcome, listed.outcome, "{text}");
+        assert_eq!(shown.outcome, listed.head.outcome, "{text}");
         // The big heap's moves come by class, counting every move.
         let classes: Vec<_> = shown.moves.iter().filter(|m| m.component == 0).collect();
         let count: u64 = classes.iter().map(|m| m.count).sum();
@@ -472,7 +472,7 @@ fn heaps_of_any_size_are_played_by_the_whole_quotient() -> Result<()> {
         };
         assert_eq!(count, expected, "{text}");
         assert!(classes.len() < 200, "{text}");
-        if listed.outcome == ReportOutcome::NextWins {
+        if listed.head.outcome == ReportOutcome::NextWins {
             won += 1;
             let choice = game.choose()?;
             let chosen = &shown.moves[choice.index].result;

@@ -65,6 +65,7 @@
 
 use std::collections::HashSet;
 
+use super::Claim;
 use crate::heap::code::{Code, Digit};
 
 /// The largest period tested: the exclusion costs about `p^2 (n0 + p)` steps, and a longer
@@ -74,13 +75,12 @@ const MAX_PERIOD: usize = 1 << 12;
 /// Whether the test of the module docs holds for the claim `g(n + period) = g(n) + saltus`
 /// from `preperiod` on, on `values` (heaps `0..values.len()`); the caller has compared the
 /// values themselves (condition 1's equalities).
-pub(super) fn conditions<V: Copy + Into<u64>>(
-    code: &Code,
-    values: &[V],
-    preperiod: usize,
-    period: usize,
-    saltus: u64,
-) -> bool {
+pub(super) fn conditions<V: Copy + Into<u64>>(code: &Code, values: &[V], claim: Claim) -> bool {
+    let Claim {
+        preperiod,
+        period,
+        saltus,
+    } = claim;
     let Some((first, tail)) = code.tail() else {
         return false;
     };
@@ -101,7 +101,7 @@ pub(super) fn conditions<V: Copy + Into<u64>>(
     {
         return false;
     }
-    let claim = Claim {
+    let test = Test {
         code,
         tail,
         first,
@@ -111,11 +111,11 @@ pub(super) fn conditions<V: Copy + Into<u64>>(
         residue: 1 << saltus.trailing_zeros(),
         values: values.iter().map(|&v| v.into()).collect(),
     };
-    claim.low_values() && claim.exclusion() && (len - period..len).all(|n| claim.witnessed(n))
+    test.low_values() && test.exclusion() && (len - period..len).all(|n| test.witnessed(n))
 }
 
 /// The claim and the values it is tested on.
-struct Claim<'a> {
+struct Test<'a> {
     code: &'a Code,
     tail: Digit,
     first: usize,
@@ -127,7 +127,7 @@ struct Claim<'a> {
     values: Vec<u64>,
 }
 
-impl Claim<'_> {
+impl Test<'_> {
     fn g(&self, n: usize) -> u64 {
         self.values[n]
     }

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::search::{last_mismatch, side_conditions};
-use super::{checksum, heaps_needed, Certificate, Theorem};
+use super::{checksum, heaps_needed, Certificate, Claim, Theorem};
 use crate::heap::code::Code;
 
 /// Why a certificate does not hold.
@@ -96,14 +96,12 @@ pub fn check<V: Copy + Into<u64>>(
             .unwrap_or(preperiod); // cannot fall through: the last mismatch is in this range
         return Err(Refutation::Mismatch { heap: heap as u64 });
     }
-    if !side_conditions(
-        certificate.theorem,
-        code,
-        values,
+    let claim = Claim {
         preperiod,
         period,
-        certificate.saltus,
-    ) {
+        saltus: certificate.saltus,
+    };
+    if !side_conditions(certificate.theorem, code, values, claim) {
         return Err(Refutation::SideConditions);
     }
     let computed = checksum(values.iter().map(|&v| v.into()));

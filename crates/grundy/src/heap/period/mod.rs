@@ -50,6 +50,18 @@ pub use search::{promising, prove};
 
 use super::code::{Code, Digit};
 
+/// A claimed periodicity, as the side conditions test it: `g(n + period) = g(n) + saltus` for
+/// every `n >= preperiod`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Claim {
+    /// The first heap the claim covers.
+    pub(super) preperiod: usize,
+    /// The period, at least 1.
+    pub(super) period: usize,
+    /// What a period adds to the value (0 for an ordinary period).
+    pub(super) saltus: u64,
+}
+
 /// The theorem a certificate relies on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Theorem {

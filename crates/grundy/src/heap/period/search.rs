@@ -1,6 +1,6 @@
 //! The search for a period a theorem proves, in a table of values.
 
-use super::{arithmetic, checksum, heaps_needed, max_take, Certificate, Theorem};
+use super::{arithmetic, checksum, heaps_needed, max_take, Certificate, Claim, Theorem};
 use crate::heap::code::Code;
 
 /// The last `n` with `g(n + period) != g(n) + saltus`, scanning down from the end of `values`.
@@ -16,13 +16,12 @@ pub(super) fn last_mismatch<V: Copy + Into<u64>>(
 }
 
 /// Whether the tail-arithmetic side conditions hold on `values` (see the module docs).
-pub(super) fn tail_conditions<V: Copy + Into<u64>>(
-    values: &[V],
-    t: u64,
-    preperiod: usize,
-    period: usize,
-    saltus: u64,
-) -> bool {
+pub(super) fn tail_conditions<V: Copy + Into<u64>>(values: &[V], t: u64, claim: Claim) -> bool {
+    let Claim {
+        preperiod,
+        period,
+        saltus,
+    } = claim;
     let len = values.len();
     let n1 = len - period;
     let Ok(t) = usize::try_from(t) else {
@@ -54,16 +53,12 @@ pub(super) fn side_conditions<V: Copy + Into<u64>>(
     theorem: Theorem,
     code: &Code,
     values: &[V],
-    preperiod: usize,
-    period: usize,
-    saltus: u64,
+    claim: Claim,
 ) -> bool {
     match theorem {
-        Theorem::TailArithmetic => {
-            tail_conditions(values, max_take(code), preperiod, period, saltus)
-        }
-        Theorem::Arithmetic => arithmetic::conditions(code, values, preperiod, period, saltus),
-        Theorem::Window | Theorem::GuySmith | Theorem::GuySmithThree => saltus == 0,
+        Theorem::TailArithmetic => tail_conditions(values, max_take(code), claim),
+        Theorem::Arithmetic => arithmetic::conditions(code, values, claim),
+        Theorem::Window | Theorem::GuySmith | Theorem::GuySmithThree => claim.saltus == 0,
     }
 }
 
@@ -112,7 +107,12 @@ pub fn prove<V: Copy + Into<u64>>(code: &Code, rule: &str, values: &[V]) -> Opti
             }
             continue;
         }
-        if !side_conditions(theorem, code, values, preperiod, period, saltus) {
+        let claim = Claim {
+            preperiod,
+            period,
+            saltus,
+        };
+        if !side_conditions(theorem, code, values, claim) {
             continue;
         }
         let checked_to = if theorem.arithmetic() {

@@ -307,7 +307,7 @@ mod tests {
                 ..Limits::default()
             };
             let report = analysis::misere::value(&sum, limits)?;
-            assert_eq!(report.outcome, outcome, "{text}");
+            assert_eq!(report.head.outcome, outcome, "{text}");
         }
         Ok(())
     }
