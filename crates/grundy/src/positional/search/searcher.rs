@@ -17,6 +17,12 @@ pub(super) struct Searcher<'a, G: Decomposable> {
     order: Vec<Vec<u32>>,
     /// Work done since the shared count was last brought up to date.
     pub(super) unsettled: u64,
+    /// Work done in all (moves examined and positions), for the span of a search on
+    /// several threads.
+    pub(super) work: u64,
+    /// The depth at which the options are searched in the opposite order (a thread that
+    /// helps another on the same option); `usize::MAX`: none.
+    pub(super) reversed_at: usize,
     /// The nimbers this thread read or wrote last.
     cache: Cache,
     /// Scratch for [`Searcher::sort`]: each option's order key, place and fingerprint.
@@ -30,6 +36,8 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             scratch: Vec::new(),
             order: Vec::new(),
             unsettled: 0,
+            work: 0,
+            reversed_at: usize::MAX,
             cache: Cache::new(),
             keys: Vec::new(),
         }
@@ -49,7 +57,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         let key = game.key(part);
         let low = wanted.low_word();
         if let (Some(key), Some(low)) = (key, low) {
-            if self.cache.rules_out(key, low) {
+            if search.ruled.rules_out(key, low) {
                 return Ok(None);
             }
         }
@@ -83,7 +91,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             }
             (None, Some(key)) => {
                 if let Some(low) = low {
-                    self.cache.rule_out(key, low);
+                    search.ruled.rule_out(key, low);
                 }
             }
             (None, None) => {}
@@ -94,6 +102,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
     /// Counts a position with `moves` options examined, and looks at the limits now and then.
     fn charge(&mut self, moves: usize) -> std::result::Result<(), Stop> {
         self.unsettled += moves as u64 + 1;
+        self.work += moves as u64 + 1;
         if self.unsettled >= WORK_BATCH {
             let search = self.search;
             let work = search.report(self.unsettled);
@@ -170,6 +179,9 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         if !candidates.meets(wanted) {
             return Ok(None);
         }
+        if depth == self.reversed_at {
+            order.reverse();
+        }
         let mut exact = true;
         for &i in order.iter() {
             // Only the `left` least candidates can be the nimber (counting this option), and
@@ -218,6 +230,9 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             taken = taken.with(nimber);
             true
         });
+        if depth == self.reversed_at {
+            order.reverse();
+        }
         let first = u8::from(known == Known::NotZero);
         'nimbers: for nimber in first..=count.min(255) as u8 {
             if taken.contains(nimber) {
