@@ -20,9 +20,6 @@ pub(super) struct Searcher<'a, G: Decomposable> {
     /// Work done in all (moves examined and positions), for the span of a search on
     /// several threads.
     pub(super) work: u64,
-    /// The depth at which the options are searched in the opposite order (a thread that
-    /// helps another on the same option); `usize::MAX`: none.
-    pub(super) reversed_at: usize,
     /// The nimbers this thread read or wrote last.
     cache: Cache,
     /// Scratch for [`Searcher::sort`]: each option's order key, place and fingerprint.
@@ -37,7 +34,6 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             order: Vec::new(),
             unsettled: 0,
             work: 0,
-            reversed_at: usize::MAX,
             cache: Cache::new(),
             keys: Vec::new(),
         }
@@ -179,9 +175,6 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         if !candidates.meets(wanted) {
             return Ok(None);
         }
-        if depth == self.reversed_at {
-            order.reverse();
-        }
         let mut exact = true;
         for &i in order.iter() {
             // Only the `left` least candidates can be the nimber (counting this option), and
@@ -230,9 +223,6 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             taken = taken.with(nimber);
             true
         });
-        if depth == self.reversed_at {
-            order.reverse();
-        }
         let first = u8::from(known == Known::NotZero);
         'nimbers: for nimber in first..=count.min(255) as u8 {
             if taken.contains(nimber) {
