@@ -1,5 +1,6 @@
 //! The nimber alone of Cram boards (no winning moves), with the search's figures: what
-//! `igsolve` reports, for `scripts/bench-cram`. Usage: `cram_nimber THREADS RxC...`; the
+//! `igsolve` reports, for `scripts/bench-cram`. The span is the work of the busiest thread in
+//! each phase, summed (all the work on one thread). Usage: `cram_nimber THREADS RxC...`; the
 //! tables' memory in MiB from `CRAM_MEMORY_MIB` (default: `Limits::default()`'s).
 
 use std::time::Instant;
@@ -27,10 +28,11 @@ fn main() -> grundy::Result<()> {
         let seconds = start.elapsed().as_secs_f64();
         let stats = solver.stats();
         println!(
-            "{board} *{} {seconds:.2} s, {} positions, {} moves, {} in the table",
+            "{board} *{} {seconds:.2} s, {} positions, {} moves, span {}, {} in the table",
             nimber.value(),
             stats.positions,
             stats.work,
+            solver.span(),
             stats.table_used
         );
     }

@@ -18,7 +18,9 @@
 //! thread's cache of nimbers ruled out. Options whose parts are all in the table are taken
 //! first (an enhanced transposition cutoff), then the others, smallest largest part first; an
 //! option equal to one before it (the same parts, as a mirror image leaves) is dropped, and
-//! counted out of the options that bound `C`.
+//! counted out of the options that bound `C`. A part found not to be in `W` has those
+//! nimbers noted in a store shared by the threads (`ruled.rs`), which answers the same
+//! question met again.
 //!
 //! Several threads share the questions at the root ("has an option nimber `n`?"), an option
 //! at a time, and one table: what one has valued, the others read; the first to find an option
@@ -26,10 +28,11 @@
 
 mod cache;
 mod root;
+mod ruled;
 mod searcher;
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use super::decomposable::{Decomposable, Known};
@@ -38,6 +41,7 @@ use super::table::Table;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;
 use crate::progress::Counters;
+use ruled::RuledOut;
 use searcher::Searcher;
 
 /// The threads a search runs on: rayon's count (every core, or `RAYON_NUM_THREADS`) with the
@@ -75,13 +79,22 @@ pub const WORK_PER_MOVE: u64 = 4;
 pub struct NimberSearch<G: Decomposable> {
     game: G,
     table: Table,
+    /// The nimbers parts were found not to have.
+    ruled: RuledOut,
     /// Parts without a key, and their nimbers (few: the largest parts of huge boards).
     large: Mutex<HashMap<G::Part, u8>>,
     limits: Limits,
     stats: Counters,
     /// Raised when one thread has the answer, so that the others stop.
     done: AtomicBool,
+    /// The work of the busiest thread in each phase of the searches so far, summed: what
+    /// the searches would take on as many processors as threads, whatever the load.
+    span: AtomicU64,
 }
+
+/// The share of [`Limits::max_memory`] that the nimbers ruled out take (one part in this
+/// many); the transposition table takes the rest.
+const RULED_SHARE: u64 = 4;
 
 /// What a search finds: `Some(N)`, the nimber, `None` when it is not in the set asked, or
 /// why the thread stopped.
@@ -102,16 +115,20 @@ impl From<Error> for Stop {
 }
 
 impl<G: Decomposable> NimberSearch<G> {
-    /// A search of `game` within `limits`: its table takes `limits.max_memory` bytes, its
+    /// A search of `game` within `limits`: its tables take at most `limits.max_memory`
+    /// bytes (the transposition table three quarters, the nimbers ruled out a quarter), its
     /// work counts against `limits.max_work`.
     pub fn new(game: G, limits: &Limits) -> NimberSearch<G> {
+        let ruled = limits.max_memory / RULED_SHARE;
         NimberSearch {
             game,
-            table: Table::with_memory(limits.max_memory),
+            table: Table::with_memory(limits.max_memory - ruled),
+            ruled: RuledOut::with_memory(ruled),
             large: Mutex::new(HashMap::new()),
             limits: *limits,
             stats: Counters::new(),
             done: AtomicBool::new(false),
+            span: AtomicU64::new(0),
         }
     }
 
@@ -128,6 +145,18 @@ impl<G: Decomposable> NimberSearch<G> {
     /// The transposition table.
     pub fn table(&self) -> &Table {
         &self.table
+    }
+
+    /// The memory the tables take (the transposition table and the nimbers ruled out).
+    pub fn bytes(&self) -> usize {
+        self.table.bytes() + self.ruled.bytes()
+    }
+
+    /// The work (moves examined and positions) of the busiest thread in each phase of the
+    /// searches so far, summed: on one thread, all of it. With the work of all threads
+    /// ([`NimberSearch::stats`]), it shows what several threads gain whatever the load.
+    pub fn span(&self) -> u64 {
+        self.span.load(Ordering::Relaxed)
     }
 
     /// The figures of the search so far (the table's fill as of the last report).
@@ -149,7 +178,9 @@ impl<G: Decomposable> NimberSearch<G> {
         let mut searchers: Vec<Searcher<G>> =
             (0..threads.max(1)).map(|_| Searcher::new(self)).collect();
         let answer = if searchers.len() == 1 {
-            searchers[0].value_in(part, NimberSet::ALL, 0)
+            let answer = searchers[0].value_in(part, NimberSet::ALL, 0);
+            self.span.fetch_add(searchers[0].work, Ordering::Relaxed);
+            answer
         } else {
             self.split_root(part, &mut searchers)
         };
@@ -175,6 +206,7 @@ impl<G: Decomposable> NimberSearch<G> {
         }
         let mut searcher = Searcher::new(self);
         let answer = searcher.value_in(part, wanted, 0);
+        self.span.fetch_add(searcher.work, Ordering::Relaxed);
         self.report(searcher.unsettled);
         answer.map_err(|stop| match stop {
             Stop::Done => Error::new(ErrorKind::Cancelled),

@@ -33,6 +33,7 @@ impl<G: Decomposable> NimberSearch<G> {
             let next = AtomicUsize::new(0);
             let found: Mutex<Vec<(usize, u8)>> = Mutex::new(Vec::new());
             let failure: Mutex<Option<Error>> = Mutex::new(None);
+            let before: Vec<u64> = searchers.iter().map(|s| s.work).collect();
             std::thread::scope(|scope| {
                 let (options, order) = (&options, &order);
                 for searcher in searchers.iter_mut() {
@@ -66,6 +67,9 @@ impl<G: Decomposable> NimberSearch<G> {
                 }
             });
             self.done.store(false, Ordering::Relaxed);
+            let busiest = searchers.iter().zip(&before).map(|(s, b)| s.work - b);
+            self.span
+                .fetch_add(busiest.max().unwrap_or(0), Ordering::Relaxed);
             if let Some(error) = failure.into_inner().ok().flatten() {
                 return Err(error.into());
             }

@@ -17,6 +17,9 @@ pub(super) struct Searcher<'a, G: Decomposable> {
     order: Vec<Vec<u32>>,
     /// Work done since the shared count was last brought up to date.
     pub(super) unsettled: u64,
+    /// Work done in all (moves examined and positions), for the span of a search on
+    /// several threads.
+    pub(super) work: u64,
     /// The nimbers this thread read or wrote last.
     cache: Cache,
     /// Scratch for [`Searcher::sort`]: each option's order key, place and fingerprint.
@@ -30,6 +33,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             scratch: Vec::new(),
             order: Vec::new(),
             unsettled: 0,
+            work: 0,
             cache: Cache::new(),
             keys: Vec::new(),
         }
@@ -49,7 +53,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         let key = game.key(part);
         let low = wanted.low_word();
         if let (Some(key), Some(low)) = (key, low) {
-            if self.cache.rules_out(key, low) {
+            if search.ruled.rules_out(key, low) {
                 return Ok(None);
             }
         }
@@ -83,7 +87,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             }
             (None, Some(key)) => {
                 if let Some(low) = low {
-                    self.cache.rule_out(key, low);
+                    search.ruled.rule_out(key, low);
                 }
             }
             (None, None) => {}
@@ -94,6 +98,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
     /// Counts a position with `moves` options examined, and looks at the limits now and then.
     fn charge(&mut self, moves: usize) -> std::result::Result<(), Stop> {
         self.unsettled += moves as u64 + 1;
+        self.work += moves as u64 + 1;
         if self.unsettled >= WORK_BATCH {
             let search = self.search;
             let work = search.report(self.unsettled);

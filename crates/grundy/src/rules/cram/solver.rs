@@ -189,8 +189,14 @@ impl CramSolver {
 
     /// The memory the tables take.
     pub fn table_bytes(&self) -> usize {
-        self.small.as_ref().map_or(0, |s| s.table().bytes())
-            + self.large.as_ref().map_or(0, |s| s.table().bytes())
+        self.small.as_ref().map_or(0, NimberSearch::bytes)
+            + self.large.as_ref().map_or(0, NimberSearch::bytes)
+    }
+
+    /// The work of the busiest thread in each phase of the search of regions in one word,
+    /// summed ([`NimberSearch::span`]).
+    pub fn span(&self) -> u64 {
+        self.small.as_ref().map_or(0, NimberSearch::span)
     }
 
     /// The figures of the search of regions in one word so far.

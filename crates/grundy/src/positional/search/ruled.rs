@@ -1,0 +1,254 @@
+//! [`RuledOut`]: the nimbers a part was found not to have, shared by every thread of a search
+//! and kept within its share of [`Limits::max_memory`](crate::Limits::max_memory).
+//!
+//! A narrow question ("is the nimber in `W`?") answered "no" is a fact about the part: its
+//! nimber is fixed, so it is none of `W` whatever order of moves led to it, whichever thread
+//! asked, and forever. The transposition table keeps only full nimbers; this store keeps, for
+//! a part's key, the nimbers below 64 ruled out so far, so that the same question met again
+//! (through another order of moves, or on the other thread) is answered at once.
+//!
+//! Direct-mapped slots of a key and a word of nimbers, each behind a sequence lock as in
+//! [`Table`](crate::positional::Table): a writer makes the slot's version odd while it writes,
+//! and drops its note when another writer holds the slot; a reader that sees the version odd
+//! or changed takes the probe as a miss. So a word read is always one written for that exact
+//! key, and only ever holds nimbers some search ruled out for that key: an answer from here is
+//! never wrong; a note lost (replaced, dropped) costs only a search. The slots in use start
+//! few (they stay in the processor's caches on small searches) and double while over half
+//! full; a key's slot is its hash's low bits, so doubling moves each note whose slot is now
+//! the twin there, slot by slot under both slots' locks, before the larger size is
+//! published. A note written meanwhile into a slot already passed is stranded there (found
+//! nowhere: lost, never wrong).
+
+use std::sync::atomic::{fence, AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+
+/// The slots in use at first (at most all of them).
+const FIRST_SLOTS: usize = 1 << 13;
+
+struct Slot {
+    version: AtomicU32,
+    /// The key as two words, low first (0, 0: empty).
+    key: [AtomicU64; 2],
+    /// The nimbers below 64 that the key's part is known not to have.
+    out: AtomicU64,
+}
+
+/// The bytes one slot takes.
+const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+
+/// The nimbers ruled out of parts, by key, shared among threads.
+pub(super) struct RuledOut {
+    slots: Vec<Slot>,
+    /// The slots in use (a power of two, at most all).
+    used: AtomicUsize,
+    /// Notes written into an empty slot.
+    filled: AtomicUsize,
+    /// Raised while one thread doubles the slots in use.
+    growing: AtomicBool,
+}
+
+impl RuledOut {
+    /// A store within `bytes` of memory (at least one slot).
+    pub(super) fn with_memory(bytes: u64) -> RuledOut {
+        let count = usize::try_from(bytes / SLOT_BYTES as u64)
+            .unwrap_or(usize::MAX)
+            .max(1);
+        let count = if count.is_power_of_two() {
+            count
+        } else {
+            count.next_power_of_two() / 2
+        };
+        RuledOut {
+            slots: (0..count)
+                .map(|_| Slot {
+                    version: AtomicU32::new(0),
+                    key: [AtomicU64::new(0), AtomicU64::new(0)],
+                    out: AtomicU64::new(0),
+                })
+                .collect(),
+            used: AtomicUsize::new(count.min(FIRST_SLOTS)),
+            filled: AtomicUsize::new(0),
+            growing: AtomicBool::new(false),
+        }
+    }
+
+    /// The memory the slots take.
+    pub(super) fn bytes(&self) -> usize {
+        self.slots.len() * SLOT_BYTES
+    }
+
+    fn hash(key: u128) -> usize {
+        let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(23);
+        let hash = folded.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (hash ^ (hash >> 32)) as usize
+    }
+
+    fn slot(&self, key: u128) -> &Slot {
+        &self.slots[RuledOut::hash(key) & (self.used.load(Ordering::Acquire) - 1)]
+    }
+
+    /// Doubles the slots in use from `used`, when no other thread is at it: each note whose
+    /// slot is now the twin moves there.
+    fn grow(&self, used: usize) {
+        if self
+            .growing
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
+            return;
+        }
+        if self.used.load(Ordering::Relaxed) == used && used < self.slots.len() {
+            for (low, high) in self.slots[..used].iter().zip(&self.slots[used..]) {
+                let (low_version, high_version) = (lock(low), lock(high));
+                let key = [&low.key[0], &low.key[1]].map(|word| word.load(Ordering::Relaxed));
+                let key = u128::from(key[0]) | u128::from(key[1]) << 64;
+                if key != 0 && RuledOut::hash(key) & used != 0 {
+                    // The twin was never in use: it is empty.
+                    for i in 0..2 {
+                        high.key[i].store(low.key[i].load(Ordering::Relaxed), Ordering::Relaxed);
+                        low.key[i].store(0, Ordering::Relaxed);
+                    }
+                    high.out
+                        .store(low.out.load(Ordering::Relaxed), Ordering::Relaxed);
+                }
+                high.version.store(high_version + 2, Ordering::Release);
+                low.version.store(low_version + 2, Ordering::Release);
+            }
+            self.used.store(2 * used, Ordering::Release);
+        }
+        self.growing.store(false, Ordering::Release);
+    }
+
+    /// Whether the nimber of `key`'s part is known to be none of `nimbers` (below 64).
+    pub(super) fn rules_out(&self, key: u128, nimbers: u64) -> bool {
+        let slot = self.slot(key);
+        let before = slot.version.load(Ordering::Acquire);
+        if before & 1 == 1 {
+            return false;
+        }
+        let held = slot.key[0].load(Ordering::Relaxed) == key as u64
+            && slot.key[1].load(Ordering::Relaxed) == (key >> 64) as u64;
+        let out = slot.out.load(Ordering::Relaxed);
+        fence(Ordering::Acquire);
+        held && nimbers & !out == 0 && slot.version.load(Ordering::Relaxed) == before
+    }
+
+    /// Notes that the nimber of `key`'s part (`key` not 0) is none of `nimbers` (below 64),
+    /// with what was noted of it before; the slot's other key is forgotten.
+    pub(super) fn rule_out(&self, key: u128, nimbers: u64) {
+        let slot = self.slot(key);
+        let version = slot.version.load(Ordering::Relaxed);
+        if version & 1 == 1
+            || slot
+                .version
+                .compare_exchange(version, version + 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+        {
+            return;
+        }
+        // The odd version is seen before any word written below (a reader that reads one of
+        // them then sees the version changed).
+        fence(Ordering::Release);
+        let (low, high) = (key as u64, (key >> 64) as u64);
+        let held = (
+            slot.key[0].load(Ordering::Relaxed),
+            slot.key[1].load(Ordering::Relaxed),
+        );
+        let mut grow = None;
+        if held == (low, high) {
+            slot.out.fetch_or(nimbers, Ordering::Relaxed);
+        } else {
+            if held == (0, 0) {
+                let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
+                let used = self.used.load(Ordering::Relaxed);
+                grow = (filled > used / 2 && used < self.slots.len()).then_some(used);
+            }
+            slot.key[0].store(low, Ordering::Relaxed);
+            slot.key[1].store(high, Ordering::Relaxed);
+            slot.out.store(nimbers, Ordering::Relaxed);
+        }
+        slot.version.store(version + 2, Ordering::Release);
+        if let Some(used) = grow {
+            self.grow(used);
+        }
+    }
+}
+
+/// Takes a slot's lock, waiting for a writer to finish (writers never wait, and only the
+/// thread that doubles the slots holds two locks); the version it had.
+fn lock(slot: &Slot) -> u32 {
+    loop {
+        let version = slot.version.load(Ordering::Relaxed);
+        if version & 1 == 0
+            && slot
+                .version
+                .compare_exchange_weak(version, version + 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_ok()
+        {
+            fence(Ordering::Release);
+            return version;
+        }
+        std::hint::spin_loop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notes_add_up_and_a_slot_keeps_its_last_key() {
+        let store = RuledOut::with_memory(1 << 12);
+        assert!(store.bytes() <= 1 << 12);
+        assert!(!store.rules_out(7, 0b1));
+        store.rule_out(7, 0b1);
+        store.rule_out(7, 0b100);
+        assert!(store.rules_out(7, 0b101));
+        assert!(!store.rules_out(7, 0b10));
+        assert!(!store.rules_out(8, 0b1));
+        // One slot: a second key takes it.
+        let one = RuledOut::with_memory(SLOT_BYTES as u64);
+        one.rule_out(7, 0b1);
+        one.rule_out(9, 0b10);
+        assert!(!one.rules_out(7, 0b1) && one.rules_out(9, 0b10));
+    }
+
+    #[test]
+    fn doubling_keeps_the_notes() {
+        let store = RuledOut::with_memory(1 << 20);
+        let keys = 1..=3 * FIRST_SLOTS as u128;
+        for key in keys.clone() {
+            store.rule_out(key, 1 << (key % 64));
+        }
+        assert!(store.used.load(Ordering::Relaxed) > FIRST_SLOTS);
+        let kept = keys
+            .clone()
+            .filter(|&key| store.rules_out(key, 1 << (key % 64)))
+            .count();
+        // Direct-mapped slots lose some to collisions, none to the doubling.
+        assert!(kept > keys.count() / 2, "{kept}");
+    }
+
+    #[test]
+    fn threads_never_read_another_keys_nimbers() {
+        // Four slots, many keys: each key `k` only ever notes nimber `k % 64`, so a read that
+        // mixed two keys' words would rule out a nimber its key never noted.
+        let store = RuledOut::with_memory(4 * SLOT_BYTES as u64);
+        std::thread::scope(|scope| {
+            for t in 0..4u128 {
+                let store = &store;
+                scope.spawn(move || {
+                    for i in 0..20_000u128 {
+                        let key = 1 + (i * 7 + t) % 200;
+                        store.rule_out(key, 1 << (key % 64));
+                        let other = 1 + (i * 13 + t) % 200;
+                        let nimber = (i * 5 + t) % 64;
+                        if nimber != other % 64 {
+                            assert!(!store.rules_out(other, 1 << nimber));
+                        }
+                    }
+                });
+            }
+        });
+        assert!(store.bytes() <= 4 * SLOT_BYTES);
+    }
+}
