@@ -21,6 +21,9 @@
 //   Right's); click the squares a move's `clicks` list, in order (a toad or frog; a stone, then
 //   the stone it clobbers);
 // - cutcake: pieces of cake with the player's cut lines (each move's `line`) drawn; click one.
+// - col, snort: a graph, each vertex with its paint (the report's `paint`: `l` blue, `r` red,
+//   `.` none), laid out by the report's heights; click a vertex, and the move that paints it
+//   (the move's `paint`) is played.
 // A board of squares comes as rows of `o` (in play) and `x`, and so does each move's result,
 // in the same frame: a move is found by the squares it leaves.
 import { h, svg } from './dom.js';
@@ -45,7 +48,12 @@ const INSTRUCTIONS = {
   toads: 'click one of your pieces to move it (Left: the toads, moving right; Right: the frogs, moving left)',
   clobber: 'click one of your stones, then a neighbouring stone of your opponent’s to clobber it (Left: X; Right: O)',
   cutcake: 'click a dashed line to cut the cake there (Left cuts down, Right across)',
+  col: 'click an unpainted vertex to paint it (Left blue, Right red; in Col no two neighbours share a colour)',
+  snort: 'click an unpainted vertex to paint it (Left blue, Right red; in Snort no two neighbours differ in colour)',
 };
+
+/** The words for a vertex's paint. */
+const PAINTS = { l: 'blue', r: 'red', '.': 'unpainted' };
 
 /** What to click next, once a move's first square is chosen. */
 const NEXT_CLICK = {
@@ -62,6 +70,29 @@ const COLOURS = { l: 'blue', r: 'red', e: 'green' };
 /** The drawing's spacing in pixels: between heights, between vertices of one height, margins. */
 const STEP = 56;
 const MARGIN = 24;
+
+/**
+ * Where each vertex goes: at its height above the bottom (vertices of one height side by side
+ * in the report's order); the picture's width and height in pixels.
+ */
+function layout(vertices) {
+  const rows = new Map();
+  const place = vertices.map((vertex) => {
+    const row = rows.get(vertex.height) ?? [];
+    row.push(vertex);
+    rows.set(vertex.height, row);
+    return row.length - 1;
+  });
+  const widest = Math.max(...[...rows.values()].map((row) => row.length));
+  const top = Math.max(...vertices.map((vertex) => vertex.height));
+  const width = MARGIN * 2 + Math.max(1, widest) * STEP;
+  const height = MARGIN * 2 + Math.max(1, top) * STEP + 12;
+  const at = vertices.map((vertex, v) => {
+    const count = rows.get(vertex.height).length;
+    return [MARGIN + (place[v] + 0.5) * STEP + ((widest - count) * STEP) / 2, height - MARGIN - vertex.height * STEP];
+  });
+  return { at, width, height };
+}
 
 export class Board {
   /** Draws into `element`; `onMove(move)` plays a move, `onHint(text)` says why a click is no move. */
@@ -105,6 +136,7 @@ export class Board {
     const { index, kind } = component;
     if (component.owners) return kind === 'cutcake' ? this.drawCake(component) : this.drawPieces(component);
     if (component.cells) return this.drawSquares(component);
+    if (component.kind === 'col' || component.kind === 'snort') return this.drawGraph(component);
     if (component.edges) return this.drawEdges(component);
     const count = kind === 'coins' ? component.coins.length : component.tokens;
     const noun = { heap: 'token', row: 'pin', split: 'token', coins: 'coin' }[kind];
@@ -246,21 +278,7 @@ export class Board {
    */
   drawEdges(component) {
     const { index, vertices, edges } = component;
-    const rows = new Map();
-    const place = vertices.map((vertex) => {
-      const row = rows.get(vertex.height) ?? [];
-      row.push(vertex);
-      rows.set(vertex.height, row);
-      return row.length - 1;
-    });
-    const widest = Math.max(...[...rows.values()].map((row) => row.length));
-    const top = Math.max(...vertices.map((vertex) => vertex.height));
-    const width = MARGIN * 2 + Math.max(1, widest) * STEP;
-    const height = MARGIN * 2 + Math.max(1, top) * STEP + 12;
-    const at = vertices.map((vertex, v) => {
-      const count = rows.get(vertex.height).length;
-      return [MARGIN + (place[v] + 0.5) * STEP + ((widest - count) * STEP) / 2, height - MARGIN - vertex.height * STEP];
-    });
+    const { at, width, height } = layout(vertices);
     const seen = new Map();
     const lines = edges.map((edge) => {
       const [a, b] = edge.ends;
@@ -298,6 +316,50 @@ export class Board {
     const dots = at.map(([x, y]) => svg('circle', { cx: x, cy: y, r: 4, class: 'vertex' }));
     const picture = svg('svg', { class: 'hackenbush', width, height, viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': component.spec }, ground, lines, dots);
     return h('div', { class: 'board-row', 'data-testid': 'board-component', 'data-kind': component.kind }, [h('span', { class: 'board-label', text: component.spec }), picture]);
+  }
+
+  /** A Col or Snort graph: each vertex a circle in its paint to click, each edge a line. */
+  drawGraph(component) {
+    const { index, vertices, edges } = component;
+    const { at, width, height } = layout(vertices);
+    const lines = edges.map((edge) => {
+      const [[x1, y1], [x2, y2]] = [at[edge.ends[0]], at[edge.ends[1]]];
+      return svg('line', { x1, y1, x2, y2, class: 'link', 'data-testid': 'board-link' });
+    });
+    const dots = vertices.map((vertex, v) => {
+      const [x, y] = at[v];
+      const paint = PAINTS[vertex.paint] ?? 'unpainted';
+      const play = () => this.paint(component, v);
+      return svg('g', {
+        class: `spot ${paint}`,
+        'data-testid': 'board-vertex',
+        'data-component': index,
+        'data-vertex': v,
+        'data-paint': vertex.paint,
+        'data-name': vertex.name,
+        role: 'button',
+        tabindex: 0,
+        'aria-label': `vertex ${vertex.name} of ${component.spec}, ${paint}`,
+        onclick: play,
+        onkeydown: (event) => { if (event.key === 'Enter' || event.key === ' ') play(); },
+      }, svg('circle', { cx: x, cy: y, r: 13 }), svg('text', { x, y: y + 4, 'text-anchor': 'middle' }, vertex.name));
+    });
+    const picture = svg('svg', { class: 'colouring', width, height, viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': component.spec }, lines, dots);
+    return h('div', { class: 'board-row', 'data-testid': 'board-component', 'data-kind': component.kind }, [h('span', { class: 'board-label', text: component.spec }), picture]);
+  }
+
+  /** A click on vertex `v` of a Col or Snort graph: plays the move that paints it, or says that it is no move. */
+  paint(component, v) {
+    const move = this.moveMaking(component, (candidate) => candidate.paint === v);
+    if (move) {
+      this.onHint('');
+      this.onMove(move);
+      return;
+    }
+    const vertex = component.vertices[v];
+    this.onHint(vertex.paint === '.'
+      ? `You may not paint vertex ${vertex.name} of ${component.spec}: a neighbour's paint forbids your colour there.`
+      : `Vertex ${vertex.name} of ${component.spec} is painted already.`);
   }
 
   /** A click on a Hackenbush edge: plays the move that cuts it, or says that it is not yours. */

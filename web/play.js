@@ -14,7 +14,7 @@ const COMPUTER_DELAY_MS = 350;
 const RULES = {
   normal: 'Normal play: whoever cannot move loses. You move first; the computer always takes a winning move when there is one.',
   misere: 'Misère play: whoever makes the last move loses. You move first; the computer always takes a winning move when there is one.',
-  partizan: 'A partizan game, normal play: whoever cannot move loses. Left cuts blue edges, places vertical dominoes, moves the toads, plays the X stones of Clobber and cuts cake down; Right cuts red edges, places horizontal dominoes, moves the frogs, plays the O stones and cuts cake across; either may cut a green edge. The computer always takes a winning move when there is one.',
+  partizan: 'A partizan game, normal play: whoever cannot move loses. Left cuts blue edges, places vertical dominoes, moves the toads, plays the X stones of Clobber, cuts cake down and paints vertices blue in Col and Snort; Right cuts red edges, places horizontal dominoes, moves the frogs, plays the O stones, cuts cake across and paints vertices red; either may cut a green edge. The computer always takes a winning move when there is one.',
 };
 
 /** The player's name. */

@@ -87,6 +87,8 @@ pub enum Command {
     Plot(plot::Args),
     /// The thermograph of a partizan game, drawn as SVG (values grow to the left, Left's).
     ///
+    /// An impartial game is its nimber *n, whose thermograph is a mast at 0.
+    ///
     /// Example: grundy thermograph "{5|{2|-3}}" --out hot.svg
     Thermograph(thermograph::Args),
     /// Serves the explorer page and a JSON API on 127.0.0.1 (see /api/value?spec=nim(3,4,5)).

@@ -1,4 +1,5 @@
-//! `grundy thermograph`: the thermograph of a partizan game, drawn as SVG by the library
+//! `grundy thermograph`: the thermograph of a partizan game (of an impartial one, its nimber
+//! `*n`: a mast at 0), drawn as SVG by the library
 //! ([`grundy::analysis::thermograph`], the picture the page and Jupyter show too), written to
 //! a file or to standard output; `--format json` gives the walls and the picture as data.
 

@@ -425,11 +425,11 @@ fn without_help(body: &str) -> serde_json::Value {
 #[test]
 fn every_kind_of_game_gets_the_command_line_report() {
     let server = start(&[]);
-    for spec_text in harness::face_specs() {
-        for args in harness::face_runs(&spec_text) {
+    for face in harness::face_specs() {
+        for args in harness::face_runs(&face) {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             let cli = harness::grundy(&args);
-            let mut target = format!("/api/{}?spec={}", args[0], encode(&spec_text));
+            let mut target = format!("/api/{}?spec={}", args[0], encode(&face.text));
             if args.contains(&"--misere") {
                 target.push_str("&misere=1");
             }
@@ -580,10 +580,16 @@ fn serves_thermographs() {
         (report["mean"].as_str(), report["temperature"].as_str()),
         (Some("9/4"), Some("11/4"))
     );
-    // An impartial game has no thermograph here; a missing spec is named.
+    // An impartial game is its nimber: nim(3) is *3, a mast at 0; a missing spec is named.
     let (status, body) = get(&server.address, "/api/thermograph?spec=nim(3)");
-    assert_eq!(status, 400, "{body}");
-    assert!(body.contains("partizan"), "{body}");
+    assert_eq!(status, 200, "{body}");
+    let report = json(&body);
+    assert_eq!(
+        (report["canonical"].as_str(), report["mean"].as_str()),
+        (Some("*3"), Some("0"))
+    );
+    let cli = harness::stdout(&["thermograph", "nim(3)", "--format", "json"]);
+    assert_eq!(body.trim_end(), cli.trim_end());
     let (status, body) = get(&server.address, "/api/thermograph");
     assert_eq!(status, 400, "{body}");
     assert!(body.contains("spec"), "{body}");

@@ -8,11 +8,12 @@ import pytest
 import grundy
 from conftest import ROOT
 
-SPECS = [
-    line
-    for line in (ROOT / "crates/grundy/tests/data/faces.txt").read_text().splitlines()
-    if line and not line.startswith("#")
-]
+IMPARTIAL, PARTIZAN = (
+    (ROOT / "crates/grundy/tests/data/faces.txt").read_text().split("\n## partizan\n")
+)
+SPECS = [line for line in IMPARTIAL.splitlines() if line and not line.startswith("#")]
+# The matrix's partizan specs: `value` and `moves` only (the DAG reads impartial specs).
+PARTIZAN_SPECS = [line for line in PARTIZAN.splitlines() if line and not line.startswith("#")]
 
 
 def check(call, expected, code):
@@ -40,6 +41,16 @@ def test_every_kind_of_game_gets_the_cli_report(cli, spec, misere):
     check(lambda: grundy.moves(spec, misere=misere), expected, code)
     code, expected = cli.json("dag", spec, "--max-nodes", "50", *flags)
     check(lambda: grundy.dag(spec, max_nodes=50, misere=misere), expected, code)
+
+
+@pytest.mark.parametrize("spec", PARTIZAN_SPECS)
+@pytest.mark.parametrize("misere", [False, True])
+def test_every_partizan_spec_of_the_matrix_gets_the_cli_report(cli, spec, misere):
+    flags = ["--misere"] if misere else []
+    code, expected = cli.json("value", spec, *flags)
+    check(lambda: grundy.analyze(spec, misere=misere), expected, code)
+    code, expected = cli.json("moves", spec, *flags)
+    check(lambda: grundy.moves(spec, misere=misere), expected, code)
 
 
 @pytest.mark.parametrize(

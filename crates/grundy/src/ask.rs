@@ -284,10 +284,11 @@ pub fn moves_of(game: &mut AnyGame, play: Play, settings: &Settings) -> Result<M
 }
 
 /// The thermograph of a game read by [`crate::spec::parse_any_with`], as walls and as an SVG
-/// picture ([`analysis::thermograph`]); partizan games only.
+/// picture ([`analysis::thermograph`]). An impartial game of Grundy value `n` is the nimber
+/// `*n`, and gets the thermograph of `*n` ([`analysis::thermograph::of_nimber`]: a mast at 0).
 ///
 /// # Errors
-/// An impartial game (its value `*n` has the mast at 0 for thermograph), and the table's
+/// The table's limits; an impartial game with cycles (no nimber) or over the solver's
 /// limits.
 ///
 /// # Example
@@ -297,17 +298,16 @@ pub fn moves_of(game: &mut AnyGame, play: Play, settings: &Settings) -> Result<M
 /// let report = ask::thermograph_of(&mut game)?;
 /// assert_eq!((report.mean.as_str(), report.temperature.as_str()), ("1/2", "3/2"));
 /// assert!(report.svg.contains("class=\"right-wall\""));
+/// // An impartial game is its nimber: Kayles on 3 pins is *3, a mast at 0.
+/// let report = ask::thermograph_of(&mut spec::parse_any_with("kayles(3)", spec::Options::default())?)?;
+/// assert_eq!((report.canonical.as_str(), report.mean.as_str()), ("*3", "0"));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn thermograph_of(game: &mut AnyGame) -> Result<analysis::thermograph::ThermographReport> {
     match game {
-        AnyGame::Impartial(sum) => Err(crate::Error::new(ErrorKind::Unsupported {
-            reason: format!(
-                "a thermograph of the impartial game {} (every impartial value *n has the mast \
-                 at 0 for thermograph); thermographs are of partizan games",
-                sum.format()
-            ),
-        })),
+        AnyGame::Impartial(sum) => {
+            analysis::thermograph::of_nimber(sum.value()?.value(), &sum.format())
+        }
         AnyGame::Partizan(sum) => {
             let text = sum.text(None);
             let value = sum.canonical()?;

@@ -386,10 +386,17 @@ fn the_outcome_search_agrees_with_minimax() {
             .map(|c| SearchTerm::Position(c.position.clone().unwrap()))
             .collect();
         for part_work in [0, grundy::partizan::search::PART_WORK] {
-            let mut search =
-                OutcomeSearch::new(&mut parsed.games, Limits::DEFAULT).with_part_work(part_work);
-            let outcome = search.outcome(&positions).unwrap();
-            assert_eq!(outcome.letter(), expected, "{spec}, part work {part_work}");
+            for plain in [false, true] {
+                let search = OutcomeSearch::new(&mut parsed.games, Limits::DEFAULT)
+                    .with_part_work(part_work);
+                let mut search = if plain { search.plain() } else { search };
+                let outcome = search.outcome(&positions).unwrap();
+                assert_eq!(
+                    outcome.letter(),
+                    expected,
+                    "{spec}, part work {part_work}, plain {plain}"
+                );
+            }
         }
         if round % 2 == 0 {
             // Half the sums: the components' values kept, the sum's dropped.
@@ -503,4 +510,45 @@ fn impartial_terms_join_partizan_sums_as_nimbers() {
             assert_eq!(after.canonical, entry.value, "{}", entry.result);
         }
     }
+}
+
+/// What the outcome search's guides (hottest values first, best options first, stop bounds)
+/// save: the work (states searched, parts valued) of the guided and the plain search on a few
+/// sums, deterministic; both give the outcome of the sum's canonical form. The figures are in
+/// docs/partizan-play.md (`cargo test -p grundy --test partizan_sums guides -- --nocapture`).
+#[test]
+fn the_outcome_search_guides_save_work() {
+    use grundy::partizan::search::{OutcomeSearch, Term as SearchTerm};
+    let (mut guided_total, mut plain_total) = (0, 0);
+    for text in [
+        "{3|-1} + {2|-2} + {1|-3} + {5/2|-1/2} + ^ + *2 + {1|0} + -1/4",
+        "domineering(3x3) + domineering(2x3) + toads(tt.ff) + clobber(XOXO) + {3|-1} + {2|-2}",
+        "cutcake(3x4) + cutcake(2x5) + domineering(2x4) + {1|-1} + {2|-2} + {3|-3} - 1/2",
+        "hackenbush(lrrl) + hackenbush(rlle) + toads(t.tf.f) + clobber(XOX/OXO) + {4|1} + {-1|-4}",
+    ] {
+        let mut parsed = spec::parse_partizan_sum(text, spec::Options::default()).unwrap();
+        let value = parsed.canonical().unwrap();
+        let expected = parsed.games.outcome(value).unwrap();
+        let terms: Vec<SearchTerm> = parsed
+            .components
+            .iter()
+            .map(|c| match &c.position {
+                Some(position) => SearchTerm::Position(position.clone()),
+                None => SearchTerm::Value(c.value.unwrap()),
+            })
+            .collect();
+        let mut work = [0; 2];
+        for (plain, done) in [false, true].into_iter().zip(&mut work) {
+            let search = OutcomeSearch::new(&mut parsed.games, Limits::DEFAULT);
+            let mut search = if plain { search.plain() } else { search };
+            let outcome = search.outcome(&terms).unwrap();
+            assert_eq!(outcome, expected, "{text}, plain {plain}");
+            *done = search.work();
+        }
+        eprintln!("{text}: guided {} plain {}", work[0], work[1]);
+        guided_total += work[0];
+        plain_total += work[1];
+    }
+    eprintln!("total: guided {guided_total} plain {plain_total}");
+    assert!(guided_total < plain_total, "{guided_total} {plain_total}");
 }

@@ -92,6 +92,11 @@ pub enum BoardKind {
     /// Cutcake: rectangles of cake side by side; a move is a click on a cut line (`line`),
     /// Left's vertical, Right's horizontal.
     Cutcake,
+    /// Col on a graph: vertices with their `paint`, edges; a move is a click on the vertex it
+    /// paints (`paint`), blue for Left, red for Right.
+    Col,
+    /// Snort on a graph, drawn and played as Col.
+    Snort,
 }
 
 impl BoardKind {
@@ -205,8 +210,12 @@ impl BoardComponent {
 pub struct BoardVertex {
     /// Its name (the ground of a string is `ground`, the others `1`, `2`, … upwards).
     pub name: String,
-    /// The fewest edges between it and the ground.
+    /// The fewest edges between it and the ground (in Col and Snort, between it and the lowest
+    /// vertex of its connected piece: a layer to lay the picture out by).
     pub height: u32,
+    /// In Col and Snort, its paint: `l` blue (Left's), `r` red (Right's), `.` none yet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paint: Option<char>,
 }
 
 /// An edge of a Hackenbush drawing.
@@ -216,8 +225,10 @@ pub struct BoardEdge {
     pub index: usize,
     /// Its ends, indices into `vertices`.
     pub ends: [usize; 2],
-    /// `l` (blue, Left's), `r` (red, Right's) or `e` (green, either's).
-    pub colour: char,
+    /// In Hackenbush `l` (blue, Left's), `r` (red, Right's) or `e` (green, either's); none in
+    /// Col and Snort.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<char>,
 }
 
 /// One move of one component, in drawable terms.
@@ -251,6 +262,9 @@ pub struct BoardMove {
     /// in the component's frame (`[0, 1]` is the top right corner of the top left square).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<[[usize; 2]; 2]>,
+    /// The vertex painted, in Col and Snort (an index into the component's `vertices`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paint: Option<usize>,
 }
 
 impl BoardMove {
@@ -266,6 +280,7 @@ impl BoardMove {
             cut: None,
             clicks: None,
             line: None,
+            paint: None,
         }
     }
 }
@@ -383,10 +398,11 @@ fn fits(component: &BoardComponent) -> bool {
         (None, None, Some(rows)) => {
             rows.iter().map(|row| row.len() as u64).sum::<u64>() <= MAX_SQUARES
         }
-        (None, None, None) => component
-            .edges
-            .as_ref()
-            .is_some_and(|edges| edges.len() as u64 <= MAX_TOKENS),
+        (None, None, None) => {
+            let at_most = |count: Option<usize>| count.is_some_and(|n| n as u64 <= MAX_TOKENS);
+            at_most(component.edges.as_ref().map(Vec::len))
+                && at_most(component.vertices.as_ref().map(Vec::len))
+        }
     };
     component.kind.is_some() && fits
 }
@@ -434,6 +450,7 @@ fn sorted(mut heaps: Vec<u64>) -> Vec<u64> {
     heaps
 }
 
+mod colouring;
 mod partizan;
 mod pieces;
 #[cfg(test)]

@@ -54,8 +54,38 @@ pub struct ThermographReport {
 /// # Errors
 /// As [`Games::thermograph`].
 pub fn report(games: &mut Games, g: Game, spec: &str) -> Result<ThermographReport> {
-    let thermograph = games.thermograph(g)?;
     let canonical = games.format(g)?;
+    named(games, g, spec, canonical)
+}
+
+/// The thermograph report of an impartial game of Grundy value `n`, asked as `spec`: the game
+/// equals the nimber `*n`, and its thermograph is the library's thermograph of `*n` (for
+/// `n >= 1` that of `*`: every `*n` is infinitesimal with both stops 0, cooled to 0 above
+/// temperature 0, so all have one thermograph, a mast at 0; `0` is the mast of a number).
+///
+/// # Errors
+/// None in practice (`*` and `0` always fit the table); a `Result` like [`report`].
+///
+/// # Example
+/// ```
+/// let report = grundy::analysis::thermograph::of_nimber(3, "kayles(3)")?;
+/// assert_eq!((report.canonical.as_str(), report.mean.as_str()), ("*3", "0"));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn of_nimber(n: u64, spec: &str) -> Result<ThermographReport> {
+    let mut games = Games::new();
+    let g = games.nimber(n.min(1))?;
+    let canonical = match n {
+        0 => "0".to_string(),
+        1 => "*".to_string(),
+        n => format!("*{n}"),
+    };
+    named(&mut games, g, spec, canonical)
+}
+
+/// The thermograph report of `g`, asked as `spec`, its canonical form written `canonical`.
+fn named(games: &mut Games, g: Game, spec: &str, canonical: String) -> Result<ThermographReport> {
+    let thermograph = games.thermograph(g)?;
     Ok(ThermographReport {
         schema: SCHEMA,
         spec: spec.to_string(),
@@ -330,5 +360,23 @@ mod tests {
         assert_eq!(report.left_wall, report.right_wall);
         assert!(!report.svg.contains("class=\"temperature\""));
         assert_eq!(escape("{a<b}&\""), "{a&lt;b}&amp;&quot;");
+    }
+
+    /// An impartial game's thermograph is the library's thermograph of its nimber `*n`, for
+    /// every `n` (the walls of `*n` are those of `*` for `n >= 1`); `ask::thermograph_of`'s
+    /// example asks it of a Kayles row.
+    #[test]
+    fn impartial_games_are_their_nimbers() {
+        let mut games = Games::new();
+        for n in 0..=8 {
+            let star = games.nimber(n).unwrap();
+            let direct = report(&mut games, star, "x").unwrap();
+            let ours = of_nimber(n, "x").unwrap();
+            assert_eq!(ours, direct, "*{n}");
+            assert_eq!(ours.mean, "0");
+        }
+        let big = of_nimber(1000, "nim(1000)").unwrap();
+        assert_eq!(big.canonical, "*1000");
+        assert_eq!(big.left_wall, of_nimber(1, "x").unwrap().left_wall);
     }
 }

@@ -2,8 +2,9 @@
 //! the squares it leaves, as Cram's), Hackenbush strings and graphs as edges (kind
 //! `"hackenbush"`: vertices with their heights, edges with their colours, each move the edge
 //! it cuts), Toads and Frogs, Clobber and Cutcake as squares with their owners (`pieces.rs`),
-//! every move with its player (`"side": "left"` or `"right"`). Any other term (a value such as
-//! `{1|0}`, Col, Snort) has no kind, and the sum is then not drawn.
+//! Col and Snort as graphs with painted vertices (`colouring.rs`), every move with its player
+//! (`"side": "left"` or `"right"`). Any other term (a value such as `{1|0}`) has no kind, and
+//! the sum is then not drawn.
 //!
 //! ```json
 //! {"schema": 1, "spec": "domineering(1x2) + hackenbush(lr)", "heap_rule": null, "drawn": true,
@@ -22,7 +23,8 @@
 use std::collections::VecDeque;
 
 use super::{
-    fits, pieces, BoardComponent, BoardEdge, BoardKind, BoardMove, BoardReport, BoardVertex,
+    colouring, fits, pieces, BoardComponent, BoardEdge, BoardKind, BoardMove, BoardReport,
+    BoardVertex,
 };
 use crate::analysis::partizan_play::Side;
 use crate::analysis::SCHEMA;
@@ -91,17 +93,19 @@ fn component(index: usize, spec: &str, position: Option<&Position>) -> BoardComp
             let mut vertices = vec![BoardVertex {
                 name: "ground".to_string(),
                 height: 0,
+                paint: None,
             }];
             let mut edges = Vec::new();
             for (i, &letter) in letters.iter().enumerate() {
                 vertices.push(BoardVertex {
                     name: (i + 1).to_string(),
                     height: u32::try_from(i + 1).unwrap_or(u32::MAX),
+                    paint: None,
                 });
                 edges.push(BoardEdge {
                     index: i,
                     ends: [i, i + 1],
-                    colour: char::from(letter),
+                    colour: Some(char::from(letter)),
                 });
             }
             drawn.vertices = Some(vertices);
@@ -113,6 +117,7 @@ fn component(index: usize, spec: &str, position: Option<&Position>) -> BoardComp
             drawn.vertices = Some(vertices);
             drawn.edges = Some(edges);
         }
+        Some(Position::Colouring(painted)) => colouring::draw(&mut drawn, painted),
         Some(other) => {
             pieces::draw(&mut drawn, other);
         }
@@ -177,6 +182,7 @@ fn graph_drawing(position: &GraphPosition) -> (Vec<BoardVertex>, Vec<BoardEdge>)
             vertices.push(BoardVertex {
                 name: name.clone(),
                 height: h,
+                paint: None,
             });
         }
     }
@@ -186,7 +192,7 @@ fn graph_drawing(position: &GraphPosition) -> (Vec<BoardVertex>, Vec<BoardEdge>)
             Some(BoardEdge {
                 index: edge,
                 ends: [number[a]?, number[b]?],
-                colour: letter(colour),
+                colour: Some(letter(colour)),
             })
         })
         .collect();
@@ -228,6 +234,7 @@ fn moves_of(index: usize, position: &Position, side: Side, moves: &mut Vec<Board
                 }
             }
         }
+        Position::Colouring(painted) => colouring::moves_of(painted, side, drawn, moves),
         other => pieces::moves_of(other, side, drawn, moves),
     }
 }

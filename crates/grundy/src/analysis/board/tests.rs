@@ -377,3 +377,75 @@ fn pieces_json_is_documented() {
     .expect("json");
     assert_eq!(cake["moves"][0], expected);
 }
+
+/// Col and Snort: every vertex drawn with its paint, every listed move of each player a click on
+/// one unpainted vertex, and the paint the move leaves there is the mover's.
+#[test]
+fn col_and_snort_paint_a_clicked_vertex() {
+    use crate::analysis::partizan_play::Side;
+    for text in [
+        "col(1-2, 2-3)",
+        "col(1-2, 2-3; 2=l)",
+        "snort(a-b, b-c, c-a, c-d; d=r)",
+        "snort(1-2) + col(1-2, 3-4; 4=r)",
+    ] {
+        let sum = spec::parse_partizan_sum(text, Default::default()).expect("a partizan sum");
+        let report = partizan_board(&sum).expect("a board");
+        assert!(report.drawn, "{text}");
+        for (index, term) in sum.components.iter().enumerate() {
+            let component = &report.components[index];
+            assert!(matches!(
+                component.kind,
+                Some(BoardKind::Col | BoardKind::Snort)
+            ));
+            let vertices = component.vertices.as_ref().expect("vertices");
+            let edges = component.edges.as_ref().expect("edges");
+            assert!(edges
+                .iter()
+                .all(|e| e.colour.is_none() && e.ends[0] < vertices.len()));
+            for (side, listed) in [(Side::Left, &term.left), (Side::Right, &term.right)] {
+                let drawn: Vec<&BoardMove> = report
+                    .moves
+                    .iter()
+                    .filter(|m| m.component == index && m.side == Some(side))
+                    .collect();
+                let listed: BTreeSet<&str> = listed.iter().map(|m| m.text.as_str()).collect();
+                let shown: BTreeSet<&str> = drawn.iter().map(|m| m.to.as_str()).collect();
+                assert_eq!(shown, listed, "{text} {side:?}");
+                let painted: BTreeSet<usize> =
+                    drawn.iter().map(|m| m.paint.expect("paint")).collect();
+                assert_eq!(painted.len(), drawn.len(), "{text}: one move a vertex");
+                let mine = if side == Side::Left { 'l' } else { 'r' };
+                for m in drawn {
+                    let v = m.paint.expect("paint");
+                    assert_eq!(vertices[v].paint, Some('.'), "{text}: {m:?}");
+                    // The position the move leaves has the vertex painted the mover's colour.
+                    let after = spec::parse_partizan_sum(&m.to, Default::default()).expect("to");
+                    let after = partizan_board(&after).expect("a board");
+                    let now = after.components[0].vertices.as_ref().expect("vertices");
+                    assert_eq!(now[v].name, vertices[v].name);
+                    assert_eq!(now[v].paint, Some(mine), "{text}: {m:?}");
+                }
+            }
+        }
+    }
+}
+
+/// The example in `colouring.rs`'s documentation is what the report says.
+#[test]
+fn colouring_json_is_documented() {
+    let sum = spec::parse_partizan_sum("col(1-2)", Default::default()).expect("a partizan sum");
+    let json = serde_json::to_value(partizan_board(&sum).expect("a board")).expect("json");
+    let expected: serde_json::Value = serde_json::from_str(
+        r#"{"index": 0, "spec": "col(1-2)", "kind": "col",
+            "vertices": [{"name": "1", "height": 0, "paint": "."}, {"name": "2", "height": 1, "paint": "."}],
+            "edges": [{"index": 0, "ends": [0, 1]}]}"#,
+    )
+    .expect("json");
+    assert_eq!(json["components"][0], expected);
+    let expected: serde_json::Value = serde_json::from_str(
+        r#"{"component": 0, "to": "col(1-2; 1=l)", "side": "left", "paint": 0}"#,
+    )
+    .expect("json");
+    assert_eq!(json["moves"][0], expected);
+}
