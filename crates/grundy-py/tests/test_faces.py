@@ -34,14 +34,20 @@ def check(call, expected, code):
         assert type(raised.value) is grundy.GrundyError
 
 
-@pytest.mark.parametrize("spec", SPECS)
-@pytest.mark.parametrize("misere", [False, True])
-def test_every_kind_of_game_gets_the_cli_report(cli, spec, misere):
+def check_value_and_moves(cli, spec, misere):
+    """`value` and `moves` of `spec` as the CLI answers them; gives the CLI flags used."""
     flags = ["--misere"] if misere else []
     code, expected = cli.json("value", spec, *flags)
     check(lambda: grundy.analyze(spec, misere=misere), expected, code)
     code, expected = cli.json("moves", spec, *flags)
     check(lambda: grundy.moves(spec, misere=misere), expected, code)
+    return flags
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("misere", [False, True])
+def test_every_kind_of_game_gets_the_cli_report(cli, spec, misere):
+    flags = check_value_and_moves(cli, spec, misere)
     code, expected = cli.json("dag", spec, "--max-nodes", "50", *flags)
     check(lambda: grundy.dag(spec, max_nodes=50, misere=misere), expected, code)
 
@@ -49,11 +55,7 @@ def test_every_kind_of_game_gets_the_cli_report(cli, spec, misere):
 @pytest.mark.parametrize("spec", PARTIZAN_SPECS)
 @pytest.mark.parametrize("misere", [False, True])
 def test_every_partizan_spec_of_the_matrix_gets_the_cli_report(cli, spec, misere):
-    flags = ["--misere"] if misere else []
-    code, expected = cli.json("value", spec, *flags)
-    check(lambda: grundy.analyze(spec, misere=misere), expected, code)
-    code, expected = cli.json("moves", spec, *flags)
-    check(lambda: grundy.moves(spec, misere=misere), expected, code)
+    check_value_and_moves(cli, spec, misere)
 
 
 @pytest.mark.parametrize(

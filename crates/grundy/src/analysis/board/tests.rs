@@ -286,6 +286,14 @@ fn a_chomp_takes_a_square_and_all_below_and_right() {
     assert_eq!(cells_after(&chomp, 0), expected);
 }
 
+/// The partizan sum `text` and its board report, which must draw every component.
+fn drawn_partizan(text: &str) -> (crate::partizan::PartizanSum, BoardReport) {
+    let sum = spec::parse_partizan_sum(text, Default::default()).expect("a partizan sum");
+    let report = partizan_board(&sum).expect("a board");
+    assert!(report.drawn, "{text}");
+    (sum, report)
+}
+
 /// Toads and Frogs, Clobber and Cutcake: every move of each player is on the board with what to
 /// click (each click sequence or cut line making one move), and every drawn move is listed.
 #[test]
@@ -299,9 +307,7 @@ fn pieces_and_cake_are_drawn_with_their_clicks() {
         "cutcake(3x4)",
         "cutcake(2x3) + toads(t.f) + clobber(XO/OX)",
     ] {
-        let sum = spec::parse_partizan_sum(text, Default::default()).expect("a partizan sum");
-        let report = partizan_board(&sum).expect("a board");
-        assert!(report.drawn, "{text}");
+        let (sum, report) = drawn_partizan(text);
         for (index, term) in sum.components.iter().enumerate() {
             let component = &report.components[index];
             let (cells, owners) = (component.cells.as_ref(), component.owners.as_ref());
@@ -389,9 +395,7 @@ fn col_and_snort_paint_a_clicked_vertex() {
         "snort(a-b, b-c, c-a, c-d; d=r)",
         "snort(1-2) + col(1-2, 3-4; 4=r)",
     ] {
-        let sum = spec::parse_partizan_sum(text, Default::default()).expect("a partizan sum");
-        let report = partizan_board(&sum).expect("a board");
-        assert!(report.drawn, "{text}");
+        let (sum, report) = drawn_partizan(text);
         for (index, term) in sum.components.iter().enumerate() {
             let component = &report.components[index];
             assert!(matches!(
