@@ -127,44 +127,27 @@ impl From<u64> for Nimber {
     }
 }
 
-impl Add for Nimber {
-    type Output = Nimber;
-    fn add(self, other: Nimber) -> Nimber {
-        self.nim_sum(other)
-    }
+/// `impl $op` and `impl $op_assign` for nimbers by the method `$by` (the nim-sum or product).
+macro_rules! nimber_operator {
+    ($op:ident, $method:ident, $op_assign:ident, $assign_method:ident, $by:ident) => {
+        impl $op for Nimber {
+            type Output = Nimber;
+            fn $method(self, other: Nimber) -> Nimber {
+                self.$by(other)
+            }
+        }
+
+        impl $op_assign for Nimber {
+            fn $assign_method(&mut self, other: Nimber) {
+                *self = self.$by(other);
+            }
+        }
+    };
 }
 
-impl AddAssign for Nimber {
-    fn add_assign(&mut self, other: Nimber) {
-        *self = self.nim_sum(other);
-    }
-}
-
-impl BitXor for Nimber {
-    type Output = Nimber;
-    fn bitxor(self, other: Nimber) -> Nimber {
-        self.nim_sum(other)
-    }
-}
-
-impl BitXorAssign for Nimber {
-    fn bitxor_assign(&mut self, other: Nimber) {
-        *self = self.nim_sum(other);
-    }
-}
-
-impl Mul for Nimber {
-    type Output = Nimber;
-    fn mul(self, other: Nimber) -> Nimber {
-        self.nim_product(other)
-    }
-}
-
-impl MulAssign for Nimber {
-    fn mul_assign(&mut self, other: Nimber) {
-        *self = *self * other;
-    }
-}
+nimber_operator!(Add, add, AddAssign, add_assign, nim_sum);
+nimber_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, nim_sum);
+nimber_operator!(Mul, mul, MulAssign, mul_assign, nim_product);
 
 impl std::iter::Sum for Nimber {
     fn sum<I: Iterator<Item = Nimber>>(iter: I) -> Nimber {
