@@ -190,6 +190,22 @@ pub(crate) fn describe_take(from: u64, to: &[u64]) -> String {
     }
 }
 
+/// Checks how `rules` words its moves, `(from, to, text)`, and writes sums of its positions as
+/// spec text, `(positions, text)`.
+#[cfg(test)]
+pub(crate) fn check_words<R: Ruleset>(
+    rules: &R,
+    moves: &[(R::Position, &[R::Position], &str)],
+    sums: &[(&[R::Position], &str)],
+) {
+    for (from, to, text) in moves {
+        assert_eq!(rules.describe(from, to), *text);
+    }
+    for (positions, text) in sums {
+        assert_eq!(rules.format(positions), *text);
+    }
+}
+
 /// The numbers of a file of published values (`tests/data/`): whitespace-separated, with
 /// comment lines starting with `#`.
 #[cfg(test)]
