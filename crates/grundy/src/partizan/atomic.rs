@@ -236,26 +236,7 @@ mod tests {
     #[test]
     fn weights_add_negate_and_obey_the_two_ahead_rule() {
         let mut games = Games::new();
-        let mut pool: Vec<Game> = vec![games.zero()];
-        for _ in 0..3 {
-            let mut next = pool.clone();
-            let masks = 1u32 << pool.len().min(5);
-            for mask_left in 1..masks {
-                for mask_right in 1..masks {
-                    let pick = |mask: u32| -> Vec<Game> {
-                        (0..pool.len())
-                            .filter(|i| mask >> i & 1 == 1)
-                            .map(|i| pool[i])
-                            .collect()
-                    };
-                    let g = games.game(&pick(mask_left), &pick(mask_right)).unwrap();
-                    if !next.contains(&g) {
-                        next.push(g);
-                    }
-                }
-            }
-            pool = next;
-        }
+        let mut pool = games.all_small_born_by(3, 5).unwrap();
         let up_star = parse(&mut games, "{0|^}");
         pool.push(up_star);
         let small: Vec<Game> = pool
