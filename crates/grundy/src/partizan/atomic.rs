@@ -117,16 +117,8 @@ impl Games {
             return Ok(known);
         }
         let (two, minus_two) = (self.integer(2)?, self.integer(-2)?);
-        let mut lows = Vec::new();
-        for option in self.left_options(g)? {
-            let weight = self.weigh(option, memo)?;
-            lows.push(self.add(weight, minus_two)?);
-        }
-        let mut highs = Vec::new();
-        for option in self.right_options(g)? {
-            let weight = self.weigh(option, memo)?;
-            highs.push(self.add(weight, two)?);
-        }
+        let lows = self.shifted_options(g, true, minus_two, |games, o| games.weigh(o, memo))?;
+        let highs = self.shifted_options(g, false, two, |games, o| games.weigh(o, memo))?;
         let candidate = self.game(&lows, &highs)?;
         let weight = match self.as_number(candidate) {
             Some(x) if x.is_integer() => {
