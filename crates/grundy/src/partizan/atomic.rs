@@ -12,7 +12,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::compare::Comparison;
+use super::compare::{any, Comparison};
 use super::values::MAX_NAMED;
 use super::{Dyadic, Game, Games};
 use crate::error::{Error, ErrorKind, Result};
@@ -161,20 +161,15 @@ impl Games {
         loop {
             let next = if upwards { x + 1 } else { x - 1 };
             let candidate = self.integer(next)?;
-            let mut fits = true;
-            for &bound in bounds {
-                // `x ◁ bound`: not `x >= bound`.
-                let blocked = if upwards {
-                    self.leq(bound, candidate)?
+            // `x ◁ bound`: not `x >= bound`.
+            let blocked = any(bounds, |bound| {
+                if upwards {
+                    self.leq(bound, candidate)
                 } else {
-                    self.leq(candidate, bound)?
-                };
-                if blocked {
-                    fits = false;
-                    break;
+                    self.leq(candidate, bound)
                 }
-            }
-            if !fits {
+            })?;
+            if blocked {
                 return self.integer(x);
             }
             x = next;

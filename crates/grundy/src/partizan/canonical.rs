@@ -2,6 +2,7 @@
 //! between the options (the simplicity theorem); otherwise dominated options removed and
 //! reversible ones bypassed until none is left, then stored once in the table.
 
+use super::compare::any;
 use super::dyadic::Dyadic;
 use super::table::{Game, Games, Options};
 use crate::error::Result;
@@ -69,22 +70,12 @@ impl Games {
     /// Removes Left's options below another (or Right's above another, `left` false).
     fn remove_dominated(&mut self, options: &mut Options, left: bool) -> Result<()> {
         let mut keep = Options::new();
-        for (i, &a) in options.iter().enumerate() {
-            let mut dominated = false;
-            for (j, &b) in options.iter().enumerate() {
-                if i == j {
-                    continue;
-                }
-                let beaten = if left {
-                    self.leq(a, b)?
-                } else {
-                    self.leq(b, a)?
-                };
-                if beaten {
-                    dominated = true;
-                    break;
-                }
-            }
+        for &a in options.iter() {
+            // The options are distinct, so `b != a` leaves out only `a` itself.
+            let dominated = any(options, |b| {
+                let (low, high) = if left { (a, b) } else { (b, a) };
+                Ok(b != a && self.leq(low, high)?)
+            })?;
             if !dominated {
                 keep.push(a);
             }
