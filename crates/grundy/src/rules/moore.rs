@@ -165,12 +165,7 @@ impl Ruleset for Moore {
     }
 
     fn describe(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
-        let after = |index: usize| {
-            to.first()
-                .and_then(|heaps| heaps.get(index))
-                .copied()
-                .unwrap_or(0)
-        };
+        let after = super::piles_left(to);
         let takes: Vec<String> = (0..from.len())
             .filter(|&index| after(index) < from[index])
             .map(|index| format!("{} from {}", from[index] - after(index), from[index]))

@@ -107,12 +107,7 @@ impl Ruleset for Staircase {
     }
 
     fn describe(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
-        let after = |index: usize| {
-            to.first()
-                .and_then(|stairs| stairs.get(index))
-                .copied()
-                .unwrap_or(0)
-        };
+        let after = super::piles_left(to);
         let Some(index) = (0..from.len()).find(|&index| after(index) < from[index]) else {
             return "move no coins".to_string();
         };
