@@ -95,3 +95,23 @@ impl Games {
         Ok(pool)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_small_days_and_the_cap() -> Result<()> {
+        let mut games = Games::new();
+        let day_one = games.all_small_born_by(1, usize::MAX)?;
+        let names: Vec<String> = day_one
+            .iter()
+            .map(|&g| games.format(g))
+            .collect::<Result<_>>()?;
+        assert_eq!(names, ["0", "*"]);
+        // Day 3 over every value of day 2 would take 22 options: refused, naming the cap.
+        let error = games.born_by(3, usize::MAX).unwrap_err().to_string();
+        assert!(error.contains("22 options (at most 8)"), "{error}");
+        Ok(())
+    }
+}
