@@ -127,44 +127,27 @@ impl From<u64> for Nimber {
     }
 }
 
-impl Add for Nimber {
-    type Output = Nimber;
-    fn add(self, other: Nimber) -> Nimber {
-        self.nim_sum(other)
-    }
+/// `impl $op` and `impl $op_assign` for nimbers by the method `$by` (the nim-sum or product).
+macro_rules! nimber_operator {
+    ($op:ident, $method:ident, $op_assign:ident, $assign_method:ident, $by:ident) => {
+        impl $op for Nimber {
+            type Output = Nimber;
+            fn $method(self, other: Nimber) -> Nimber {
+                self.$by(other)
+            }
+        }
+
+        impl $op_assign for Nimber {
+            fn $assign_method(&mut self, other: Nimber) {
+                *self = self.$by(other);
+            }
+        }
+    };
 }
 
-impl AddAssign for Nimber {
-    fn add_assign(&mut self, other: Nimber) {
-        *self = self.nim_sum(other);
-    }
-}
-
-impl BitXor for Nimber {
-    type Output = Nimber;
-    fn bitxor(self, other: Nimber) -> Nimber {
-        self.nim_sum(other)
-    }
-}
-
-impl BitXorAssign for Nimber {
-    fn bitxor_assign(&mut self, other: Nimber) {
-        *self = self.nim_sum(other);
-    }
-}
-
-impl Mul for Nimber {
-    type Output = Nimber;
-    fn mul(self, other: Nimber) -> Nimber {
-        self.nim_product(other)
-    }
-}
-
-impl MulAssign for Nimber {
-    fn mul_assign(&mut self, other: Nimber) {
-        *self = *self * other;
-    }
-}
+nimber_operator!(Add, add, AddAssign, add_assign, nim_sum);
+nimber_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, nim_sum);
+nimber_operator!(Mul, mul, MulAssign, mul_assign, nim_product);
 
 impl std::iter::Sum for Nimber {
     fn sum<I: Iterator<Item = Nimber>>(iter: I) -> Nimber {
@@ -326,32 +309,25 @@ fn mul_half(x: u64, h: u32) -> u64 {
     }
 }
 
-#[inline]
-fn mul16(a: u64, b: u64) -> u64 {
-    let (a0, a1, b0, b1) = (a & 0xff, a >> 8, b & 0xff, b >> 8);
-    let p0 = mul8(a0, b0);
-    let p1 = mul8(a1, b1);
-    let p2 = mul8(a0 ^ a1, b0 ^ b1);
-    ((p2 ^ p0) << 8) ^ p0 ^ mul_half(p1, 8)
+/// `fn $name`: the product in GF(2^(2·$half)) by one level of Karatsuba, three products of
+/// half the width by `$half_product` and `x ⊗ 2^($half-1)` from [`mul_half`].
+macro_rules! karatsuba_level {
+    ($name:ident, $half_product:ident, $half:literal) => {
+        #[inline]
+        fn $name(a: u64, b: u64) -> u64 {
+            let mask = (1u64 << $half) - 1;
+            let (a0, a1, b0, b1) = (a & mask, a >> $half, b & mask, b >> $half);
+            let p0 = $half_product(a0, b0);
+            let p1 = $half_product(a1, b1);
+            let p2 = $half_product(a0 ^ a1, b0 ^ b1);
+            ((p2 ^ p0) << $half) ^ p0 ^ mul_half(p1, $half)
+        }
+    };
 }
 
-#[inline]
-fn mul32(a: u64, b: u64) -> u64 {
-    let (a0, a1, b0, b1) = (a & 0xffff, a >> 16, b & 0xffff, b >> 16);
-    let p0 = mul16(a0, b0);
-    let p1 = mul16(a1, b1);
-    let p2 = mul16(a0 ^ a1, b0 ^ b1);
-    ((p2 ^ p0) << 16) ^ p0 ^ mul_half(p1, 16)
-}
-
-#[inline]
-fn mul64(a: u64, b: u64) -> u64 {
-    let (a0, a1, b0, b1) = (a & 0xffff_ffff, a >> 32, b & 0xffff_ffff, b >> 32);
-    let p0 = mul32(a0, b0);
-    let p1 = mul32(a1, b1);
-    let p2 = mul32(a0 ^ a1, b0 ^ b1);
-    ((p2 ^ p0) << 32) ^ p0 ^ mul_half(p1, 32)
-}
+karatsuba_level!(mul16, mul8, 8);
+karatsuba_level!(mul32, mul16, 16);
+karatsuba_level!(mul64, mul32, 32);
 
 /// The product in GF(2^(2·half)) for half in {4, 8, 16, 32}.
 fn mul_width(a: u64, b: u64, half: u32) -> u64 {

@@ -155,12 +155,10 @@ impl Solution {
 mod tests {
     use super::*;
     use crate::game::Limits;
-    use crate::spec;
+    use crate::whole::graph_at;
 
     fn solve(text: &str, play: Play) -> Result<(LoopyOutcome, Option<u64>)> {
-        let sum = spec::parse(text)?;
-        let mut graph = SumGraph::new(&sum, Limits::default())?;
-        let start = graph.state_of(&sum)?;
+        let (mut graph, start) = graph_at(text, Limits::default())?;
         let solution = Solution::solve(&mut graph, &start, play)?;
         solution
             .get(&start)
@@ -168,53 +166,39 @@ mod tests {
     }
 
     #[test]
-    fn finished_games() -> Result<()> {
-        assert_eq!(
-            solve("0", Play::Normal)?,
-            (LoopyOutcome::PreviousWins, Some(0))
-        );
-        assert_eq!(solve("0", Play::Misere)?, (LoopyOutcome::NextWins, Some(0)));
-        Ok(())
-    }
-
-    #[test]
-    fn cycles_draw() -> Result<()> {
-        assert_eq!(
-            solve("digraph(a>b, b>a; a)", Play::Normal)?,
-            (LoopyOutcome::Draw, None)
-        );
-        // Misère: moving to the sink c loses at once, so both players circle forever.
-        assert_eq!(
-            solve("digraph(a>b, b>a, a>c; a)", Play::Misere)?,
-            (LoopyOutcome::Draw, None)
-        );
-        // Normal play: move to c and win.
-        assert_eq!(
-            solve("digraph(a>b, b>a, a>c; a)", Play::Normal)?,
-            (LoopyOutcome::NextWins, Some(1))
-        );
-        Ok(())
-    }
-
-    #[test]
-    fn the_loser_stalls() -> Result<()> {
-        // nim(2,2) is lost; the loser can make the game last four moves (1 from a 2 each time).
-        assert_eq!(
-            solve("nim(2,2)", Play::Normal)?,
-            (LoopyOutcome::PreviousWins, Some(4))
-        );
+    fn outcomes_and_remoteness() -> Result<()> {
+        use LoopyOutcome::{Draw, NextWins, PreviousWins};
+        let cases = [
+            // A finished game: lost in normal play, won in misère play.
+            ("0", Play::Normal, (PreviousWins, Some(0))),
+            ("0", Play::Misere, (NextWins, Some(0))),
+            // Cycles draw.
+            ("digraph(a>b, b>a; a)", Play::Normal, (Draw, None)),
+            // Misère: moving to the sink c loses at once, so both players circle forever.
+            ("digraph(a>b, b>a, a>c; a)", Play::Misere, (Draw, None)),
+            // Normal play: move to c and win.
+            (
+                "digraph(a>b, b>a, a>c; a)",
+                Play::Normal,
+                (NextWins, Some(1)),
+            ),
+            // nim(2,2) is lost; the loser can make the game last four moves (1 from a 2 each
+            // time).
+            ("nim(2,2)", Play::Normal, (PreviousWins, Some(4))),
+        ];
+        for (text, play, expected) in cases {
+            assert_eq!(solve(text, play)?, expected, "{text} in {play:?} play");
+        }
         Ok(())
     }
 
     #[test]
     fn too_many_states() -> Result<()> {
-        let sum = spec::parse("nim(9,9,9)")?;
         let limits = Limits {
             max_positions: 30,
             ..Limits::default()
         };
-        let mut graph = SumGraph::new(&sum, limits)?;
-        let start = graph.state_of(&sum)?;
+        let (mut graph, start) = graph_at("nim(9,9,9)", limits)?;
         assert!(Solution::solve(&mut graph, &start, Play::Normal)
             .unwrap_err()
             .is_limit());

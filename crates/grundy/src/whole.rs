@@ -492,6 +492,15 @@ impl SumGraph {
     }
 }
 
+/// The graph of the sum `text` within `limits`, and the state it starts in.
+#[cfg(test)]
+pub(crate) fn graph_at(text: &str, limits: Limits) -> Result<(SumGraph, State)> {
+    let sum = crate::spec::parse(text)?;
+    let mut graph = SumGraph::new(&sum, limits)?;
+    let start = graph.state_of(&sum)?;
+    Ok((graph, start))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -500,9 +509,7 @@ mod tests {
     #[test]
     fn finished_components_are_dropped() -> Result<()> {
         // Grundy's game: heaps of 1 and 2 cannot be split, so they are finished.
-        let sum = spec::parse("grundy(1,2,4) + nim(0)")?;
-        let mut graph = SumGraph::new(&sum, Limits::default())?;
-        let start = graph.state_of(&sum)?;
+        let (mut graph, start) = graph_at("grundy(1,2,4) + nim(0)", Limits::default())?;
         assert_eq!(graph.format(&start), "grundy(4)");
         let mut next = Vec::new();
         graph.successors(&start, &mut next)?;
@@ -530,13 +537,11 @@ mod tests {
 
     #[test]
     fn work_is_limited() -> Result<()> {
-        let sum = spec::parse("nim(30,30)")?;
         let limits = Limits {
             max_work: 10,
             ..Limits::default()
         };
-        let mut graph = SumGraph::new(&sum, limits)?;
-        let start = graph.state_of(&sum)?;
+        let (mut graph, start) = graph_at("nim(30,30)", limits)?;
         let mut next = Vec::new();
         assert!(graph.successors(&start, &mut next).unwrap_err().is_limit());
         Ok(())

@@ -110,12 +110,7 @@ fn check_kayles(start: u64, play: Play) {
     assert_eq!(found.len(), report.nodes.len(), "positions are merged");
     assert_eq!(found, expected, "kayles({start}) in {play} play");
     for (id, node) in report.nodes.iter().enumerate() {
-        let options: BTreeSet<Heaps> = report
-            .edges
-            .iter()
-            .filter(|edge| edge.from == id)
-            .map(|edge| nodes[edge.to].clone())
-            .collect();
+        let options = listed_options(&report, &nodes, id);
         assert_eq!(options, kayles_options(&nodes[id]), "{}", node.spec);
         let option_values: BTreeSet<u64> = options.iter().map(|o| expected[o]).collect();
         assert_eq!(
@@ -266,6 +261,20 @@ fn tokens_of(spec_text: &str) -> Tokens {
     tokens
 }
 
+/// The positions the report's edges lead to from node `id`, each read as `nodes` has it.
+fn listed_options<T: Clone + Ord>(
+    report: &analysis::DagReport,
+    nodes: &[T],
+    id: usize,
+) -> BTreeSet<T> {
+    report
+        .edges
+        .iter()
+        .filter(|edge| edge.from == id)
+        .map(|edge| nodes[edge.to].clone())
+        .collect()
+}
+
 /// Whether `to` can reach `from` in the report's edges.
 fn reaches(report: &analysis::DagReport, from: usize, to: usize) -> bool {
     let mut seen = BTreeSet::from([from]);
@@ -321,12 +330,7 @@ proptest! {
         prop_assert_eq!(found.len(), nodes.len(), "positions are merged");
         prop_assert_eq!(&found, &expected, "{}", text);
         for (id, node) in report.nodes.iter().enumerate() {
-            let options: BTreeSet<Tokens> = report
-                .edges
-                .iter()
-                .filter(|edge| edge.from == id)
-                .map(|edge| nodes[edge.to].clone())
-                .collect();
+            let options = listed_options(&report, &nodes, id);
             prop_assert_eq!(&options, &token_moves(&successors, &nodes[id]));
             if let ReportValue::Finite(value) = node.value {
                 let finite_options = node.option_values.iter().filter_map(|option| match option {

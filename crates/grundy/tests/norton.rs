@@ -15,26 +15,7 @@ fn read(games: &mut Games, text: &str) -> Game {
 
 /// Every form born by day 2, and a few more of day 3, all distinct values.
 fn small_games(games: &mut Games) -> Vec<Game> {
-    let mut pool: Vec<Game> = vec![games.zero()];
-    for _ in 0..2 {
-        let mut next = pool.clone();
-        let masks = 1u32 << pool.len();
-        for mask_left in 0..masks {
-            for mask_right in 0..masks {
-                let pick = |mask: u32| -> Vec<Game> {
-                    (0..pool.len())
-                        .filter(|i| mask >> i & 1 == 1)
-                        .map(|i| pool[i])
-                        .collect()
-                };
-                let g = games.game(&pick(mask_left), &pick(mask_right)).unwrap();
-                if !next.contains(&g) {
-                    next.push(g);
-                }
-            }
-        }
-        pool = next;
-    }
+    let mut pool = games.born_by(2, usize::MAX).unwrap();
     assert_eq!(pool.len(), 22, "the values born by day 2");
     for text in [
         "{0|^}", "^[2]*", "{0|^<2>}", "1/2", "-3/4", "{1|0}", "^^*", "v<2>", "*2",
@@ -124,19 +105,9 @@ fn the_atomic_weight_leaves_an_atomic_weight_of_zero() {
         .collect();
     // Forms of day 3 on six all-small options, then sums, for weights beyond -1..1.
     let mut base = base;
-    let first: Vec<Game> = base.iter().copied().take(6).collect();
-    for mask_left in 1..64u32 {
-        for mask_right in 1..64u32 {
-            let pick = |mask: u32| -> Vec<Game> {
-                (0..6)
-                    .filter(|i| mask >> i & 1 == 1)
-                    .map(|i| first[i])
-                    .collect()
-            };
-            let g = games.game(&pick(mask_left), &pick(mask_right)).unwrap();
-            if !base.contains(&g) {
-                base.push(g);
-            }
+    for g in games.forms_among(&base[..6], true).unwrap() {
+        if !base.contains(&g) {
+            base.push(g);
         }
     }
     // Weights that are not integers: g' = {aw(G^L) - 2 | aw(G^R) + 2} is 1/2, ±1, {1|0}.

@@ -279,6 +279,14 @@ mod tests {
     use super::*;
     use crate::{spec, ErrorKind};
 
+    /// A solver for the sum `text` within `limits`, and the state the sum starts in.
+    fn solver_at(text: &str, limits: Limits) -> Result<(MisereSolver, State)> {
+        let sum = spec::parse(text)?;
+        let mut solver = MisereSolver::new(&sum, limits)?;
+        let state = solver.graph().state_of(&sum)?;
+        Ok((solver, state))
+    }
+
     #[test]
     fn bouton_matches_search_on_small_positions() -> Result<()> {
         for heaps in [
@@ -290,9 +298,8 @@ mod tests {
             [6, 1, 1],
         ] {
             let text = format!("nim({},{},{})", heaps[0], heaps[1], heaps[2]);
-            let sum = spec::parse(&text)?;
-            let mut solver = MisereSolver::new(&sum, Limits::default())?.use_closed_forms(false);
-            let state = solver.graph().state_of(&sum)?;
+            let (solver, state) = solver_at(&text, Limits::default())?;
+            let mut solver = solver.use_closed_forms(false);
             assert_eq!(solver.outcome(&state)?, nim_outcome(&heaps), "{text}");
             assert_eq!(solver.genus(&state)?, Genus::nim(&heaps), "{text}");
         }
@@ -301,9 +308,7 @@ mod tests {
 
     #[test]
     fn misere_play_of_a_cycle_is_refused() -> Result<()> {
-        let sum = spec::parse("digraph(a>b, b>a; a)")?;
-        let mut solver = MisereSolver::new(&sum, Limits::default())?;
-        let state = solver.graph().state_of(&sum)?;
+        let (mut solver, state) = solver_at("digraph(a>b, b>a; a)", Limits::default())?;
         let error = solver.outcome(&state).unwrap_err();
         assert!(matches!(error.kind(), ErrorKind::Cycle { .. }), "{error}");
         Ok(())
@@ -311,13 +316,11 @@ mod tests {
 
     #[test]
     fn limits_stop_the_search() -> Result<()> {
-        let sum = spec::parse("kayles(12,13)")?;
         let limits = Limits {
             max_positions: 50,
             ..Limits::default()
         };
-        let mut solver = MisereSolver::new(&sum, limits)?;
-        let state = solver.graph().state_of(&sum)?;
+        let (mut solver, state) = solver_at("kayles(12,13)", limits)?;
         assert!(solver.genus(&state).unwrap_err().is_limit());
         Ok(())
     }

@@ -113,6 +113,23 @@ impl Games {
         self.add(a, negative)
     }
 
+    /// `g`'s options on one side (Left's when `left`), each mapped by `f` and `shift` added: a
+    /// side of `{f(G^L) + a | f(G^R) + b}` (cooling, heating, the atomic weight calculus).
+    pub(super) fn shifted_options(
+        &mut self,
+        g: Game,
+        left: bool,
+        shift: Game,
+        mut f: impl FnMut(&mut Games, Game) -> Result<Game>,
+    ) -> Result<Options> {
+        let mut shifted = Options::new();
+        for option in self.options(g, left)? {
+            let mapped = f(self, option)?;
+            shifted.push(self.add(mapped, shift)?);
+        }
+        Ok(shifted)
+    }
+
     /// `n` copies of `g` added together (`n` negative: copies of `-g`), by doubling.
     ///
     /// # Errors

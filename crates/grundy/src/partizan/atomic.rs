@@ -12,7 +12,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::compare::Comparison;
+use super::compare::{any, Comparison};
 use super::values::MAX_NAMED;
 use super::{Dyadic, Game, Games};
 use crate::error::{Error, ErrorKind, Result};
@@ -117,16 +117,8 @@ impl Games {
             return Ok(known);
         }
         let (two, minus_two) = (self.integer(2)?, self.integer(-2)?);
-        let mut lows = Vec::new();
-        for option in self.left_options(g)? {
-            let weight = self.weigh(option, memo)?;
-            lows.push(self.add(weight, minus_two)?);
-        }
-        let mut highs = Vec::new();
-        for option in self.right_options(g)? {
-            let weight = self.weigh(option, memo)?;
-            highs.push(self.add(weight, two)?);
-        }
+        let lows = self.shifted_options(g, true, minus_two, |games, o| games.weigh(o, memo))?;
+        let highs = self.shifted_options(g, false, two, |games, o| games.weigh(o, memo))?;
         let candidate = self.game(&lows, &highs)?;
         let weight = match self.as_number(candidate) {
             Some(x) if x.is_integer() => {
@@ -169,20 +161,15 @@ impl Games {
         loop {
             let next = if upwards { x + 1 } else { x - 1 };
             let candidate = self.integer(next)?;
-            let mut fits = true;
-            for &bound in bounds {
-                // `x ◁ bound`: not `x >= bound`.
-                let blocked = if upwards {
-                    self.leq(bound, candidate)?
+            // `x ◁ bound`: not `x >= bound`.
+            let blocked = any(bounds, |bound| {
+                if upwards {
+                    self.leq(bound, candidate)
                 } else {
-                    self.leq(candidate, bound)?
-                };
-                if blocked {
-                    fits = false;
-                    break;
+                    self.leq(candidate, bound)
                 }
-            }
-            if !fits {
+            })?;
+            if blocked {
                 return self.integer(x);
             }
             x = next;
@@ -236,26 +223,7 @@ mod tests {
     #[test]
     fn weights_add_negate_and_obey_the_two_ahead_rule() {
         let mut games = Games::new();
-        let mut pool: Vec<Game> = vec![games.zero()];
-        for _ in 0..3 {
-            let mut next = pool.clone();
-            let masks = 1u32 << pool.len().min(5);
-            for mask_left in 1..masks {
-                for mask_right in 1..masks {
-                    let pick = |mask: u32| -> Vec<Game> {
-                        (0..pool.len())
-                            .filter(|i| mask >> i & 1 == 1)
-                            .map(|i| pool[i])
-                            .collect()
-                    };
-                    let g = games.game(&pick(mask_left), &pick(mask_right)).unwrap();
-                    if !next.contains(&g) {
-                        next.push(g);
-                    }
-                }
-            }
-            pool = next;
-        }
+        let mut pool = games.all_small_born_by(3, 5).unwrap();
         let up_star = parse(&mut games, "{0|^}");
         pool.push(up_star);
         let small: Vec<Game> = pool

@@ -2,6 +2,7 @@
 //! between the options (the simplicity theorem); otherwise dominated options removed and
 //! reversible ones bypassed until none is left, then stored once in the table.
 
+use super::compare::any;
 use super::dyadic::Dyadic;
 use super::table::{Game, Games, Options};
 use crate::error::Result;
@@ -69,22 +70,12 @@ impl Games {
     /// Removes Left's options below another (or Right's above another, `left` false).
     fn remove_dominated(&mut self, options: &mut Options, left: bool) -> Result<()> {
         let mut keep = Options::new();
-        for (i, &a) in options.iter().enumerate() {
-            let mut dominated = false;
-            for (j, &b) in options.iter().enumerate() {
-                if i == j {
-                    continue;
-                }
-                let beaten = if left {
-                    self.leq(a, b)?
-                } else {
-                    self.leq(b, a)?
-                };
-                if beaten {
-                    dominated = true;
-                    break;
-                }
-            }
+        for &a in options.iter() {
+            // The options are distinct, so `b != a` leaves out only `a` itself.
+            let dominated = any(options, |b| {
+                let (low, high) = if left { (a, b) } else { (b, a) };
+                Ok(b != a && self.leq(low, high)?)
+            })?;
             if !dominated {
                 keep.push(a);
             }
@@ -98,45 +89,46 @@ impl Games {
     /// reverses depends only on the value of `G`, which bypassing keeps, so all are tested
     /// against the same form. Returns whether any was bypassed.
     fn bypass_reversible(&mut self, left: &mut Options, right: &mut Options) -> Result<bool> {
-        let mut changed = false;
-        let mut new_left = Options::new();
-        for &a in left.iter() {
-            let mut replaced = false;
-            for reply in self.right_options(a)? {
-                if self.leq_form(reply, left, right)? {
-                    new_left.extend(self.left_options(reply)?);
-                    replaced = true;
-                    break;
-                }
-            }
-            if replaced {
-                changed = true;
-            } else {
-                new_left.push(a);
-            }
-        }
-        let mut new_right = Options::new();
-        for &a in right.iter() {
-            let mut replaced = false;
-            for reply in self.left_options(a)? {
-                if self.form_leq(left, right, reply)? {
-                    new_right.extend(self.right_options(reply)?);
-                    replaced = true;
-                    break;
-                }
-            }
-            if replaced {
-                changed = true;
-            } else {
-                new_right.push(a);
-            }
-        }
-        new_left.sort_unstable();
-        new_left.dedup();
-        new_right.sort_unstable();
-        new_right.dedup();
+        let (new_left, left_changed) = self.bypass_side(left, right, true)?;
+        let (new_right, right_changed) = self.bypass_side(left, right, false)?;
         *left = new_left;
         *right = new_right;
-        Ok(changed)
+        Ok(left_changed || right_changed)
+    }
+
+    /// Left's options of `G = {left | right}` with the reversible ones bypassed (Right's when
+    /// `side_left` is false, the mirror), sorted, and whether any was.
+    fn bypass_side(
+        &mut self,
+        left: &[Game],
+        right: &[Game],
+        side_left: bool,
+    ) -> Result<(Options, bool)> {
+        let mut changed = false;
+        let mut kept = Options::new();
+        for &a in if side_left { left } else { right } {
+            let mut replaced = false;
+            for reply in self.options(a, !side_left)? {
+                // Reverses: `a^R <= G` for Left, `G <= a^L` for Right.
+                let reverses = if side_left {
+                    self.leq_form(reply, left, right)?
+                } else {
+                    self.form_leq(left, right, reply)?
+                };
+                if reverses {
+                    kept.extend(self.options(reply, side_left)?);
+                    replaced = true;
+                    break;
+                }
+            }
+            if replaced {
+                changed = true;
+            } else {
+                kept.push(a);
+            }
+        }
+        kept.sort_unstable();
+        kept.dedup();
+        Ok((kept, changed))
     }
 }

@@ -135,32 +135,22 @@ impl Games {
     /// Whether `h <= {left | right}`, a form whose options are canonical but which may itself
     /// not be (canonical form's test of reversibility).
     pub(super) fn leq_form(&mut self, h: Game, left: &[Game], right: &[Game]) -> Result<bool> {
-        for &option in right {
-            if self.leq(option, h)? {
-                return Ok(false);
-            }
+        // `h <= G` unless some `G^R <= h` or some `h^L >= G`.
+        if any(right, |option| self.leq(option, h))? {
+            return Ok(false);
         }
-        for option in self.left_options(h)? {
-            if self.form_leq(left, right, option)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        let h_left = self.left_options(h)?;
+        Ok(!any(&h_left, |option| self.form_leq(left, right, option))?)
     }
 
     /// Whether `{left | right} <= h`.
     pub(super) fn form_leq(&mut self, left: &[Game], right: &[Game], h: Game) -> Result<bool> {
-        for &option in left {
-            if self.leq(h, option)? {
-                return Ok(false);
-            }
+        // `G <= h` unless some `h <= G^L` or some `h^R <= G`.
+        if any(left, |option| self.leq(h, option))? {
+            return Ok(false);
         }
-        for option in self.right_options(h)? {
-            if self.leq_form(option, left, right)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        let h_right = self.right_options(h)?;
+        Ok(!any(&h_right, |option| self.leq_form(option, left, right))?)
     }
 
     /// How `a` compares with `b`.
@@ -198,4 +188,14 @@ impl Games {
             Comparison::Confused => OutcomeClass::Next,
         })
     }
+}
+
+/// Whether `test` holds for any of `games`, stopping at the first that does (or fails).
+pub(super) fn any(games: &[Game], mut test: impl FnMut(Game) -> Result<bool>) -> Result<bool> {
+    for &g in games {
+        if test(g)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }

@@ -15,6 +15,7 @@
 //! - [`Games::thermograph`], stops, mean, temperature, [`Games::cool`];
 //! - [`Games::atomic_weight`] of all-small games ([`Games::is_all_small`]); Norton
 //!   multiplication [`Games::norton`] (`G.U`, `U > 0`);
+//! - [`Games::born_by`]: the values born by a day, a pool of small games;
 //! - [`Games::reduced`], the reduced canonical form (equal up to an infinitesimal,
 //!   [`Games::inf_geq`]);
 //! - [`PartizanSum`]: a sum as written, each term with its moves (for winning moves);
@@ -38,6 +39,7 @@
 
 mod arith;
 mod atomic;
+mod born;
 mod canonical;
 mod compare;
 mod dyadic;
@@ -56,6 +58,7 @@ mod uptimal;
 mod values;
 mod wall;
 
+pub use born::MAX_BORN_OPTIONS;
 pub use compare::{Comparison, OutcomeClass};
 pub use dyadic::{Dyadic, MAX_EXPONENT, MAX_NUMERATOR};
 pub use norton::MAX_COPIES;

@@ -424,13 +424,7 @@ impl<'g> OutcomeSearch<'g> {
 
     /// The options of `g`'s canonical form for `left` or Right.
     fn options(&mut self, g: Game, left: bool) -> Result<Vec<Game>> {
-        Ok(if left {
-            self.games.left_options(g)?
-        } else {
-            self.games.right_options(g)?
-        }
-        .into_iter()
-        .collect())
+        Ok(self.games.options(g, left)?.into_iter().collect())
     }
 }
 

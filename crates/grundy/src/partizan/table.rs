@@ -227,16 +227,7 @@ impl Games {
     /// # Errors
     /// The table is full (a number's options are stored when first asked for).
     pub fn left_options(&mut self, g: Game) -> Result<Options> {
-        match self.node(g) {
-            Node::Form { left, .. } => Ok(left.iter().copied().collect()),
-            Node::Number(x) => {
-                let x = *x;
-                match number_options(x)? {
-                    (Some(left), _) => Ok(std::iter::once(self.number(left)?).collect()),
-                    (None, _) => Ok(Options::new()),
-                }
-            }
-        }
+        self.options(g, true)
     }
 
     /// Right's options of the canonical form `g`.
@@ -244,13 +235,21 @@ impl Games {
     /// # Errors
     /// As [`Games::left_options`].
     pub fn right_options(&mut self, g: Game) -> Result<Options> {
+        self.options(g, false)
+    }
+
+    /// Left's options of `g`, or Right's (`left` false).
+    pub(super) fn options(&mut self, g: Game, left: bool) -> Result<Options> {
         match self.node(g) {
-            Node::Form { right, .. } => Ok(right.iter().copied().collect()),
+            Node::Form {
+                left: lefts,
+                right: rights,
+            } => Ok(if left { lefts } else { rights }.iter().copied().collect()),
             Node::Number(x) => {
-                let x = *x;
-                match number_options(x)? {
-                    (_, Some(right)) => Ok(std::iter::once(self.number(right)?).collect()),
-                    (_, None) => Ok(Options::new()),
+                let (lower, upper) = number_options(*x)?;
+                match if left { lower } else { upper } {
+                    Some(option) => Ok(std::iter::once(self.number(option)?).collect()),
+                    None => Ok(Options::new()),
                 }
             }
         }

@@ -161,16 +161,8 @@ impl Games {
         } else {
             let shift = self.number(t)?;
             let minus_shift = self.number(t.neg())?;
-            let mut left = Vec::new();
-            for option in self.left_options(g)? {
-                let cooled = self.cool(option, t)?;
-                left.push(self.add(cooled, minus_shift)?);
-            }
-            let mut right = Vec::new();
-            for option in self.right_options(g)? {
-                let cooled = self.cool(option, t)?;
-                right.push(self.add(cooled, shift)?);
-            }
+            let left = self.shifted_options(g, true, minus_shift, |games, o| games.cool(o, t))?;
+            let right = self.shifted_options(g, false, shift, |games, o| games.cool(o, t))?;
             self.game(&left, &right)?
         };
         self.cool_memo.insert((g, t), cooled);
@@ -201,16 +193,8 @@ impl Games {
         }
         let shift = self.number(t)?;
         let minus_shift = self.number(t.neg())?;
-        let mut left = Vec::new();
-        for option in self.left_options(g)? {
-            let heated = self.heat(option, t)?;
-            left.push(self.add(heated, shift)?);
-        }
-        let mut right = Vec::new();
-        for option in self.right_options(g)? {
-            let heated = self.heat(option, t)?;
-            right.push(self.add(heated, minus_shift)?);
-        }
+        let left = self.shifted_options(g, true, shift, |games, o| games.heat(o, t))?;
+        let right = self.shifted_options(g, false, minus_shift, |games, o| games.heat(o, t))?;
         self.game(&left, &right)
     }
 }

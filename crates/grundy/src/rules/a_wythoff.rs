@@ -139,6 +139,7 @@ impl Ruleset for AWythoff {
 mod tests {
     use super::*;
     use crate::game::Solver;
+    use crate::rules::check_words;
 
     /// The pairs `(A_n, B_n)` for `n < count` by their definition: `A_n` the mex of the earlier
     /// terms of both sequences, `B_n = A_n + a n`.
@@ -235,22 +236,29 @@ mod tests {
     #[test]
     fn describes_and_formats() -> Result<()> {
         let game = AWythoff::new(3)?;
-        assert_eq!(
-            game.describe(&(3, 5), &[(1, 5)]),
-            "take 2 from the first heap, leaving (1,5)"
-        );
-        assert_eq!(
-            game.describe(&(3, 5), &[(2, 2)]),
-            "take 1 from the first heap and 3 from the second, leaving (2,2)"
-        );
-        assert_eq!(
-            game.describe(&(3, 5), &[]),
-            "take 3 from the first heap and 5 from the second, leaving (0,0)"
-        );
-        assert_eq!(game.format(&[]), "0");
-        assert_eq!(
-            game.format(&[(3, 5), (1, 0)]),
-            "wythoff(3,5; a=3) + wythoff(1,0; a=3)"
+        check_words(
+            &game,
+            &[
+                (
+                    (3, 5),
+                    &[(1, 5)],
+                    "take 2 from the first heap, leaving (1,5)",
+                ),
+                (
+                    (3, 5),
+                    &[(2, 2)],
+                    "take 1 from the first heap and 3 from the second, leaving (2,2)",
+                ),
+                (
+                    (3, 5),
+                    &[],
+                    "take 3 from the first heap and 5 from the second, leaving (0,0)",
+                ),
+            ],
+            &[
+                (&[], "0"),
+                (&[(3, 5), (1, 0)], "wythoff(3,5; a=3) + wythoff(1,0; a=3)"),
+            ],
         );
         assert_eq!(game.canonical(&(5, 3)), (3, 5));
         Ok(())

@@ -148,6 +148,17 @@ pub(crate) fn pair_left(&(x, y): &(u64, u64), to: &[(u64, u64)]) -> (u64, u64) {
     }
 }
 
+/// The piles a move of a game on a row of piles (Moore's Nim, staircase Nim) leaves, read from
+/// its parts `to` by index: 0 past the end, or for no parts.
+pub(crate) fn piles_left(to: &[Vec<u64>]) -> impl Fn(usize) -> u64 + '_ {
+    move |index| {
+        to.first()
+            .and_then(|piles| piles.get(index))
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
 /// `name(3,4,5)`, or `0` for no heaps.
 pub(crate) fn format_heaps(name: &str, heaps: &[u64]) -> String {
     if heaps.is_empty() {
@@ -187,6 +198,26 @@ pub(crate) fn describe_take(from: u64, to: &[u64]) -> String {
         format!("split {from} into {leaving}")
     } else {
         format!("take {taken} from {from}, leaving {leaving}")
+    }
+}
+
+/// A move and how it reads: from, the parts it leaves, the words.
+#[cfg(test)]
+pub(crate) type MoveWords<'a, P> = (P, &'a [P], &'a str);
+
+/// Checks how `rules` words its moves, `(from, to, text)`, and writes sums of its positions as
+/// spec text, `(positions, text)`.
+#[cfg(test)]
+pub(crate) fn check_words<R: Ruleset>(
+    rules: &R,
+    moves: &[MoveWords<'_, R::Position>],
+    sums: &[(&[R::Position], &str)],
+) {
+    for (from, to, text) in moves {
+        assert_eq!(rules.describe(from, to), *text);
+    }
+    for (positions, text) in sums {
+        assert_eq!(rules.format(positions), *text);
     }
 }
 

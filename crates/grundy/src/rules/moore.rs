@@ -165,12 +165,7 @@ impl Ruleset for Moore {
     }
 
     fn describe(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
-        let after = |index: usize| {
-            to.first()
-                .and_then(|heaps| heaps.get(index))
-                .copied()
-                .unwrap_or(0)
-        };
+        let after = super::piles_left(to);
         let takes: Vec<String> = (0..from.len())
             .filter(|&index| after(index) < from[index])
             .map(|index| format!("{} from {}", from[index] - after(index), from[index]))
@@ -197,6 +192,7 @@ impl Ruleset for Moore {
 mod tests {
     use super::*;
     use crate::game::Solver;
+    use crate::rules::check_words;
 
     #[test]
     fn p_positions_are_worth_zero_and_the_rest_are_not() -> Result<()> {
@@ -258,22 +254,21 @@ mod tests {
     #[test]
     fn describes_and_formats() -> Result<()> {
         let moore = Moore::new(2)?;
-        assert_eq!(
-            moore.describe(&vec![3, 4, 5], &[vec![1, 4, 0]]),
-            "take 2 from 3 and 5 from 5, leaving (1,4,0)"
-        );
-        assert_eq!(
-            moore.describe(&vec![3, 4], &[vec![3, 1]]),
-            "take 3 from 4, leaving (3,1)"
-        );
-        assert_eq!(
-            moore.describe(&vec![3, 4], &[]),
-            "take 3 from 3 and 4 from 4, leaving (0,0)"
-        );
-        assert_eq!(moore.format(&[]), "0");
-        assert_eq!(
-            moore.format(&[vec![3, 4, 5], vec![1]]),
-            "moore(2; 3,4,5) + moore(2; 1)"
+        check_words(
+            &moore,
+            &[
+                (
+                    vec![3, 4, 5],
+                    &[vec![1, 4, 0]],
+                    "take 2 from 3 and 5 from 5, leaving (1,4,0)",
+                ),
+                (vec![3, 4], &[vec![3, 1]], "take 3 from 4, leaving (3,1)"),
+                (vec![3, 4], &[], "take 3 from 3 and 4 from 4, leaving (0,0)"),
+            ],
+            &[
+                (&[], "0"),
+                (&[vec![3, 4, 5], vec![1]], "moore(2; 3,4,5) + moore(2; 1)"),
+            ],
         );
         assert_eq!(moore.canonical(&vec![5, 0, 3]), vec![3, 5]);
         Ok(())

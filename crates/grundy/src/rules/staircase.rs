@@ -107,12 +107,7 @@ impl Ruleset for Staircase {
     }
 
     fn describe(&self, from: &Vec<u64>, to: &[Vec<u64>]) -> String {
-        let after = |index: usize| {
-            to.first()
-                .and_then(|stairs| stairs.get(index))
-                .copied()
-                .unwrap_or(0)
-        };
+        let after = super::piles_left(to);
         let Some(index) = (0..from.len()).find(|&index| after(index) < from[index]) else {
             return "move no coins".to_string();
         };
@@ -144,6 +139,7 @@ mod tests {
     use super::*;
     use crate::error::Result;
     use crate::game::Solver;
+    use crate::rules::check_words;
 
     /// Every staircase with `1..=max_stairs` stairs of `0..=max_coins` coins each.
     fn all_positions(max_stairs: usize, max_coins: u64) -> Vec<Vec<u64>> {
@@ -232,23 +228,26 @@ mod tests {
 
     #[test]
     fn describes_and_formats() {
-        assert_eq!(
-            Staircase.describe(&vec![0, 3, 4], &[vec![0, 5, 2]]),
-            "move 2 coins from stair 3 to stair 2"
-        );
-        assert_eq!(
-            Staircase.describe(&vec![1, 3], &[vec![0, 3]]),
-            "move 1 coin from stair 1 to the ground"
-        );
-        assert_eq!(
-            Staircase.describe(&vec![2], &[]),
-            "move 2 coins from stair 1 to the ground"
-        );
-        assert_eq!(Staircase.format(&[]), "0");
-        assert_eq!(Staircase.format(&[vec![0, 3, 1, 4]]), "staircase(0,3,1,4)");
-        assert_eq!(
-            Staircase.format(&[vec![1], vec![2, 2]]),
-            "staircase(1) + staircase(2,2)"
+        check_words(
+            &Staircase,
+            &[
+                (
+                    vec![0, 3, 4],
+                    &[vec![0, 5, 2]],
+                    "move 2 coins from stair 3 to stair 2",
+                ),
+                (
+                    vec![1, 3],
+                    &[vec![0, 3]],
+                    "move 1 coin from stair 1 to the ground",
+                ),
+                (vec![2], &[], "move 2 coins from stair 1 to the ground"),
+            ],
+            &[
+                (&[], "0"),
+                (&[vec![0, 3, 1, 4]], "staircase(0,3,1,4)"),
+                (&[vec![1], vec![2, 2]], "staircase(1) + staircase(2,2)"),
+            ],
         );
     }
 }

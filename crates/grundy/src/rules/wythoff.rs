@@ -65,6 +65,7 @@ mod tests {
     use crate::error::Result;
     use crate::game::Solver;
     use crate::nimber::Nimber;
+    use crate::rules::check_words;
     use crate::rules::published_values;
 
     /// Published values: OEIS A004481, read by antidiagonals (see the file's header).
@@ -170,24 +171,24 @@ mod tests {
 
     #[test]
     fn describes_and_formats() {
-        assert_eq!(
-            Wythoff.describe(&(3, 5), &[(1, 5)]),
-            "take 2 from the first heap, leaving (1,5)"
+        check_words(
+            &Wythoff,
+            &[
+                (
+                    (3, 5),
+                    &[(1, 5)],
+                    "take 2 from the first heap, leaving (1,5)",
+                ),
+                (
+                    (3, 5),
+                    &[(3, 1)],
+                    "take 4 from the second heap, leaving (3,1)",
+                ),
+                ((3, 5), &[(2, 4)], "take 1 from both heaps, leaving (2,4)"),
+                ((2, 2), &[], "take 2 from both heaps, leaving (0,0)"),
+            ],
+            &[(&[], "0"), (&[(3, 5)], "wythoff(3,5)")],
         );
-        assert_eq!(
-            Wythoff.describe(&(3, 5), &[(3, 1)]),
-            "take 4 from the second heap, leaving (3,1)"
-        );
-        assert_eq!(
-            Wythoff.describe(&(3, 5), &[(2, 4)]),
-            "take 1 from both heaps, leaving (2,4)"
-        );
-        assert_eq!(
-            Wythoff.describe(&(2, 2), &[]),
-            "take 2 from both heaps, leaving (0,0)"
-        );
-        assert_eq!(Wythoff.format(&[]), "0");
-        assert_eq!(Wythoff.format(&[(3, 5)]), "wythoff(3,5)");
         assert_eq!(Wythoff.canonical(&(5, 3)), (3, 5));
     }
 }

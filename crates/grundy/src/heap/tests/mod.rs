@@ -46,6 +46,15 @@ pub(super) fn naive_values(rule: &HeapRule, heaps: u64) -> Vec<u64> {
     solver.tabulated_range(0, heaps)
 }
 
+/// Asserts that the fast engine's table of `heaps` heaps equals the naive engine's.
+pub(super) fn assert_fast_is_naive(rule: &HeapRule, heaps: u64, name: &dyn std::fmt::Display) {
+    assert_eq!(
+        fast_values(rule, heaps),
+        naive_values(rule, heaps),
+        "{name}"
+    );
+}
+
 /// Values of an octal code with a repeated digit, from the definition alone (an oracle
 /// independent of both engines, fast enough for long tables): the moves that remove fewer
 /// tokens than the tail's first are listed; those of the tail come from two growing sets, the

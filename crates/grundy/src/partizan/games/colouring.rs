@@ -337,6 +337,17 @@ mod tests {
         Graph::new(names, &edges).expect("a graph")
     }
 
+    /// Col and Snort on every graph of 1 to `most` vertices (by its edge bits, see [`graph`]),
+    /// with the number of vertices and the edge bits.
+    fn every_game(most: usize) -> impl Iterator<Item = (ColouringGame, usize, u64)> {
+        (1..=most).flat_map(|n| {
+            (0..1u64 << (n * (n - 1) / 2)).flat_map(move |pairs| {
+                [Colouring::Col, Colouring::Snort]
+                    .map(|rule| (ColouringGame::new(rule, graph(n, pairs)), n, pairs))
+            })
+        })
+    }
+
     #[test]
     fn small_values_by_hand() {
         let mut games = Games::new();
@@ -373,33 +384,23 @@ mod tests {
     #[test]
     fn values_and_outcomes_agree_with_the_game_tree() {
         let mut games = Games::new();
-        for n in 1..=5usize {
-            for pairs in 0..1u64 << (n * (n - 1) / 2) {
-                for rule in [Colouring::Col, Colouring::Snort] {
-                    let game = ColouringGame::new(rule, graph(n, pairs));
-                    let start = game.start();
-                    let expected = match (
-                        mover_wins(&game, &start, true),
-                        mover_wins(&game, &start, false),
-                    ) {
-                        (true, true) => OutcomeClass::Next,
-                        (true, false) => OutcomeClass::Left,
-                        (false, true) => OutcomeClass::Right,
-                        (false, false) => OutcomeClass::Previous,
-                    };
-                    let g = value(&mut games, rule, graph(n, pairs));
-                    assert_eq!(
-                        g,
-                        whole(&mut games, &game, &start),
-                        "{rule:?} {n} {pairs:b}"
-                    );
-                    assert_eq!(
-                        games.outcome(g).expect("an outcome"),
-                        expected,
-                        "{rule:?} {n} {pairs:b}"
-                    );
-                }
-            }
+        for (game, n, pairs) in every_game(5) {
+            let (rule, start) = (game.rule(), game.start());
+            let expected = OutcomeClass::from_wins(
+                mover_wins(&game, &start, true),
+                mover_wins(&game, &start, false),
+            );
+            let g = value(&mut games, rule, graph(n, pairs));
+            assert_eq!(
+                g,
+                whole(&mut games, &game, &start),
+                "{rule:?} {n} {pairs:b}"
+            );
+            assert_eq!(
+                games.outcome(g).expect("an outcome"),
+                expected,
+                "{rule:?} {n} {pairs:b}"
+            );
         }
     }
 
@@ -463,56 +464,42 @@ mod tests {
     #[test]
     fn painted_moves_agree_with_the_rules() {
         let mut games = Games::new();
-        for n in 1..=4usize {
-            for pairs in 0..1u64 << (n * (n - 1) / 2) {
-                for rule in [Colouring::Col, Colouring::Snort] {
-                    let game = ColouringGame::new(rule, graph(n, pairs));
-                    // Each vertex unpainted, blue or red: 3^n paintings, the legal ones kept.
-                    for code in 0..3usize.pow(n as u32) {
-                        let (mut blue, mut red, mut rest) = (0u128, 0u128, code);
-                        for v in 0..n {
-                            match rest % 3 {
-                                1 => blue |= 1 << v,
-                                2 => red |= 1 << v,
-                                _ => {}
-                            }
-                            rest /= 3;
-                        }
-                        let Ok(position) = PaintedGraph::new(game.clone(), blue, red) else {
-                            continue;
-                        };
-                        for left in [true, false] {
-                            let listed: Vec<(u128, u128)> = position
-                                .moves(left)
-                                .iter()
-                                .map(|after| (after.blue(), after.red()))
-                                .collect();
-                            assert_eq!(listed, moves_by_definition(&game, blue, red, left));
-                            for after in position.moves(left) {
-                                let text = after.text();
-                                let mut solver = PartizanSolver::new(game.clone());
-                                let g = solver
-                                    .value(&mut games, &after.painting())
-                                    .expect("a value");
-                                let read = crate::spec::parse_partizan(&text, &mut games)
-                                    .expect("the text reads back");
-                                assert_eq!(read, g, "{text}");
-                                let expected = match (
-                                    wins_by_definition(&game, after.blue(), after.red(), true),
-                                    wins_by_definition(&game, after.blue(), after.red(), false),
-                                ) {
-                                    (true, true) => OutcomeClass::Next,
-                                    (true, false) => OutcomeClass::Left,
-                                    (false, true) => OutcomeClass::Right,
-                                    (false, false) => OutcomeClass::Previous,
-                                };
-                                assert_eq!(
-                                    games.outcome(g).expect("an outcome"),
-                                    expected,
-                                    "{text}"
-                                );
-                            }
-                        }
+        for (game, n, _) in every_game(4) {
+            // Each vertex unpainted, blue or red: 3^n paintings, the legal ones kept.
+            for code in 0..3usize.pow(n as u32) {
+                let (mut blue, mut red, mut rest) = (0u128, 0u128, code);
+                for v in 0..n {
+                    match rest % 3 {
+                        1 => blue |= 1 << v,
+                        2 => red |= 1 << v,
+                        _ => {}
+                    }
+                    rest /= 3;
+                }
+                let Ok(position) = PaintedGraph::new(game.clone(), blue, red) else {
+                    continue;
+                };
+                for left in [true, false] {
+                    let listed: Vec<(u128, u128)> = position
+                        .moves(left)
+                        .iter()
+                        .map(|after| (after.blue(), after.red()))
+                        .collect();
+                    assert_eq!(listed, moves_by_definition(&game, blue, red, left));
+                    for after in position.moves(left) {
+                        let text = after.text();
+                        let mut solver = PartizanSolver::new(game.clone());
+                        let g = solver
+                            .value(&mut games, &after.painting())
+                            .expect("a value");
+                        let read = crate::spec::parse_partizan(&text, &mut games)
+                            .expect("the text reads back");
+                        assert_eq!(read, g, "{text}");
+                        let expected = OutcomeClass::from_wins(
+                            wins_by_definition(&game, after.blue(), after.red(), true),
+                            wins_by_definition(&game, after.blue(), after.red(), false),
+                        );
+                        assert_eq!(games.outcome(g).expect("an outcome"), expected, "{text}");
                     }
                 }
             }

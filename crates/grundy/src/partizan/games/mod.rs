@@ -313,6 +313,14 @@ mod tests {
         fail_at: Option<u32>,
     }
 
+    impl Chain {
+        /// No cycle, no failure: Left counts down to 0.
+        const PLAIN: Chain = Chain {
+            cycle: false,
+            fail_at: None,
+        };
+    }
+
     impl PartizanRuleset for Chain {
         type Position = u32;
 
@@ -340,11 +348,7 @@ mod tests {
     #[test]
     fn deep_games_need_no_recursion() {
         let mut games = Games::new();
-        let rules = Chain {
-            cycle: false,
-            fail_at: None,
-        };
-        let mut solver = PartizanSolver::new(rules);
+        let mut solver = PartizanSolver::new(Chain::PLAIN);
         let value = solver.value(&mut games, &200_000).unwrap();
         assert_eq!(
             games.as_number(value),
@@ -358,7 +362,7 @@ mod tests {
         let mut games = Games::new();
         let rules = Chain {
             cycle: true,
-            fail_at: None,
+            ..Chain::PLAIN
         };
         let error = PartizanSolver::new(rules)
             .value(&mut games, &2)
@@ -368,8 +372,8 @@ mod tests {
             other => panic!("{other:?}"),
         }
         let rules = Chain {
-            cycle: false,
             fail_at: Some(5),
+            ..Chain::PLAIN
         };
         let mut solver = PartizanSolver::new(rules);
         let error = solver.value(&mut games, &9).unwrap_err();
@@ -386,15 +390,11 @@ mod tests {
     #[test]
     fn the_work_and_position_limits_hold() {
         let mut games = Games::new();
-        let chain = || Chain {
-            cycle: false,
-            fail_at: None,
-        };
         let limits = Limits {
             max_work: 100,
             ..Limits::DEFAULT
         };
-        let error = PartizanSolver::with_limits(chain(), limits)
+        let error = PartizanSolver::with_limits(Chain::PLAIN, limits)
             .value(&mut games, &1000)
             .unwrap_err();
         assert!(matches!(
@@ -404,7 +404,7 @@ mod tests {
                 ..
             }
         ));
-        let error = PartizanSolver::with_max_positions(chain(), 10)
+        let error = PartizanSolver::with_max_positions(Chain::PLAIN, 10)
             .value(&mut games, &1000)
             .unwrap_err();
         assert!(

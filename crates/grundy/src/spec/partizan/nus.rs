@@ -1,10 +1,26 @@
 //! The values with names in CGSuite's notation: a number, ups (`^^`, `v3`), a power of up
 //! (`^<2>`, `v[3]`) and a star, in that order (`73/16v9*8`, `3/4v[3]*`).
 
+use std::ops::Range;
+
 use super::Reader;
 use crate::error::{Error, ErrorKind, Result};
 use crate::partizan::{Dyadic, Game, MAX_NAMED};
 use crate::spec::parser::{digits_value, too_large};
+
+/// `n` when at most [`MAX_NAMED`] (a multiple or power of up), else the error at `span`.
+fn at_most_named(n: u64, span: Range<usize>) -> Result<u64> {
+    if n > MAX_NAMED {
+        return Err(Error::at(
+            ErrorKind::NumberTooLarge {
+                text: n.to_string(),
+                max: u128::from(MAX_NAMED),
+            },
+            span,
+        ));
+    }
+    Ok(n)
+}
 
 impl Reader<'_, '_> {
     /// A number (negated when `negative`), ups and a star, in that order, one at least.
@@ -45,15 +61,7 @@ impl Reader<'_, '_> {
             } else {
                 count
             };
-            if count > MAX_NAMED {
-                return Err(Error::at(
-                    ErrorKind::NumberTooLarge {
-                        text: count.to_string(),
-                        max: u128::from(MAX_NAMED),
-                    },
-                    start..self.parser.position,
-                ));
-            }
+            let count = at_most_named(count, start..self.parser.position)?;
             ups = sign * count as i64;
             found = true;
         }
@@ -109,16 +117,7 @@ impl Reader<'_, '_> {
                     .or_at(start..self.parser.position),
             );
         }
-        if n > MAX_NAMED {
-            return Err(Error::at(
-                ErrorKind::NumberTooLarge {
-                    text: n.to_string(),
-                    max: u128::from(MAX_NAMED),
-                },
-                start..self.parser.position,
-            ));
-        }
-        Ok(n)
+        at_most_named(n, start..self.parser.position)
     }
 
     /// Plain decimal digits (no `^` or `e`: `2^` is two plus up here).
