@@ -252,28 +252,96 @@ impl WordRegion {
     }
 
     /// Calls `found` with each connected region of this region's squares, the dominoes
-    /// across in `cut` (by their first square) not joining their squares.
-    pub fn split_cut(&self, cut: u64, mut found: impl FnMut(WordRegion)) {
-        let mut left = self.bits;
+    /// across in `cut` (by their first square) not joining their squares, in the order of
+    /// their lowest squares.
+    pub fn split_cut(&self, cut: u64, found: impl FnMut(WordRegion)) {
+        self.split_seeded(cut, self.bits, found);
+    }
+
+    /// The squares next to `squares` (across a side, within the frame), whether in the
+    /// region or not.
+    pub fn around(&self, squares: u64) -> u64 {
+        let [up, down, left, right] = self.shifted(squares);
+        up | down | left | right
+    }
+
+    /// [`WordRegion::split_cut`] when every connected region holds a square of `seeds`, or
+    /// `seeds` holds none of the squares and the region is connected: each fill starts at a
+    /// seed and stops as soon as it holds every seed left (the rest is then its own). A
+    /// region `r` less squares `s`, cut at `cut`, has such seeds when `r` is connected: the
+    /// squares left next to `s` ([`WordRegion::around`]) and both squares of each domino
+    /// in `cut`; after a move they are a few steps apart, so most fills take a few steps
+    /// rather than the region's breadth.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::positional::WordRegion;
+    /// // A 3 x 3 square less its middle column: two columns, seeded next to the column.
+    /// let whole = WordRegion::new(0b111_111_111, 3);
+    /// let gone = 0b010_010_010;
+    /// let left = whole.with_bits(whole.bits() & !gone);
+    /// let mut parts = Vec::new();
+    /// left.split_seeded(0, whole.around(gone) & left.bits(), |p| parts.push(p.bits()));
+    /// assert_eq!(parts, [0b001_001_001, 0b100_100_100]);
+    /// ```
+    pub fn split_seeded(&self, cut: u64, seeds: u64, mut found: impl FnMut(WordRegion)) {
+        let bits = self.bits;
+        let seeds = seeds & bits;
+        if seeds & seeds.wrapping_sub(1) == 0 {
+            // At most one seed: one region (or none).
+            if bits != 0 {
+                found(*self);
+            }
+            return;
+        }
+        let first = self.fill(cut, seeds, bits);
+        if first == bits {
+            found(*self);
+            return;
+        }
+        // Two regions or more, found from the seeds: handed on by their lowest squares.
+        let mut parts = [0u64; 64];
+        parts[0] = first;
+        let mut count = 1;
+        let mut left = bits & !first;
+        while left != 0 {
+            let part = self.fill(cut, seeds & left, left);
+            parts[count] = part;
+            count += 1;
+            left &= !part;
+        }
+        let parts = &mut parts[..count];
+        parts.sort_unstable_by_key(|part| part.trailing_zeros());
+        for &part in parts.iter() {
+            found(self.with_bits(part));
+        }
+    }
+
+    /// The connected region of `within` (a union of connected regions each holding a square
+    /// of `seeds`, a subset of `within`) that holds the lowest seed: all of `within` once
+    /// the fill holds every seed.
+    fn fill(&self, cut: u64, seeds: u64, within: u64) -> u64 {
+        if seeds & seeds.wrapping_sub(1) == 0 {
+            return within;
+        }
         let go_right = !(cut | self.last_column());
         let go_left = !(cut << 1 | self.first_column());
         let w = self.width();
-        while left != 0 {
-            let mut part = left & left.wrapping_neg();
-            loop {
-                let grown = (part
-                    | part.checked_shr(w).unwrap_or(0)
-                    | part.checked_shl(w).unwrap_or(0)
-                    | (part & go_left) >> 1
-                    | (part & go_right) << 1)
-                    & left;
-                if grown == part {
-                    break;
-                }
-                part = grown;
+        let mut part = seeds & seeds.wrapping_neg();
+        loop {
+            let grown = (part
+                | part.checked_shr(w).unwrap_or(0)
+                | part.checked_shl(w).unwrap_or(0)
+                | (part & go_left) >> 1
+                | (part & go_right) << 1)
+                & within;
+            if grown & seeds == seeds {
+                return within;
             }
-            left &= !part;
-            found(self.with_bits(part));
+            if grown == part {
+                return part;
+            }
+            part = grown;
         }
     }
 
@@ -321,8 +389,8 @@ impl WordRegion {
         let least = |bits: u64, width: u32, height: u32| {
             let size = width * height;
             let turned = bits.reverse_bits() >> (64 - size);
-            let flipped = flip(bits, width, height);
-            let mirrored = flipped.reverse_bits() >> (64 - size);
+            let mirrored = mirror(bits, width);
+            let flipped = mirror(turned, width);
             bits.min(turned).min(flipped).min(mirrored)
         };
         let best = if width < height {
@@ -360,28 +428,40 @@ impl WordRegion {
     }
 }
 
-/// The rows of `bits` (`height` rows `width` bits apart) in the opposite order.
-fn flip(bits: u64, width: u32, height: u32) -> u64 {
-    let row = low(width);
+/// Each row of `bits` (rows `width` bits apart) in the opposite order, column by column:
+/// as many steps as the frame is wide, whatever its height.
+fn mirror(bits: u64, width: u32) -> u64 {
+    let column = COLUMN[width as usize];
     let mut out = 0;
-    for r in 0..height {
-        out |= (bits >> (r * width) & row) << ((height - 1 - r) * width);
+    for c in 0..width {
+        out |= (bits >> c & column) << (width - 1 - c);
     }
     out
 }
 
-/// Rows and columns of `bits` (`height` rows `width` bits apart) exchanged: `width` rows
-/// `height` bits apart.
+/// Column `c` of `bits` (`height` rows `width` bits apart, `height <= width`) as `height`
+/// bits, row 0 lowest: one multiplication for the first `width - 1` rows (bit `k * width`
+/// times `2^(j * (width - 1))` lands at `(k + j) * (width - 1) + k`, all apart since
+/// `k < width - 1`, and at `(height - 1) * (width - 1) + k` for `j = height - 1 - k`).
+fn column_of(bits: u64, c: u32, width: u32, height: u32) -> u64 {
+    let rows = height.min(width - 1);
+    let step = width - 1;
+    let column = bits >> c & COLUMN[width as usize] & low(rows * width);
+    let spread = COLUMN[step as usize] & low(rows * step);
+    let gathered = column.wrapping_mul(spread) >> ((rows - 1) * step) & low(rows);
+    if rows == height {
+        gathered
+    } else {
+        gathered | (bits >> ((height - 1) * width + c) & 1) << (height - 1)
+    }
+}
+
+/// Rows and columns of `bits` (`height` rows `width` bits apart, `2 <= height <= width`)
+/// exchanged: `width` rows `height` bits apart.
 fn transpose(bits: u64, width: u32, height: u32) -> u64 {
-    let row = low(width);
     let mut out = 0;
-    for r in 0..height {
-        let mut squares = bits >> (r * width) & row;
-        while squares != 0 {
-            let c = squares.trailing_zeros();
-            squares &= squares - 1;
-            out |= 1 << (c * height + r);
-        }
+    for c in 0..width {
+        out |= column_of(bits, c, width, height) << (c * height);
     }
     out
 }
@@ -442,6 +522,38 @@ mod tests {
     }
 
     #[test]
+    fn mirrors_and_transposes_match_square_by_square() {
+        let mut x = 0x0123_4567_89ab_cdefu64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let width = 2 + (x >> 60) as u32 % 15;
+            let height = (2 + (x >> 56) as u32 % 15).min(64 / width);
+            let bits = x & low(width * height);
+            let square = |b: u64, r: u32, c: u32, w: u32| b >> (r * w + c) & 1;
+            let mirrored = mirror(bits, width);
+            for r in 0..height {
+                for c in 0..width {
+                    assert_eq!(
+                        square(mirrored, r, c, width),
+                        square(bits, r, width - 1 - c, width)
+                    );
+                }
+            }
+            if height <= width {
+                let turned = transpose(bits, width, height);
+                assert_eq!(turned.count_ones(), bits.count_ones());
+                for r in 0..height {
+                    for c in 0..width {
+                        assert_eq!(square(turned, c, r, height), square(bits, r, c, width));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn split_matches_the_regions_of_rows() {
         for region in random_regions().take(3000) {
             let mut words = Vec::new();
@@ -454,6 +566,63 @@ mod tests {
             words.sort_by_key(key);
             by_rows.sort_by_key(key);
             assert_eq!(words, by_rows, "{region:?}");
+        }
+    }
+
+    /// The connected regions of `bits` (rows `width` apart), the dominoes across in `cut`
+    /// not joining, square by square from the definition, each by its squares.
+    fn regions_by_squares(bits: u64, width: u32, cut: u64) -> Vec<u64> {
+        let joined = |s: u32, t: u32| {
+            let (lo, hi) = (s.min(t), s.max(t));
+            (hi == lo + width) || (hi == lo + 1 && (lo + 1) % width != 0 && cut >> lo & 1 == 0)
+        };
+        let mut left = bits;
+        let mut regions = Vec::new();
+        while left != 0 {
+            let mut region = left & left.wrapping_neg();
+            let mut stack = vec![region.trailing_zeros()];
+            while let Some(s) = stack.pop() {
+                for t in 0..64 {
+                    if left >> t & 1 == 1 && region >> t & 1 == 0 && joined(s, t) {
+                        region |= 1 << t;
+                        stack.push(t);
+                    }
+                }
+            }
+            left &= !region;
+            regions.push(region);
+        }
+        regions
+    }
+
+    proptest::proptest! {
+        /// A connected region less some squares, cut at some dominoes across: the fills
+        /// from the seeds find the regions that the definition finds, in the same order.
+        #[test]
+        fn seeded_fills_find_the_regions(
+            x in proptest::prelude::any::<u64>(),
+            y in proptest::prelude::any::<u64>(),
+            z in proptest::prelude::any::<u64>(),
+            width in 1u32..=12,
+        ) {
+            let frame = low(width * (64 / width));
+            let dense = WordRegion::new((x | y.rotate_left(17)) & frame, width);
+            // A connected region: the first of the dense squares'.
+            let mut whole = None;
+            dense.split(|part| { whole.get_or_insert(part); });
+            let Some(whole) = whole else { return Ok(()) };
+            let taken = y & z & whole.bits();
+            let left = whole.with_bits(whole.bits() & !taken);
+            let (across, _) = left.dominoes();
+            let cut = across & z.rotate_left(29) & x.rotate_left(7);
+            let seeds = whole.around(taken) & left.bits() | cut | cut << 1;
+            let mut seeded = Vec::new();
+            left.split_seeded(cut, seeds, |part| seeded.push(part.bits()));
+            let mut plain = Vec::new();
+            left.split_cut(cut, |part| plain.push(part.bits()));
+            let by_squares = regions_by_squares(left.bits(), width, cut);
+            proptest::prop_assert_eq!(&seeded, &by_squares, "{:?} less {:#x} cut {:#x}", whole, taken, cut);
+            proptest::prop_assert_eq!(&plain, &by_squares);
         }
     }
 
