@@ -147,16 +147,27 @@ impl WordRegion {
         }
     }
 
+    /// The squares with a neighbour below, above, to the right and to the left, and the
+    /// leaves (squares with exactly one neighbour).
+    fn sides(&self) -> ([u64; 4], u64) {
+        let bits = self.bits;
+        let [up, down, left, right] = self.shifted(bits);
+        let (b, a, r, l) = (bits & up, bits & down, bits & left, bits & right);
+        let one = (b ^ a ^ r ^ l) & !((b & a) | (r & l) | ((b | a) & (r | l)));
+        ([b, a, r, l], one)
+    }
+
     /// Spare leaves: a leaf is a square with one neighbour (its centre), and of the leaves
     /// that share a centre, all but one are spare. Removing them leaves the nimber as it was
     /// (a domino on a leaf covers its centre and strands the centre's other leaves, the same
     /// position whichever leaf it took).
     pub fn spare_leaves(&self) -> u64 {
-        let bits = self.bits;
-        let [up, down, left, right] = self.shifted(bits);
-        // Squares with a neighbour below, above, to the right, to the left.
-        let (b, a, r, l) = (bits & up, bits & down, bits & left, bits & right);
-        let one = (b ^ a ^ r ^ l) & !((b & a) | (r & l) | ((b | a) & (r | l)));
+        let (sides, one) = self.sides();
+        self.spare_of(sides, one)
+    }
+
+    /// [`WordRegion::spare_leaves`] from [`WordRegion::sides`].
+    fn spare_of(&self, [b, a, r, l]: [u64; 4], one: u64) -> u64 {
         // The centres of the leaves hanging above, below, left and right of theirs.
         let [_, from_above, _, _] = self.shifted(one & b);
         let [from_below, _, _, _] = self.shifted(one & a);
@@ -178,17 +189,6 @@ impl WordRegion {
         (below & one & a) | (left_of & one & r) | (right_of & one & l)
     }
 
-    /// Squares with exactly one neighbour (leaves), and the squares next to a leaf (their
-    /// centres).
-    fn leaves_and_centres(&self) -> (u64, u64) {
-        let bits = self.bits;
-        let [up, down, left, right] = self.shifted(bits);
-        let (b, a, r, l) = (bits & up, bits & down, bits & left, bits & right);
-        let one = (b ^ a ^ r ^ l) & !((b & a) | (r & l) | ((b | a) & (r | l)));
-        let [u, d, le, ri] = self.shifted(one);
-        (one, (u | d | le | ri) & bits)
-    }
-
     /// Bridges: squares that are neither leaves nor centres and whose every neighbour is a
     /// centre (no two bridges are neighbours). Removing them leaves the nimber as it was:
     /// a domino on a bridge `b` and a centre `c` strands the leaf of `c`, the position that
@@ -196,10 +196,14 @@ impl WordRegion {
     /// each neighbour of `b` a centre, so the same holds after it (by induction on the
     /// squares).
     pub fn bridges(&self) -> u64 {
-        let (one, centres) = self.leaves_and_centres();
+        self.bridges_of(self.sides().1)
+    }
+
+    /// [`WordRegion::bridges`] from the leaves.
+    fn bridges_of(&self, one: u64) -> u64 {
+        let centres = self.around(one) & self.bits;
         let inner = self.bits & !one & !centres;
-        let [up, down, left, right] = self.shifted(inner);
-        inner & !(up | down | left | right)
+        inner & !self.around(inner)
     }
 
     /// The region less its spare leaves and its bridges, again until none is left: the
@@ -208,9 +212,20 @@ impl WordRegion {
     pub fn reduced(&self) -> WordRegion {
         let mut region = *self;
         loop {
-            let spare = region.spare_leaves();
+            let (sides, one) = region.sides();
+            if one == 0 {
+                // No leaf, so no centre: the only bridges are squares alone, and dropping
+                // them makes no leaf (most options early in a search: one pass).
+                let [b, a, r, l] = sides;
+                return region.with_bits(b | a | r | l);
+            }
+            let spare = region.spare_of(sides, one);
             let region_less = region.with_bits(region.bits & !spare);
-            let bridges = region_less.bridges();
+            let bridges = if spare == 0 {
+                region.bridges_of(one)
+            } else {
+                region_less.bridges()
+            };
             if spare | bridges == 0 {
                 return region;
             }
@@ -300,10 +315,22 @@ impl WordRegion {
             return;
         }
         // Two regions or more, found from the seeds: handed on by their lowest squares.
+        let rest = bits & !first;
+        let second = self.fill(cut, seeds & rest, rest);
+        if second == rest {
+            let (low, high) = if first.trailing_zeros() < rest.trailing_zeros() {
+                (first, rest)
+            } else {
+                (rest, first)
+            };
+            found(self.with_bits(low));
+            found(self.with_bits(high));
+            return;
+        }
         let mut parts = [0u64; 64];
-        parts[0] = first;
-        let mut count = 1;
-        let mut left = bits & !first;
+        parts[..2].copy_from_slice(&[first, second]);
+        let mut count = 2;
+        let mut left = rest & !second;
         while left != 0 {
             let part = self.fill(cut, seeds & left, left);
             parts[count] = part;
@@ -467,6 +494,20 @@ fn transpose(bits: u64, width: u32, height: u32) -> u64 {
 }
 
 #[cfg(test)]
+impl WordRegion {
+    /// A fixed stream of 64-bit words from `seed` (not 0): xorshift, for drawing test
+    /// regions.
+    pub(crate) fn stream(seed: u64) -> impl Iterator<Item = u64> {
+        std::iter::successors(Some(seed), |&x| {
+            let x = x ^ x << 13;
+            let x = x ^ x >> 7;
+            Some(x ^ x << 17)
+        })
+        .skip(1)
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::positional::Region;
@@ -480,15 +521,13 @@ mod tests {
     }
 
     fn random_regions() -> impl Iterator<Item = WordRegion> {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        (0..20_000).map(move |i| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let width = 1 + (i % 9) as u32;
-            let height = (64 / width).min(1 + (x >> 58) as u32 % 9);
-            WordRegion::new(x & (x >> 3 | x >> 5) & low(width * height), width)
-        })
+        WordRegion::stream(0x9e37_79b9_7f4a_7c15)
+            .zip(0..20_000)
+            .map(|(x, i)| {
+                let width = 1 + (i % 9) as u32;
+                let height = (64 / width).min(1 + (x >> 58) as u32 % 9);
+                WordRegion::new(x & (x >> 3 | x >> 5) & low(width * height), width)
+            })
     }
 
     #[test]
@@ -523,11 +562,7 @@ mod tests {
 
     #[test]
     fn mirrors_and_transposes_match_square_by_square() {
-        let mut x = 0x0123_4567_89ab_cdefu64;
-        for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+        for x in WordRegion::stream(0x0123_4567_89ab_cdef).take(20_000) {
             let width = 2 + (x >> 60) as u32 % 15;
             let height = (2 + (x >> 56) as u32 % 15).min(64 / width);
             let bits = x & low(width * height);

@@ -241,19 +241,17 @@ mod tests {
 
     /// Regions of up to 18 squares in frames 2 to 6 wide, drawn from a fixed stream.
     fn regions() -> impl Iterator<Item = WordRegion> {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        (0..3000).map(move |i| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let width = 2 + (i % 5) as u32;
-            let height = 2 + (x >> 59) as u32 % 4;
-            let mut bits = (x | x >> 7) & (u64::MAX >> (64 - width * height));
-            while bits.count_ones() > 18 {
-                bits &= bits - 1;
-            }
-            WordRegion::new(bits, width)
-        })
+        WordRegion::stream(0x2545_f491_4f6c_dd1d)
+            .zip(0..3000)
+            .map(|(x, i)| {
+                let width = 2 + (i % 5) as u32;
+                let height = 2 + (x >> 59) as u32 % 4;
+                let mut bits = (x | x >> 7) & (u64::MAX >> (64 - width * height));
+                while bits.count_ones() > 18 {
+                    bits &= bits - 1;
+                }
+                WordRegion::new(bits, width)
+            })
     }
 
     #[test]
