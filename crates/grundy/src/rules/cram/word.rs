@@ -128,7 +128,6 @@ impl Decomposable for SmallCram {
     ) {
         let (across, down) = region.dominoes();
         let width = region.width();
-        // Lists the option of the domino on `square` and `square << step`; false to stop.
         debug_assert!(
             {
                 let mut parts = 0;
@@ -137,6 +136,7 @@ impl Decomposable for SmallCram {
             },
             "a part is connected: {region:?}"
         );
+        // Lists the option of the domino on `square` and `square << step`; false to stop.
         let mut list = |square: u64, step: u32| {
             push_after(*region, square | square << step, out);
             out.end_option();
