@@ -63,9 +63,7 @@ pub struct Table {
     buckets: Vec<Bucket>,
     /// The buckets in use (a power of two, at most all): a key's bucket is its hash's low
     /// bits below this.
-    used: AtomicUsize,
-    /// Raised while one thread doubles the buckets in use.
-    growing: AtomicBool,
+    doubling: Doubling,
     /// A bit for each key stored, by another part of its hash than picks the bucket (a
     /// one-hash Bloom filter): a probe whose bit is clear is a miss without touching the
     /// buckets, which are too many for the processor's caches. A bit is set before its entry
@@ -98,8 +96,7 @@ impl Table {
         let filter_bits = (used * WAYS * FILTER_BITS_AN_ENTRY).min(words as usize * 64);
         Table {
             buckets: (0..count).map(|_| Bucket::new()).collect(),
-            used: AtomicUsize::new(used),
-            growing: AtomicBool::new(false),
+            doubling: Doubling::new(used),
             filter: (0..words).map(|_| AtomicU64::new(0)).collect(),
             filter_shift: AtomicU32::new(64 - filter_bits.trailing_zeros()),
             filled: AtomicUsize::new(0),
@@ -109,16 +106,10 @@ impl Table {
     /// Doubles the buckets in use, when no other thread is at it: the entries of each bucket
     /// in use that belong to its twin move there, then each bit of the filter becomes two.
     fn grow(&self, used: usize) {
-        if self
-            .growing
-            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
-            .is_err()
-        {
-            return;
-        }
-        if self.used.load(Ordering::Relaxed) == used && used < self.buckets.len() {
-            for (low, high) in self.buckets[..used].iter().zip(&self.buckets[used..]) {
-                let (low_version, high_version) = (lock(low), lock(high));
+        self.doubling.grow(
+            &self.buckets,
+            used,
+            |low, high| {
                 let data = low.data.load(Ordering::Relaxed);
                 let (mut kept, mut moved) = (data, 0u64);
                 for way in 0..WAYS {
@@ -137,13 +128,9 @@ impl Table {
                 }
                 high.data.store(moved, Ordering::Relaxed);
                 low.data.store(kept, Ordering::Relaxed);
-                high.version.store(high_version + 2, Ordering::Release);
-                low.version.store(low_version + 2, Ordering::Release);
-            }
-            self.widen_filter();
-            self.used.store(2 * used, Ordering::Release);
-        }
-        self.growing.store(false, Ordering::Release);
+            },
+            || self.widen_filter(),
+        );
     }
 
     /// Doubles the filter's bits in use while there is room: old bit `j` becomes bits
@@ -191,7 +178,7 @@ impl Table {
 
     /// The key's bucket, by the low bits of its hash.
     fn bucket(&self, hash: u64) -> &Bucket {
-        &self.buckets[(hash as usize) & (self.used.load(Ordering::Acquire) - 1)]
+        &self.buckets[(hash as usize) & (self.doubling.used() - 1)]
     }
 
     /// The key's word in the filter and its bit there, by the top bits of its hash.
@@ -260,7 +247,7 @@ impl Table {
             if (k0, k1) == (low, high) || (k0, k1) == (0, 0) {
                 if (k0, k1) == (0, 0) {
                     let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
-                    let used = self.used.load(Ordering::Relaxed);
+                    let used = self.doubling.used();
                     grow = filled > used * WAYS / 2 && used < self.buckets.len();
                 }
                 target = Some(way);
@@ -286,23 +273,93 @@ impl Table {
         }
         bucket.version.store(version + 2, Ordering::Release);
         if grow {
-            self.grow(self.used.load(Ordering::Relaxed));
+            self.grow(self.doubling.used());
         }
     }
 }
 
-/// Takes a bucket's lock, waiting for a writer to finish (writers never wait, and a
-/// thread holds two locks only while it doubles the table); the version it had.
-fn lock(bucket: &Bucket) -> u32 {
+/// The slots in use of a block that doubles them while it fills, one thread at a time (the
+/// table's buckets, the search's store of nimbers ruled out): each slot has a version, odd
+/// while a writer holds it (a sequence lock); a key's slot is its hash's low bits below the
+/// slots in use, so doubling moves each entry that now belongs to its slot's twin there,
+/// under both slots' locks, before the larger count is published.
+pub(crate) struct Doubling {
+    /// The slots in use (a power of two).
+    used: AtomicUsize,
+    /// Raised while one thread doubles them.
+    growing: AtomicBool,
+}
+
+impl Doubling {
+    /// `used` slots in use at first (a power of two).
+    pub(crate) fn new(used: usize) -> Doubling {
+        Doubling {
+            used: AtomicUsize::new(used),
+            growing: AtomicBool::new(false),
+        }
+    }
+
+    /// The slots in use.
+    pub(crate) fn used(&self) -> usize {
+        self.used.load(Ordering::Acquire)
+    }
+
+    /// Doubles the slots in use of `slots` from `used`, unless another thread is at it, they
+    /// are no longer `used` or all are in use: `move_twins` with each slot in use and its
+    /// twin, both locked, then `widened`, then the new count published.
+    pub(crate) fn grow<S: Versioned>(
+        &self,
+        slots: &[S],
+        used: usize,
+        mut move_twins: impl FnMut(&S, &S),
+        widened: impl FnOnce(),
+    ) {
+        if self
+            .growing
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
+            return;
+        }
+        if self.used.load(Ordering::Relaxed) == used && 2 * used <= slots.len() {
+            for (low, high) in slots[..used].iter().zip(&slots[used..]) {
+                let (low_lock, high_lock) = (low.version(), high.version());
+                let (low_version, high_version) = (lock(low_lock), lock(high_lock));
+                move_twins(low, high);
+                high_lock.store(high_version + 2, Ordering::Release);
+                low_lock.store(low_version + 2, Ordering::Release);
+            }
+            widened();
+            self.used.store(2 * used, Ordering::Release);
+        }
+        self.growing.store(false, Ordering::Release);
+    }
+}
+
+/// A slot with a version: odd while a writer holds it.
+pub(crate) trait Versioned {
+    /// The slot's version.
+    fn version(&self) -> &AtomicU32;
+}
+
+impl Versioned for Bucket {
+    fn version(&self) -> &AtomicU32 {
+        &self.version
+    }
+}
+
+/// Takes a slot's lock by its `version`, waiting for a writer to finish (writers never
+/// wait, and a thread holds two locks only while it doubles the slots); the version it had.
+pub(crate) fn lock(version: &AtomicU32) -> u32 {
     loop {
-        let version = bucket.version.load(Ordering::Relaxed);
-        if version & 1 == 0
-            && bucket
-                .version
-                .compare_exchange_weak(version, version + 1, Ordering::Acquire, Ordering::Relaxed)
+        let held = version.load(Ordering::Relaxed);
+        if held & 1 == 0
+            && version
+                .compare_exchange_weak(held, held + 1, Ordering::Acquire, Ordering::Relaxed)
                 .is_ok()
         {
-            return version;
+            fence(Ordering::Release);
+            return held;
         }
         std::hint::spin_loop();
     }
@@ -348,12 +405,12 @@ mod tests {
     #[test]
     fn grows_in_steps_and_keeps_what_it_moved() {
         let table = Table::with_memory(1 << 22);
-        assert_eq!(table.used.load(Ordering::Relaxed), FIRST_BUCKETS);
+        assert_eq!(table.doubling.used(), FIRST_BUCKETS);
         let keys = 20_000u128;
         for key in 1..=keys {
             table.store((key * 0x9e37_79b9) | (key << 80), (key % 11) as u8, 1);
         }
-        let used = table.used.load(Ordering::Relaxed);
+        let used = table.doubling.used();
         assert!(
             used > FIRST_BUCKETS && used <= table.buckets.len(),
             "{used}"
@@ -394,7 +451,7 @@ mod tests {
                 });
             }
         });
-        assert!(table.used.load(Ordering::Relaxed) > FIRST_BUCKETS);
+        assert!(table.doubling.used() > FIRST_BUCKETS);
     }
 
     #[test]

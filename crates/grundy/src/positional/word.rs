@@ -147,16 +147,27 @@ impl WordRegion {
         }
     }
 
+    /// The squares with a neighbour below, above, to the right and to the left, and the
+    /// leaves (squares with exactly one neighbour).
+    fn sides(&self) -> ([u64; 4], u64) {
+        let bits = self.bits;
+        let [up, down, left, right] = self.shifted(bits);
+        let (b, a, r, l) = (bits & up, bits & down, bits & left, bits & right);
+        let one = (b ^ a ^ r ^ l) & !((b & a) | (r & l) | ((b | a) & (r | l)));
+        ([b, a, r, l], one)
+    }
+
     /// Spare leaves: a leaf is a square with one neighbour (its centre), and of the leaves
     /// that share a centre, all but one are spare. Removing them leaves the nimber as it was
     /// (a domino on a leaf covers its centre and strands the centre's other leaves, the same
     /// position whichever leaf it took).
     pub fn spare_leaves(&self) -> u64 {
-        let bits = self.bits;
-        let [up, down, left, right] = self.shifted(bits);
-        // Squares with a neighbour below, above, to the right, to the left.
-        let (b, a, r, l) = (bits & up, bits & down, bits & left, bits & right);
-        let one = (b ^ a ^ r ^ l) & !((b & a) | (r & l) | ((b | a) & (r | l)));
+        let (sides, one) = self.sides();
+        self.spare_of(sides, one)
+    }
+
+    /// [`WordRegion::spare_leaves`] from [`WordRegion::sides`].
+    fn spare_of(&self, [b, a, r, l]: [u64; 4], one: u64) -> u64 {
         // The centres of the leaves hanging above, below, left and right of theirs.
         let [_, from_above, _, _] = self.shifted(one & b);
         let [from_below, _, _, _] = self.shifted(one & a);
@@ -178,17 +189,6 @@ impl WordRegion {
         (below & one & a) | (left_of & one & r) | (right_of & one & l)
     }
 
-    /// Squares with exactly one neighbour (leaves), and the squares next to a leaf (their
-    /// centres).
-    fn leaves_and_centres(&self) -> (u64, u64) {
-        let bits = self.bits;
-        let [up, down, left, right] = self.shifted(bits);
-        let (b, a, r, l) = (bits & up, bits & down, bits & left, bits & right);
-        let one = (b ^ a ^ r ^ l) & !((b & a) | (r & l) | ((b | a) & (r | l)));
-        let [u, d, le, ri] = self.shifted(one);
-        (one, (u | d | le | ri) & bits)
-    }
-
     /// Bridges: squares that are neither leaves nor centres and whose every neighbour is a
     /// centre (no two bridges are neighbours). Removing them leaves the nimber as it was:
     /// a domino on a bridge `b` and a centre `c` strands the leaf of `c`, the position that
@@ -196,10 +196,14 @@ impl WordRegion {
     /// each neighbour of `b` a centre, so the same holds after it (by induction on the
     /// squares).
     pub fn bridges(&self) -> u64 {
-        let (one, centres) = self.leaves_and_centres();
+        self.bridges_of(self.sides().1)
+    }
+
+    /// [`WordRegion::bridges`] from the leaves.
+    fn bridges_of(&self, one: u64) -> u64 {
+        let centres = self.around(one) & self.bits;
         let inner = self.bits & !one & !centres;
-        let [up, down, left, right] = self.shifted(inner);
-        inner & !(up | down | left | right)
+        inner & !self.around(inner)
     }
 
     /// The region less its spare leaves and its bridges, again until none is left: the
@@ -208,9 +212,20 @@ impl WordRegion {
     pub fn reduced(&self) -> WordRegion {
         let mut region = *self;
         loop {
-            let spare = region.spare_leaves();
+            let (sides, one) = region.sides();
+            if one == 0 {
+                // No leaf, so no centre: the only bridges are squares alone, and dropping
+                // them makes no leaf (most options early in a search: one pass).
+                let [b, a, r, l] = sides;
+                return region.with_bits(b | a | r | l);
+            }
+            let spare = region.spare_of(sides, one);
             let region_less = region.with_bits(region.bits & !spare);
-            let bridges = region_less.bridges();
+            let bridges = if spare == 0 {
+                region.bridges_of(one)
+            } else {
+                region_less.bridges()
+            };
             if spare | bridges == 0 {
                 return region;
             }
@@ -252,28 +267,108 @@ impl WordRegion {
     }
 
     /// Calls `found` with each connected region of this region's squares, the dominoes
-    /// across in `cut` (by their first square) not joining their squares.
-    pub fn split_cut(&self, cut: u64, mut found: impl FnMut(WordRegion)) {
-        let mut left = self.bits;
+    /// across in `cut` (by their first square) not joining their squares, in the order of
+    /// their lowest squares.
+    pub fn split_cut(&self, cut: u64, found: impl FnMut(WordRegion)) {
+        self.split_seeded(cut, self.bits, found);
+    }
+
+    /// The squares next to `squares` (across a side, within the frame), whether in the
+    /// region or not.
+    pub fn around(&self, squares: u64) -> u64 {
+        let [up, down, left, right] = self.shifted(squares);
+        up | down | left | right
+    }
+
+    /// [`WordRegion::split_cut`] when every connected region holds a square of `seeds`, or
+    /// `seeds` holds none of the squares and the region is connected: each fill starts at a
+    /// seed and stops as soon as it holds every seed left (the rest is then its own). A
+    /// region `r` less squares `s`, cut at `cut`, has such seeds when `r` is connected: the
+    /// squares left next to `s` ([`WordRegion::around`]) and both squares of each domino
+    /// in `cut`; after a move they are a few steps apart, so most fills take a few steps
+    /// rather than the region's breadth.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::positional::WordRegion;
+    /// // A 3 x 3 square less its middle column: two columns, seeded next to the column.
+    /// let whole = WordRegion::new(0b111_111_111, 3);
+    /// let gone = 0b010_010_010;
+    /// let left = whole.with_bits(whole.bits() & !gone);
+    /// let mut parts = Vec::new();
+    /// left.split_seeded(0, whole.around(gone) & left.bits(), |p| parts.push(p.bits()));
+    /// assert_eq!(parts, [0b001_001_001, 0b100_100_100]);
+    /// ```
+    pub fn split_seeded(&self, cut: u64, seeds: u64, mut found: impl FnMut(WordRegion)) {
+        let bits = self.bits;
+        let seeds = seeds & bits;
+        if seeds & seeds.wrapping_sub(1) == 0 {
+            // At most one seed: one region (or none).
+            if bits != 0 {
+                found(*self);
+            }
+            return;
+        }
+        let first = self.fill(cut, seeds, bits);
+        if first == bits {
+            found(*self);
+            return;
+        }
+        // Two regions or more, found from the seeds: handed on by their lowest squares.
+        let rest = bits & !first;
+        let second = self.fill(cut, seeds & rest, rest);
+        if second == rest {
+            let (low, high) = if first.trailing_zeros() < rest.trailing_zeros() {
+                (first, rest)
+            } else {
+                (rest, first)
+            };
+            found(self.with_bits(low));
+            found(self.with_bits(high));
+            return;
+        }
+        let mut parts = [0u64; 64];
+        parts[..2].copy_from_slice(&[first, second]);
+        let mut count = 2;
+        let mut left = rest & !second;
+        while left != 0 {
+            let part = self.fill(cut, seeds & left, left);
+            parts[count] = part;
+            count += 1;
+            left &= !part;
+        }
+        let parts = &mut parts[..count];
+        parts.sort_unstable_by_key(|part| part.trailing_zeros());
+        for &part in parts.iter() {
+            found(self.with_bits(part));
+        }
+    }
+
+    /// The connected region of `within` (a union of connected regions each holding a square
+    /// of `seeds`, a subset of `within`) that holds the lowest seed: all of `within` once
+    /// the fill holds every seed.
+    fn fill(&self, cut: u64, seeds: u64, within: u64) -> u64 {
+        if seeds & seeds.wrapping_sub(1) == 0 {
+            return within;
+        }
         let go_right = !(cut | self.last_column());
         let go_left = !(cut << 1 | self.first_column());
         let w = self.width();
-        while left != 0 {
-            let mut part = left & left.wrapping_neg();
-            loop {
-                let grown = (part
-                    | part.checked_shr(w).unwrap_or(0)
-                    | part.checked_shl(w).unwrap_or(0)
-                    | (part & go_left) >> 1
-                    | (part & go_right) << 1)
-                    & left;
-                if grown == part {
-                    break;
-                }
-                part = grown;
+        let mut part = seeds & seeds.wrapping_neg();
+        loop {
+            let grown = (part
+                | part.checked_shr(w).unwrap_or(0)
+                | part.checked_shl(w).unwrap_or(0)
+                | (part & go_left) >> 1
+                | (part & go_right) << 1)
+                & within;
+            if grown & seeds == seeds {
+                return within;
             }
-            left &= !part;
-            found(self.with_bits(part));
+            if grown == part {
+                return part;
+            }
+            part = grown;
         }
     }
 
@@ -321,8 +416,8 @@ impl WordRegion {
         let least = |bits: u64, width: u32, height: u32| {
             let size = width * height;
             let turned = bits.reverse_bits() >> (64 - size);
-            let flipped = flip(bits, width, height);
-            let mirrored = flipped.reverse_bits() >> (64 - size);
+            let mirrored = mirror(bits, width);
+            let flipped = mirror(turned, width);
             bits.min(turned).min(flipped).min(mirrored)
         };
         let best = if width < height {
@@ -360,30 +455,56 @@ impl WordRegion {
     }
 }
 
-/// The rows of `bits` (`height` rows `width` bits apart) in the opposite order.
-fn flip(bits: u64, width: u32, height: u32) -> u64 {
-    let row = low(width);
+/// Each row of `bits` (rows `width` bits apart) in the opposite order, column by column:
+/// as many steps as the frame is wide, whatever its height.
+fn mirror(bits: u64, width: u32) -> u64 {
+    let column = COLUMN[width as usize];
     let mut out = 0;
-    for r in 0..height {
-        out |= (bits >> (r * width) & row) << ((height - 1 - r) * width);
+    for c in 0..width {
+        out |= (bits >> c & column) << (width - 1 - c);
     }
     out
 }
 
-/// Rows and columns of `bits` (`height` rows `width` bits apart) exchanged: `width` rows
-/// `height` bits apart.
+/// Column `c` of `bits` (`height` rows `width` bits apart, `height <= width`) as `height`
+/// bits, row 0 lowest: one multiplication for the first `width - 1` rows (bit `k * width`
+/// times `2^(j * (width - 1))` lands at `(k + j) * (width - 1) + k`, all apart since
+/// `k < width - 1`, and at `(height - 1) * (width - 1) + k` for `j = height - 1 - k`).
+fn column_of(bits: u64, c: u32, width: u32, height: u32) -> u64 {
+    let rows = height.min(width - 1);
+    let step = width - 1;
+    let column = bits >> c & COLUMN[width as usize] & low(rows * width);
+    let spread = COLUMN[step as usize] & low(rows * step);
+    let gathered = column.wrapping_mul(spread) >> ((rows - 1) * step) & low(rows);
+    if rows == height {
+        gathered
+    } else {
+        gathered | (bits >> ((height - 1) * width + c) & 1) << (height - 1)
+    }
+}
+
+/// Rows and columns of `bits` (`height` rows `width` bits apart, `2 <= height <= width`)
+/// exchanged: `width` rows `height` bits apart.
 fn transpose(bits: u64, width: u32, height: u32) -> u64 {
-    let row = low(width);
     let mut out = 0;
-    for r in 0..height {
-        let mut squares = bits >> (r * width) & row;
-        while squares != 0 {
-            let c = squares.trailing_zeros();
-            squares &= squares - 1;
-            out |= 1 << (c * height + r);
-        }
+    for c in 0..width {
+        out |= column_of(bits, c, width, height) << (c * height);
     }
     out
+}
+
+#[cfg(test)]
+impl WordRegion {
+    /// A fixed stream of 64-bit words from `seed` (not 0): xorshift, for drawing test
+    /// regions.
+    pub(crate) fn stream(seed: u64) -> impl Iterator<Item = u64> {
+        std::iter::successors(Some(seed), |&x| {
+            let x = x ^ x << 13;
+            let x = x ^ x >> 7;
+            Some(x ^ x << 17)
+        })
+        .skip(1)
+    }
 }
 
 #[cfg(test)]
@@ -400,15 +521,13 @@ mod tests {
     }
 
     fn random_regions() -> impl Iterator<Item = WordRegion> {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        (0..20_000).map(move |i| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let width = 1 + (i % 9) as u32;
-            let height = (64 / width).min(1 + (x >> 58) as u32 % 9);
-            WordRegion::new(x & (x >> 3 | x >> 5) & low(width * height), width)
-        })
+        WordRegion::stream(0x9e37_79b9_7f4a_7c15)
+            .zip(0..20_000)
+            .map(|(x, i)| {
+                let width = 1 + (i % 9) as u32;
+                let height = (64 / width).min(1 + (x >> 58) as u32 % 9);
+                WordRegion::new(x & (x >> 3 | x >> 5) & low(width * height), width)
+            })
     }
 
     #[test]
@@ -442,6 +561,34 @@ mod tests {
     }
 
     #[test]
+    fn mirrors_and_transposes_match_square_by_square() {
+        for x in WordRegion::stream(0x0123_4567_89ab_cdef).take(20_000) {
+            let width = 2 + (x >> 60) as u32 % 15;
+            let height = (2 + (x >> 56) as u32 % 15).min(64 / width);
+            let bits = x & low(width * height);
+            let square = |b: u64, r: u32, c: u32, w: u32| b >> (r * w + c) & 1;
+            let mirrored = mirror(bits, width);
+            for r in 0..height {
+                for c in 0..width {
+                    assert_eq!(
+                        square(mirrored, r, c, width),
+                        square(bits, r, width - 1 - c, width)
+                    );
+                }
+            }
+            if height <= width {
+                let turned = transpose(bits, width, height);
+                assert_eq!(turned.count_ones(), bits.count_ones());
+                for r in 0..height {
+                    for c in 0..width {
+                        assert_eq!(square(turned, c, r, height), square(bits, r, c, width));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn split_matches_the_regions_of_rows() {
         for region in random_regions().take(3000) {
             let mut words = Vec::new();
@@ -454,6 +601,63 @@ mod tests {
             words.sort_by_key(key);
             by_rows.sort_by_key(key);
             assert_eq!(words, by_rows, "{region:?}");
+        }
+    }
+
+    /// The connected regions of `bits` (rows `width` apart), the dominoes across in `cut`
+    /// not joining, square by square from the definition, each by its squares.
+    fn regions_by_squares(bits: u64, width: u32, cut: u64) -> Vec<u64> {
+        let joined = |s: u32, t: u32| {
+            let (lo, hi) = (s.min(t), s.max(t));
+            (hi == lo + width) || (hi == lo + 1 && (lo + 1) % width != 0 && cut >> lo & 1 == 0)
+        };
+        let mut left = bits;
+        let mut regions = Vec::new();
+        while left != 0 {
+            let mut region = left & left.wrapping_neg();
+            let mut stack = vec![region.trailing_zeros()];
+            while let Some(s) = stack.pop() {
+                for t in 0..64 {
+                    if left >> t & 1 == 1 && region >> t & 1 == 0 && joined(s, t) {
+                        region |= 1 << t;
+                        stack.push(t);
+                    }
+                }
+            }
+            left &= !region;
+            regions.push(region);
+        }
+        regions
+    }
+
+    proptest::proptest! {
+        /// A connected region less some squares, cut at some dominoes across: the fills
+        /// from the seeds find the regions that the definition finds, in the same order.
+        #[test]
+        fn seeded_fills_find_the_regions(
+            x in proptest::prelude::any::<u64>(),
+            y in proptest::prelude::any::<u64>(),
+            z in proptest::prelude::any::<u64>(),
+            width in 1u32..=12,
+        ) {
+            let frame = low(width * (64 / width));
+            let dense = WordRegion::new((x | y.rotate_left(17)) & frame, width);
+            // A connected region: the first of the dense squares'.
+            let mut whole = None;
+            dense.split(|part| { whole.get_or_insert(part); });
+            let Some(whole) = whole else { return Ok(()) };
+            let taken = y & z & whole.bits();
+            let left = whole.with_bits(whole.bits() & !taken);
+            let (across, _) = left.dominoes();
+            let cut = across & z.rotate_left(29) & x.rotate_left(7);
+            let seeds = whole.around(taken) & left.bits() | cut | cut << 1;
+            let mut seeded = Vec::new();
+            left.split_seeded(cut, seeds, |part| seeded.push(part.bits()));
+            let mut plain = Vec::new();
+            left.split_cut(cut, |part| plain.push(part.bits()));
+            let by_squares = regions_by_squares(left.bits(), width, cut);
+            proptest::prop_assert_eq!(&seeded, &by_squares, "{:?} less {:#x} cut {:#x}", whole, taken, cut);
+            proptest::prop_assert_eq!(&plain, &by_squares);
         }
     }
 

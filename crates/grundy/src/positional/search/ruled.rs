@@ -19,7 +19,9 @@
 //! published. A note written meanwhile into a slot already passed is stranded there (found
 //! nowhere: lost, never wrong).
 
-use std::sync::atomic::{fence, AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{fence, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+
+use crate::positional::table::{Doubling, Versioned};
 
 /// The slots in use at first (at most all of them).
 const FIRST_SLOTS: usize = 1 << 13;
@@ -39,11 +41,9 @@ const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 pub(super) struct RuledOut {
     slots: Vec<Slot>,
     /// The slots in use (a power of two, at most all).
-    used: AtomicUsize,
+    doubling: Doubling,
     /// Notes written into an empty slot.
     filled: AtomicUsize,
-    /// Raised while one thread doubles the slots in use.
-    growing: AtomicBool,
 }
 
 impl RuledOut {
@@ -65,9 +65,8 @@ impl RuledOut {
                     out: AtomicU64::new(0),
                 })
                 .collect(),
-            used: AtomicUsize::new(count.min(FIRST_SLOTS)),
+            doubling: Doubling::new(count.min(FIRST_SLOTS)),
             filled: AtomicUsize::new(0),
-            growing: AtomicBool::new(false),
         }
     }
 
@@ -83,22 +82,16 @@ impl RuledOut {
     }
 
     fn slot(&self, key: u128) -> &Slot {
-        &self.slots[RuledOut::hash(key) & (self.used.load(Ordering::Acquire) - 1)]
+        &self.slots[RuledOut::hash(key) & (self.doubling.used() - 1)]
     }
 
     /// Doubles the slots in use from `used`, when no other thread is at it: each note whose
     /// slot is now the twin moves there.
     fn grow(&self, used: usize) {
-        if self
-            .growing
-            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
-            .is_err()
-        {
-            return;
-        }
-        if self.used.load(Ordering::Relaxed) == used && used < self.slots.len() {
-            for (low, high) in self.slots[..used].iter().zip(&self.slots[used..]) {
-                let (low_version, high_version) = (lock(low), lock(high));
+        self.doubling.grow(
+            &self.slots,
+            used,
+            |low, high| {
                 let key = [&low.key[0], &low.key[1]].map(|word| word.load(Ordering::Relaxed));
                 let key = u128::from(key[0]) | u128::from(key[1]) << 64;
                 if key != 0 && RuledOut::hash(key) & used != 0 {
@@ -110,12 +103,9 @@ impl RuledOut {
                     high.out
                         .store(low.out.load(Ordering::Relaxed), Ordering::Relaxed);
                 }
-                high.version.store(high_version + 2, Ordering::Release);
-                low.version.store(low_version + 2, Ordering::Release);
-            }
-            self.used.store(2 * used, Ordering::Release);
-        }
-        self.growing.store(false, Ordering::Release);
+            },
+            || {},
+        );
     }
 
     /// Whether the nimber of `key`'s part is known to be none of `nimbers` (below 64).
@@ -159,7 +149,7 @@ impl RuledOut {
         } else {
             if held == (0, 0) {
                 let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
-                let used = self.used.load(Ordering::Relaxed);
+                let used = self.doubling.used();
                 grow = (filled > used / 2 && used < self.slots.len()).then_some(used);
             }
             slot.key[0].store(low, Ordering::Relaxed);
@@ -173,21 +163,9 @@ impl RuledOut {
     }
 }
 
-/// Takes a slot's lock, waiting for a writer to finish (writers never wait, and only the
-/// thread that doubles the slots holds two locks); the version it had.
-fn lock(slot: &Slot) -> u32 {
-    loop {
-        let version = slot.version.load(Ordering::Relaxed);
-        if version & 1 == 0
-            && slot
-                .version
-                .compare_exchange_weak(version, version + 1, Ordering::Acquire, Ordering::Relaxed)
-                .is_ok()
-        {
-            fence(Ordering::Release);
-            return version;
-        }
-        std::hint::spin_loop();
+impl Versioned for Slot {
+    fn version(&self) -> &AtomicU32 {
+        &self.version
     }
 }
 
@@ -219,7 +197,7 @@ mod tests {
         for key in keys.clone() {
             store.rule_out(key, 1 << (key % 64));
         }
-        assert!(store.used.load(Ordering::Relaxed) > FIRST_SLOTS);
+        assert!(store.doubling.used() > FIRST_SLOTS);
         let kept = keys
             .clone()
             .filter(|&key| store.rules_out(key, 1 << (key % 64)))

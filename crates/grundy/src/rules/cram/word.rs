@@ -15,19 +15,30 @@ use crate::positional::{Decomposable, Known, Options, WordRegion};
 pub struct SmallCram;
 
 impl SmallCram {
-    /// The part of the connected squares of `region`: spare leaves dropped, canonical.
+    /// The part of the connected squares of `region`: spare leaves and bridges dropped
+    /// ([`WordRegion::reduced`]) when that leaves it connected (the search's parts are
+    /// connected), canonical.
     pub fn part(region: WordRegion) -> WordRegion {
-        region.reduced().canonical()
+        let reduced = region.reduced();
+        let mut parts = 0;
+        reduced.split(|_| parts += 1);
+        if parts == 1 {
+            reduced.canonical()
+        } else {
+            region.canonical()
+        }
     }
 }
 
 /// Adds the parts of `region` (reduced) to the option being listed, canonical, split at
 /// its diagonal joints ([`WordRegion::joints`]), each part split off that way reduced and
 /// split again; parts of one square (no move: worth 0) left out, two equal parts cancelled.
-fn push_parts(region: WordRegion, out: &mut Options<WordRegion>) {
+/// `seeds` are the squares of `region` next to those taken from a connected region to
+/// leave it ([`WordRegion::split_seeded`]).
+fn push_parts(region: WordRegion, seeds: u64, out: &mut Options<WordRegion>) {
     let joints = region.joints();
     let whole = region.bits();
-    region.split_cut(joints, |part| {
+    region.split_seeded(joints, seeds | joints | joints << 1, |part| {
         let bits = part.bits();
         if bits & (bits - 1) == 0 {
             return;
@@ -36,9 +47,17 @@ fn push_parts(region: WordRegion, out: &mut Options<WordRegion>) {
             out.push_or_cancel(part.canonical());
         } else {
             // A part split off at a joint: new leaves, perhaps new joints.
-            push_parts(part.reduced(), out);
+            push_after(part, 0, out);
         }
     });
+}
+
+/// Adds the parts that the connected `region` less the squares `taken` leaves, reduced
+/// ([`push_parts`]).
+fn push_after(region: WordRegion, taken: u64, out: &mut Options<WordRegion>) {
+    let reduced = region.with_bits(region.bits() & !taken).reduced();
+    let gone = region.bits() & !reduced.bits();
+    push_parts(reduced, region.around(gone) & reduced.bits(), out);
 }
 
 /// The order in which a region lists its dominoes: nearest the centre of its frame first,
@@ -107,13 +126,19 @@ impl Decomposable for SmallCram {
         out: &mut Options<WordRegion>,
         listed: &mut dyn FnMut(&[WordRegion]) -> bool,
     ) {
-        let bits = region.bits();
         let (across, down) = region.dominoes();
         let width = region.width();
+        debug_assert!(
+            {
+                let mut parts = 0;
+                region.split(|_| parts += 1);
+                parts <= 1
+            },
+            "a part is connected: {region:?}"
+        );
         // Lists the option of the domino on `square` and `square << step`; false to stop.
         let mut list = |square: u64, step: u32| {
-            let after = region.with_bits(bits & !(square | square << step));
-            push_parts(after.reduced(), out);
+            push_after(*region, square | square << step, out);
             out.end_option();
             listed(out.last())
         };
@@ -216,19 +241,17 @@ mod tests {
 
     /// Regions of up to 18 squares in frames 2 to 6 wide, drawn from a fixed stream.
     fn regions() -> impl Iterator<Item = WordRegion> {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        (0..3000).map(move |i| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let width = 2 + (i % 5) as u32;
-            let height = 2 + (x >> 59) as u32 % 4;
-            let mut bits = (x | x >> 7) & (u64::MAX >> (64 - width * height));
-            while bits.count_ones() > 18 {
-                bits &= bits - 1;
-            }
-            WordRegion::new(bits, width)
-        })
+        WordRegion::stream(0x2545_f491_4f6c_dd1d)
+            .zip(0..3000)
+            .map(|(x, i)| {
+                let width = 2 + (i % 5) as u32;
+                let height = 2 + (x >> 59) as u32 % 4;
+                let mut bits = (x | x >> 7) & (u64::MAX >> (64 - width * height));
+                while bits.count_ones() > 18 {
+                    bits &= bits - 1;
+                }
+                WordRegion::new(bits, width)
+            })
     }
 
     #[test]
@@ -254,7 +277,7 @@ mod tests {
                 "{region:?}"
             );
             let mut out = Options::default();
-            push_parts(reduced, &mut out);
+            push_parts(reduced, reduced.bits(), &mut out);
             out.end_option();
             let mut parts = 0;
             reduced.split(|_| parts += 1);
@@ -294,10 +317,30 @@ mod tests {
     }
 
     #[test]
+    fn parts_stay_connected() {
+        // A strip of five: its middle square is a bridge, and dropping it leaves two dominoes.
+        let strip = WordRegion::new(0b11111, 5);
+        let mut parts = 0;
+        strip.reduced().split(|_| parts += 1);
+        assert_eq!(parts, 2);
+        assert_eq!(SmallCram::part(strip), strip.canonical());
+        // An L of three keeps its reduction (one spare leaf dropped).
+        let l = WordRegion::new(0b01_11, 2);
+        assert_eq!(SmallCram::part(l).cells(), 2);
+    }
+
+    #[test]
     fn every_option_is_worth_its_parts() {
         let mut memo = HashMap::new();
+        let mut components = Vec::new();
         for region in regions().step_by(10) {
-            let part = SmallCram::part(region);
+            region.split(|component| components.push(component));
+        }
+        for component in components {
+            let part = SmallCram::part(component);
+            let mut parts = 0;
+            part.split(|_| parts += 1);
+            assert_eq!(parts, 1, "{component:?}");
             let mut out = Options::default();
             SmallCram.moves(&part, &mut out);
             let mut values: Vec<u8> = (0..out.len())
