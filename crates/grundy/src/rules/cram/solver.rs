@@ -112,22 +112,11 @@ impl Decomposable for Cram {
         region.key()
     }
 
+    /// The squares; also the difficulty that orders the options (the sum of the squares of
+    /// their parts' squares, igsolve's order: 12 to 55% fewer moves than by dominoes on
+    /// boards of 36 to 44 squares, docs/performance.md).
     fn weight(&self, region: &Region) -> u32 {
         region.cells()
-    }
-
-    /// The number of dominoes that fit.
-    fn difficulty(&self, region: &Region) -> u32 {
-        let rows = region.rows();
-        rows.iter()
-            .enumerate()
-            .map(|(r, &row)| {
-                (row & row >> 1).count_ones()
-                    + rows
-                        .get(r + 1)
-                        .map_or(0, |below| (row & below).count_ones())
-            })
-            .sum()
     }
 
     fn known(&self, region: &Region) -> Known {

@@ -117,7 +117,8 @@ impl Decomposable for SmallCram {
 
     /// One a domino that fits.
     fn option_count(&self, region: &WordRegion) -> Option<usize> {
-        Some(self.difficulty(region) as usize)
+        let (across, down) = region.dominoes();
+        Some((across.count_ones() + down.count_ones()) as usize)
     }
 
     fn moves_until(
@@ -170,14 +171,9 @@ impl Decomposable for SmallCram {
         Some(region.key())
     }
 
+    /// The squares, and the difficulty too (as [`Cram`](crate::rules::Cram)'s).
     fn weight(&self, region: &WordRegion) -> u32 {
         region.cells()
-    }
-
-    /// The number of dominoes that fit.
-    fn difficulty(&self, region: &WordRegion) -> u32 {
-        let (across, down) = region.dominoes();
-        across.count_ones() + down.count_ones()
     }
 
     fn known(&self, region: &WordRegion) -> Known {
