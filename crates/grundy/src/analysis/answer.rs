@@ -55,7 +55,7 @@ impl ValueAnswer {
             ValueAnswer::Normal(report) => &report.head.spec,
             ValueAnswer::Loopy(report) => &report.sum.spec,
             ValueAnswer::Misere(report) => &report.head.spec,
-            ValueAnswer::Partizan(report) => &report.spec,
+            ValueAnswer::Partizan(report) => &report.head.spec,
         }
     }
 
@@ -66,7 +66,7 @@ impl ValueAnswer {
             ValueAnswer::Normal(report) => report.head.outcome.letter(),
             ValueAnswer::Loopy(report) => report.sum.outcome.letter(),
             ValueAnswer::Misere(report) => report.head.outcome.letter(),
-            ValueAnswer::Partizan(report) => report.outcome,
+            ValueAnswer::Partizan(report) => report.head.outcome,
         }
     }
 }
