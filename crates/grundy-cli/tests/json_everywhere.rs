@@ -94,7 +94,7 @@ fn a_missing_argument_is_named_in_json() {
     let (code, document) = run_json(&["value".to_string()]);
     assert_eq!(code, Some(2));
     let error = document["error"].as_str().unwrap();
-    assert_contains(&error, &["<SPEC>"]);
+    assert_contains(error, &["<SPEC>"]);
     // Without --to, a rule no theorem covers is refused, naming --to.
     let (_, document) = run_json(&["quotient".to_string(), "grundy".to_string()]);
     assert!(

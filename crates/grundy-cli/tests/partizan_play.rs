@@ -177,7 +177,7 @@ fn perfect_play_wins_and_moves_are_typed_as_text() {
         ],
     );
     assert_ends_with(
-        &out,
+        out,
         "The computer has no move left (Right to move), and whoever cannot move loses: you win.\n",
     );
     // A sum: the move leaves the whole game.

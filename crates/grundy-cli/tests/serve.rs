@@ -456,7 +456,7 @@ fn every_kind_of_game_gets_the_command_line_report() {
     let report = json(&body);
     assert_eq!((status, &report["limit"]), (400, &serde_json::json!(true)));
     let help = report["help"].as_str().unwrap();
-    assert_contains(&help, &["--max-work 2e8"]);
+    assert_contains(help, &["--max-work 2e8"]);
     refused(
         &server,
         "/api/value?spec=nim(1)&misere=maybe",
