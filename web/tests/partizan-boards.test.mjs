@@ -22,15 +22,23 @@ async function computerAnswers(page, result, computer) {
   if (state !== 'won') assert.ok(log.includes(`Computer (${computer})`), log);
 }
 
+/** Opens `spec` and starts a game as `side`, you first, on a board of `kind`. */
+async function yourBoard(t, spec, side, kind) {
+  const opened = await explorer(t, spec);
+  await startAs(opened.page, side, 'you');
+  assert.equal(await playState(opened.page), 'your-turn');
+  assert.equal(await opened.page.getByTestId('board-component').getAttribute('data-kind'), kind);
+  return opened;
+}
+
+/** The owners of the board's squares, one letter a square, in order. */
+const owners = (page) => page.getByTestId('board-square').evaluateAll((list) => list.map((s) => s.dataset.owner).join(''));
+
 const square = (page, r, c) => page.locator(`[data-testid="board-square"][data-row="${r}"][data-column="${c}"]`);
 
 test('toads(tt..ff) as Left: the pieces are drawn with their owners, a click moves a toad, the computer answers', async (t) => {
-  const { page, problems } = await explorer(t, 'toads(tt..ff)');
-  await startAs(page, 'left', 'you');
-  assert.equal(await playState(page), 'your-turn');
-  assert.equal(await page.getByTestId('board-component').getAttribute('data-kind'), 'toads');
-  const owners = await page.getByTestId('board-square').evaluateAll((list) => list.map((s) => s.dataset.owner).join(''));
-  assert.equal(owners, 'll..rr');
+  const { page, problems } = await yourBoard(t, 'toads(tt..ff)', 'left', 'toads');
+  assert.equal(await owners(page), 'll..rr');
   await page.locator('#play-card').screenshot({ path: join(SHOTS, 'explorer-play-toads.png') });
   // An empty square and a toad that cannot move are no move; the toad beside the gap steps right.
   await square(page, 0, 3).click();
@@ -43,12 +51,8 @@ test('toads(tt..ff) as Left: the pieces are drawn with their owners, a click mov
 });
 
 test('clobber(XOX/OXO) as Left: a stone, then the stone it clobbers; the computer answers', async (t) => {
-  const { page, problems } = await explorer(t, 'clobber(XOX/OXO)');
-  await startAs(page, 'left', 'you');
-  assert.equal(await playState(page), 'your-turn');
-  assert.equal(await page.getByTestId('board-component').getAttribute('data-kind'), 'clobber');
-  const owners = await page.getByTestId('board-square').evaluateAll((list) => list.map((s) => s.dataset.owner).join(''));
-  assert.equal(owners, 'lrlrlr');
+  const { page, problems } = await yourBoard(t, 'clobber(XOX/OXO)', 'left', 'clobber');
+  assert.equal(await owners(page), 'lrlrlr');
   // Right's stone is not yours to move.
   await square(page, 0, 1).click();
   assert.match(await page.getByTestId('play-hint').textContent(), /No move of yours/);
@@ -62,10 +66,7 @@ test('clobber(XOX/OXO) as Left: a stone, then the stone it clobbers; the compute
 });
 
 test('cutcake(3x2) as Left and as Right: only your cut lines are drawn, a click cuts, the computer answers', async (t) => {
-  const { page, problems } = await explorer(t, 'cutcake(3x2)');
-  await startAs(page, 'right', 'you');
-  assert.equal(await playState(page), 'your-turn');
-  assert.equal(await page.getByTestId('board-component').getAttribute('data-kind'), 'cutcake');
+  const { page, problems } = await yourBoard(t, 'cutcake(3x2)', 'right', 'cutcake');
   // Right cuts across: a cake 2 high has one horizontal line, drawn from side to side.
   const cuts = page.getByTestId('board-cut');
   assert.equal(await cuts.count(), 1);

@@ -119,9 +119,9 @@ pub fn game_loop(
         writeln!(
             out,
             "\nposition: {}  (value {}, {})",
-            report.spec,
-            report.canonical.as_deref().unwrap_or("by search"),
-            crate::render_partizan::outcome_words(report.outcome)
+            report.head.spec,
+            report.head.canonical.as_deref().unwrap_or("by search"),
+            crate::render_partizan::outcome_words(report.head.outcome)
         )?;
         let moves = report.of(to_move);
         if moves.is_empty() {

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use grundy::analysis::{self, MovesReport, ReportOutcome, ValueReport};
+use grundy::analysis::{self, MovesReport, ReportOutcome, SumHead, ValueReport};
 use grundy::Limit;
 
 /// Whose words a report's outcome is told in: each convention explains its letters its own way,
@@ -147,11 +147,16 @@ fn binary_sum(values: &[u64], total: u64) -> String {
     text
 }
 
+/// The sum, its value and its outcome, as the value and moves texts start.
+fn sum_head(text: &mut String, head: &SumHead) {
+    self::head(text, &head.spec, None, &head.value.to_string());
+    outcome_line(text, head.outcome, Wording::Normal);
+}
+
 /// `grundy value` as text.
 pub fn value(report: &ValueReport) -> String {
     let mut text = String::new();
-    head(&mut text, &report.spec, None, &report.value.to_string());
-    outcome_line(&mut text, report.outcome, Wording::Normal);
+    sum_head(&mut text, &report.head);
     if report.components.len() > 1 {
         component_lines(
             &mut text,
@@ -163,7 +168,7 @@ pub fn value(report: &ValueReport) -> String {
         );
         if report.components.len() <= 8 {
             let values: Vec<u64> = report.components.iter().map(|c| c.value).collect();
-            let _ = write!(text, "\n{}", binary_sum(&values, report.value));
+            let _ = write!(text, "\n{}", binary_sum(&values, report.head.value));
         }
     }
     let listed = report.winning_moves.len() as u128;
@@ -179,7 +184,7 @@ pub fn value(report: &ValueReport) -> String {
     move_list(
         &mut text,
         &heading,
-        (report.outcome == ReportOutcome::PreviousWins)
+        (report.head.outcome == ReportOutcome::PreviousWins)
             .then_some("no winning move: no move leaves a position of value 0"),
         &report.winning_moves,
     );
@@ -189,8 +194,7 @@ pub fn value(report: &ValueReport) -> String {
 /// `grundy moves` as text.
 pub fn moves(report: &MovesReport) -> String {
     let mut text = String::new();
-    head(&mut text, &report.spec, None, &report.value.to_string());
-    outcome_line(&mut text, report.outcome, Wording::Normal);
+    sum_head(&mut text, &report.head);
     list_start(
         &mut text,
         report.moves.len(),

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use grundy::analysis::partizan::{PartizanMove, PartizanReport, WallPiece};
+use grundy::analysis::partizan::{PartizanHead, PartizanMove, PartizanReport, WallPiece};
 use grundy::analysis::partizan_play::{PartizanMovesReport, PartizanOption, Side};
 
 use crate::render::head;
@@ -72,22 +72,23 @@ pub fn route_words(route: &str) -> &'static str {
 /// The value line of a report with no canonical form.
 const UNKNOWN: &str = "not computed (too large for the limits)";
 
+/// The sum, its value as `value` words it, its outcome and the route, as the value and moves
+/// texts start.
+fn partizan_head(text: &mut String, report: &PartizanHead, value: &str) {
+    head(text, &report.spec, Some("partizan (Left and Right)"), value);
+    let _ = writeln!(text, "outcome:  {}", outcome_words(report.outcome));
+    let _ = writeln!(text, "route:    {}", route_words(report.route));
+}
+
 /// `grundy value` of a partizan game as text.
 pub fn value(report: &PartizanReport) -> String {
     let mut text = String::new();
-    let value = match (&report.canonical, &report.facts) {
+    let value = match (&report.head.canonical, &report.facts) {
         (Some(canonical), Some(facts)) if facts.is_number => format!("{canonical} (a number)"),
         (Some(canonical), _) => format!("{canonical} (canonical form)"),
         (None, _) => UNKNOWN.to_string(),
     };
-    head(
-        &mut text,
-        &report.spec,
-        Some("partizan (Left and Right)"),
-        &value,
-    );
-    let _ = writeln!(text, "outcome:  {}", outcome_words(report.outcome));
-    let _ = writeln!(text, "route:    {}", route_words(report.route));
+    partizan_head(&mut text, &report.head, &value);
     if let Some(facts) = &report.facts {
         let _ = writeln!(
             text,
@@ -151,14 +152,8 @@ pub fn options(text: &mut String, side: Side, moves: &[PartizanOption]) {
 /// `grundy moves` of a partizan game as text.
 pub fn all_moves(report: &PartizanMovesReport) -> String {
     let mut text = String::new();
-    head(
-        &mut text,
-        &report.spec,
-        Some("partizan (Left and Right)"),
-        report.canonical.as_deref().unwrap_or(UNKNOWN),
-    );
-    let _ = writeln!(text, "outcome:  {}", outcome_words(report.outcome));
-    let _ = writeln!(text, "route:    {}", route_words(report.route));
+    let value = report.head.canonical.as_deref().unwrap_or(UNKNOWN);
+    partizan_head(&mut text, &report.head, value);
     options(&mut text, Side::Left, &report.left_moves);
     options(&mut text, Side::Right, &report.right_moves);
     text

@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use grundy_census::{table, CensusRow};
-use harness::{grundy, scratch, stdout};
+use harness::{assert_contains, grundy, scratch, stdout};
 
 /// The rows of a file without their timings, which differ from run to run.
 fn rows(path: &Path) -> Vec<CensusRow> {
@@ -112,7 +112,7 @@ fn bad_census_input_is_refused_in_one_line() {
     std::fs::write(&file, "not parquet").unwrap();
     let run = grundy(&["census", "0.77", "--to", "10", "--out", out]);
     assert_ne!(run.code, Some(0));
-    assert!(run.stderr.contains("not a Parquet file"), "{}", run.stderr);
+    assert_contains(&run.stderr, &["not a Parquet file"]);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not parquet");
 }
 

@@ -4,7 +4,7 @@
 
 mod harness;
 
-use harness::{grundy, scratch};
+use harness::{assert_contains, grundy, scratch};
 use serde_json::Value;
 
 /// Each command that takes `--format json`, with arguments that answer and arguments that are
@@ -94,7 +94,7 @@ fn a_missing_argument_is_named_in_json() {
     let (code, document) = run_json(&["value".to_string()]);
     assert_eq!(code, Some(2));
     let error = document["error"].as_str().unwrap();
-    assert!(error.contains("<SPEC>"), "{error}");
+    assert_contains(error, &["<SPEC>"]);
     // Without --to, a rule no theorem covers is refused, naming --to.
     let (_, document) = run_json(&["quotient".to_string(), "grundy".to_string()]);
     assert!(

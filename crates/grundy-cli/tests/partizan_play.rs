@@ -9,7 +9,7 @@ mod xorshift;
 
 use std::collections::HashMap;
 
-use harness::{assert_contains, grundy_with_input, json, refused};
+use harness::{assert_contains, assert_ends_with, grundy_with_input, json, refused};
 use xorshift::Random;
 
 /// A position of the games the oracle knows: a Domineering board (rows of squares, `true`
@@ -176,7 +176,10 @@ fn perfect_play_wins_and_moves_are_typed_as_text() {
             "you:      in domineering(2x3): to domineering(oxo/oxo)",
         ],
     );
-    assert!(out.ends_with("The computer has no move left (Right to move), and whoever cannot move loses: you win.\n"), "{out}");
+    assert_ends_with(
+        out,
+        "The computer has no move left (Right to move), and whoever cannot move loses: you win.\n",
+    );
     // A sum: the move leaves the whole game.
     let run = grundy_with_input(
         &[
@@ -189,27 +192,22 @@ fn perfect_play_wins_and_moves_are_typed_as_text() {
         ],
         "1\n1\n1\n",
     );
-    assert!(
-        run.stdout
-            .contains("computer (Left): in {1|0}: to 1  ->  hackenbush(lr) + 1"),
-        "{}",
-        run.stdout
+    assert_contains(
+        &run.stdout,
+        &["computer (Left): in {1|0}: to 1  ->  hackenbush(lr) + 1"],
     );
-    assert!(run.stdout.contains("the computer wins"), "{}", run.stdout);
+    assert_contains(&run.stdout, &["the computer wins"]);
 }
 
 /// `--as` is for partizan games, and partizan games are played in normal play.
 #[test]
 fn sides_and_conventions_are_checked() {
     let error = refused(&["play", "nim(3)", "--as", "left"], 2);
-    assert!(
-        error.contains("--as picks Left or Right in a partizan game"),
-        "{error}"
-    );
+    assert_contains(&error, &["--as picks Left or Right in a partizan game"]);
     let error = refused(&["play", "domineering(2x2)", "--misere"], 2);
-    assert!(error.contains("normal play"), "{error}");
+    assert_contains(&error, &["normal play"]);
     let run = grundy_with_input(&["play", "domineering(2x2)"], "q\n");
-    assert!(run.stdout.contains("You are Left"), "{}", run.stdout);
+    assert_contains(&run.stdout, &["You are Left"]);
 }
 
 /// `grundy moves` lists every move of both players, and a move wins exactly when the oracle

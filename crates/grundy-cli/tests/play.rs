@@ -17,7 +17,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use harness::assert_contains;
+use harness::{assert_contains, assert_ends_with};
 use xorshift::Random;
 
 /// A screen's worth of the game: everything printed since the last prompt.
@@ -213,16 +213,17 @@ fn a_perfect_player_beats_the_computer_from_a_winning_start() {
             .expect("a move");
         winning.0.to_string()
     });
-    assert!(transcript.contains("you:      in nim(3): take 2 from 3, leaving 1  ->  nim(1,4,5)"));
-    assert!(
-        transcript.ends_with(
-            "No move is left, and you made the last move. In normal play the last player to \
-             move wins: you win.\n"
-        ),
-        "{transcript}"
+    assert_contains(
+        &transcript,
+        &["you:      in nim(3): take 2 from 3, leaving 1  ->  nim(1,4,5)"],
+    );
+    assert_ends_with(
+        &transcript,
+        "No move is left, and you made the last move. In normal play the last player to \
+             move wins: you win.\n",
     );
     // Losing, the computer says so and stalls.
-    assert!(transcript.contains("every move loses against perfect play"));
+    assert_contains(&transcript, &["every move loses against perfect play"]);
 }
 
 #[test]
@@ -237,11 +238,13 @@ fn misere_nim_with_the_computer_first() {
             number.to_string()
         });
         assert!(misere_next_wins(&[3, 4, 5]));
-        assert!(transcript.contains("misère play: whoever makes the last move loses"));
-        assert!(
-            transcript
-                .ends_with("In misère play the last player to move loses: the computer wins.\n"),
-            "{transcript}"
+        assert_contains(
+            &transcript,
+            &["misère play: whoever makes the last move loses"],
+        );
+        assert_ends_with(
+            &transcript,
+            "In misère play the last player to move loses: the computer wins.\n",
         );
         for heaps in computer_positions(&transcript) {
             assert!(misere_next_wins(&heaps), "the computer faced {heaps:?}");
@@ -256,18 +259,18 @@ fn typing_mistakes_hints_and_quitting() {
     }
     let mut typed = ["hint", "banana", "99", "take 1", "nim(3,4)", "q"].into_iter();
     let transcript = session("'nim(3,4,5)'", |_| typed.next().unwrap_or("q").to_string());
-    assert!(transcript.contains("hint: you can force a win."));
-    assert!(transcript.contains("best move: 2. take 2 from 3, leaving 1"));
-    assert!(transcript.contains("no move matches 'banana'; try again"));
-    assert!(transcript.contains("there is no move 99 (the moves are numbered 1 to 12); try again"));
-    assert!(transcript.contains("'take 1' fits moves 3, 7, 12; type the number; try again"));
-    assert!(
-        transcript.contains("you:      in nim(5): take 5 from 5, leaving nothing  ->  nim(3,4)")
+    assert_contains(
+        &transcript,
+        &[
+            "hint: you can force a win.",
+            "best move: 2. take 2 from 3, leaving 1",
+            "no move matches 'banana'; try again",
+            "there is no move 99 (the moves are numbered 1 to 12); try again",
+            "'take 1' fits moves 3, 7, 12; type the number; try again",
+            "you:      in nim(5): take 5 from 5, leaving nothing  ->  nim(3,4)",
+        ],
     );
-    assert!(
-        transcript.ends_with("You stopped the game.\n"),
-        "{transcript}"
-    );
+    assert_ends_with(&transcript, "You stopped the game.\n");
 }
 
 #[test]
@@ -286,8 +289,13 @@ fn a_drawn_game_ends_when_a_position_comes_up_the_third_time() {
             "1".to_string()
         },
     );
-    assert!(transcript.contains("Positions can repeat; a position that comes up 3 times ends"));
-    assert!(transcript.contains("(no move wins, and this one keeps the draw)"));
+    assert_contains(
+        &transcript,
+        &[
+            "Positions can repeat; a position that comes up 3 times ends",
+            "(no move wins, and this one keeps the draw)",
+        ],
+    );
     assert_eq!(transcript.matches("your move> ").count(), 2, "{transcript}");
     assert_eq!(
         transcript
@@ -295,11 +303,9 @@ fn a_drawn_game_ends_when_a_position_comes_up_the_third_time() {
             .count(),
         3
     );
-    assert!(
-        transcript.ends_with(
-            "Draw: digraph(a>b, b>a, a>c; a) has come up 3 times, which ends the game as a draw.\n"
-        ),
-        "{transcript}"
+    assert_ends_with(
+        &transcript,
+        "Draw: digraph(a>b, b>a, a>c; a) has come up 3 times, which ends the game as a draw.\n",
     );
 }
 
@@ -309,10 +315,7 @@ fn a_drawn_game_can_be_stopped_sooner() {
         return;
     }
     let transcript = session("'digraph(a>b, b>a; a)' --first me", |_| "q".to_string());
-    assert!(
-        transcript.ends_with("You stopped the game.\n"),
-        "{transcript}"
-    );
+    assert_ends_with(&transcript, "You stopped the game.\n");
 }
 
 /// Issue 26, item 10: a lost game says which of your moves gave the win away and what would
@@ -324,13 +327,13 @@ fn a_lost_game_says_which_move_gave_the_win_away() {
     }
     // From nim(1,2) taking the single heap leaves nim(2), which the computer wins at once.
     let lost = session("'nim(1,2)'", |_| "1".to_string());
-    assert!(
-        lost.contains(
+    assert_contains(
+        &lost,
+        &[
             "Your move 1 gave the win away: in nim(1): take 1 from 1, leaving nothing  ->  nim(2) \
              leaves the player to move a win. A winning move was in nim(2): take 1 from 2, \
-             leaving 1  ->  nim(1,1)."
-        ),
-        "{lost}"
+             leaving 1  ->  nim(1,1).",
+        ],
     );
     let mut typed = ["3", "1"].into_iter();
     let won = session("'nim(1,2)'", |_| typed.next().unwrap_or("1").to_string());
@@ -339,7 +342,7 @@ fn a_lost_game_says_which_move_gave_the_win_away() {
         "{won}"
     );
     let hopeless = session("'nim(2,2)'", |_| "1".to_string());
-    assert!(hopeless.contains("the computer wins"), "{hopeless}");
+    assert_contains(&hopeless, &["the computer wins"]);
     assert!(!hopeless.contains("gave the win away"), "{hopeless}");
 }
 
@@ -359,7 +362,7 @@ fn misere_kayles_with_a_heap_of_ten_to_the_eighteen() {
             1 => {
                 assert!(turn.moves.len() > 50, "{}", turn.text);
                 // One move per class: 180 moves listed for a heap of 10^18.
-                assert!(turn.text.contains("... and 120 more"), "{}", turn.text);
+                assert_contains(turn.text, &["... and 120 more"]);
                 "hint".to_string()
             }
             2 => {
@@ -399,10 +402,7 @@ fn misere_kayles_with_a_heap_of_ten_to_the_eighteen() {
         }
     });
     assert!(hinted.is_some());
-    assert!(
-        transcript.contains("hint: you can force a win."),
-        "{transcript}"
-    );
+    assert_contains(&transcript, &["hint: you can force a win."]);
     // The hinted move leaves a P-position: the computer, to move there, loses against
     // perfect play and says so.
     let computer: Vec<&str> = transcript

@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 
 use grundy::{analysis, spec, Play};
 
+use harness::assert_contains;
+
 /// A running server, killed when dropped.
 struct Server {
     child: Child,
@@ -76,6 +78,32 @@ fn start(extra: &[&str]) -> Server {
         address,
         _web: TempDir(web),
     }
+}
+
+/// The target that asks the server's API `question` (`value`, `moves`, ...) about the spec text
+/// `spec`.
+fn asked(question: &str, spec: &str) -> String {
+    format!("/api/{question}?spec={}", encode(spec))
+}
+
+/// Asks `server` `question` about the spec text `text`, expecting an answer (200) that is what
+/// `grundy QUESTION TEXT --format json` prints; returns it.
+fn served_as_cli(server: &Server, question: &str, text: &str) -> String {
+    let (status, body) = get(&server.address, &asked(question, text));
+    assert_eq!(status, 200, "{text}: {body}");
+    let cli = harness::stdout(&[question, text, "--format", "json"]);
+    assert_eq!(body.trim_end(), cli.trim_end(), "{text}");
+    body
+}
+
+/// Asks `server` for `target`, expecting the status `status` and a JSON error whose message
+/// contains `part`; returns the error report.
+fn refused(server: &Server, target: &str, status: u16, part: &str) -> serde_json::Value {
+    let (answered, body) = get(&server.address, target);
+    assert_eq!(answered, status, "{target}: {body}");
+    let report = json(&body);
+    assert_contains(report["error"].as_str().unwrap_or_default(), &[part]);
+    report
 }
 
 /// Percent-encodes a query value.
@@ -145,7 +173,7 @@ fn answers_200_concurrent_value_requests_correctly() {
             let address = server.address.clone();
             std::thread::spawn(move || {
                 barrier.wait();
-                get(&address, &format!("/api/value?spec={}", encode(&text)))
+                get(&address, &asked("value", &text))
             })
         })
         .collect();
@@ -177,10 +205,7 @@ fn serves_every_report() {
     assert_eq!(status, 200);
     let expected = analysis::dag(&spec::parse("kayles(6)").unwrap(), 200, Play::Misere).unwrap();
     assert_eq!(body.trim_end(), serde_json::to_string(&expected).unwrap());
-    let (status, body) = get(
-        &server.address,
-        &format!("/api/moves?spec={}", encode("nim(3,4,5)")),
-    );
+    let (status, body) = get(&server.address, &asked("moves", "nim(3,4,5)"));
     assert_eq!(status, 200);
     assert_eq!(json(&body)["moves"].as_array().unwrap().len(), 12);
     let (status, body) = get(&server.address, "/");
@@ -194,11 +219,8 @@ fn serves_every_report() {
 fn bad_requests_are_json_400_within_the_time_cap() {
     let server = start(&["--time-limit-ms", "3000"]);
     let cases = [
-        (format!("/api/value?spec={}", encode("nim(3")), "expected"),
-        (
-            format!("/api/value?spec={}", encode("foo(1)")),
-            "unknown game",
-        ),
+        (asked("value", "nim(3"), "expected"),
+        (asked("value", "foo(1)"), "unknown game"),
         ("/api/value".to_string(), "missing"),
         (
             format!("/api/value?spec=nim({})", "1,".repeat(600)),
@@ -208,19 +230,10 @@ fn bad_requests_are_json_400_within_the_time_cap() {
             format!("/api/value?spec=x&pad={}", "a".repeat(5000)),
             "limit of 4096",
         ),
-        (
-            format!("/api/value?spec={}", encode("grundy(10^9)")),
-            "limit",
-        ),
-        (
-            format!("/api/value?spec={}", encode("wythoff(10^5,10^5)")),
-            "limit",
-        ),
-        (format!("/api/moves?spec={}", encode("nim(10^9)")), "limit"),
-        (
-            format!("/api/dag?spec={}", encode("nim(10^5,10^5)")),
-            "limit",
-        ),
+        (asked("value", "grundy(10^9)"), "limit"),
+        (asked("value", "wythoff(10^5,10^5)"), "limit"),
+        (asked("moves", "nim(10^9)"), "limit"),
+        (asked("dag", "nim(10^5,10^5)"), "limit"),
         (
             "/api/seq?rule=kayles&to=10^9".to_string(),
             "limit of 100000",
@@ -245,20 +258,12 @@ fn bad_requests_are_json_400_within_the_time_cap() {
             "{target} took {elapsed:?}"
         );
     }
-    let (status, body) = get(
-        &server.address,
-        &format!("/api/value?spec={}", encode("nim(3")),
-    );
+    let (status, body) = get(&server.address, &asked("value", "nim(3"));
     assert_eq!(
         (status, json(&body)["span"].clone()),
         (400, serde_json::json!([5, 5]))
     );
-    let (status, body) = get(&server.address, "/api/nothing");
-    assert_eq!(status, 404);
-    assert!(json(&body)["error"]
-        .as_str()
-        .unwrap()
-        .contains("no such API"));
+    refused(&server, "/api/nothing", 404, "no such API");
     for target in ["/../Cargo.toml", "/pkg/../../x", "/.hidden", "/missing.js"] {
         assert_eq!(get(&server.address, target).0, 404, "{target}");
     }
@@ -270,21 +275,17 @@ fn slow_requests_stop_at_the_time_limit() {
     // more than 30 ms allow.
     let server = start(&["--time-limit-ms", "30"]);
     let started = Instant::now();
-    let (status, body) = get(&server.address, "/api/seq?rule=hex(0.8)&to=20000");
-    assert_eq!(status, 400, "{body}");
-    let report = json(&body);
-    assert!(
-        report["error"].as_str().unwrap().contains("time limit"),
-        "{body}"
+    let report = refused(
+        &server,
+        "/api/seq?rule=hex(0.8)&to=20000",
+        400,
+        "time limit",
     );
     assert_eq!(report["limit"], serde_json::json!(true));
     // Issue 26, item 10: the timeout says what can be done.
-    assert!(
-        report["help"]
-            .as_str()
-            .unwrap_or_default()
-            .contains("--time-limit-ms"),
-        "{body}"
+    assert_contains(
+        report["help"].as_str().unwrap_or_default(),
+        &["--time-limit-ms"],
     );
     assert!(started.elapsed() < Duration::from_secs(2));
 }
@@ -429,7 +430,7 @@ fn every_kind_of_game_gets_the_command_line_report() {
         for args in harness::face_runs(&face) {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             let cli = harness::grundy(&args);
-            let mut target = format!("/api/{}?spec={}", args[0], encode(&face.text));
+            let mut target = asked(args[0], &face.text);
             if args.contains(&"--misere") {
                 target.push_str("&misere=1");
             }
@@ -455,13 +456,13 @@ fn every_kind_of_game_gets_the_command_line_report() {
     let report = json(&body);
     assert_eq!((status, &report["limit"]), (400, &serde_json::json!(true)));
     let help = report["help"].as_str().unwrap();
-    assert!(help.contains("--max-work 2e8"), "{help}");
-    let (status, body) = get(&server.address, "/api/value?spec=nim(1)&misere=maybe");
-    assert_eq!(status, 400);
-    assert!(json(&body)["error"]
-        .as_str()
-        .unwrap()
-        .contains("'misere' is 'maybe'"));
+    assert_contains(help, &["--max-work 2e8"]);
+    refused(
+        &server,
+        "/api/value?spec=nim(1)&misere=maybe",
+        400,
+        "'misere' is 'maybe'",
+    );
 }
 
 /// `/api/seq` answers what `grundy seq --format json` prints, in both play conventions.
@@ -492,10 +493,7 @@ fn sequences_get_the_command_line_report_in_both_conventions() {
 fn serves_partizan_values() {
     let server = start(&[]);
     for text in ["{1|0} + ^ + *2", "domineering(3x3) + hackenbush(lrl)"] {
-        let (status, body) = get(
-            &server.address,
-            &format!("/api/value?spec={}", encode(text)),
-        );
+        let (status, body) = get(&server.address, &asked("value", text));
         assert_eq!(status, 200, "{text}: {body}");
         let report = grundy::ask::partizan_value(text).unwrap();
         let expected = grundy::ask::ValueAnswer::Partizan(report);
@@ -504,23 +502,17 @@ fn serves_partizan_values() {
     }
     // Every move of each player, and the computer's move as Left or Right: the CLI's JSON.
     for text in ["{1|0} + ^ + *2", "domineering(2x3) + hackenbush(lrl)"] {
-        let (status, body) = get(
-            &server.address,
-            &format!("/api/moves?spec={}", encode(text)),
-        );
-        assert_eq!(status, 200, "{text}: {body}");
-        let cli = harness::stdout(&["moves", text, "--format", "json"]);
-        assert_eq!(body.trim_end(), cli.trim_end());
-        assert_eq!(json(&body)["kind"], "partizan");
+        let moves = json(&served_as_cli(&server, "moves", text));
+        assert_eq!(moves["kind"], "partizan");
         for side in ["left", "right"] {
             let (status, body) = get(
                 &server.address,
-                &format!("/api/move?spec={}&as={side}", encode(text)),
+                &format!("{}&as={side}", asked("move", text)),
             );
             assert_eq!(status, 200, "{text}: {body}");
             let chosen = json(&body);
             assert_eq!(chosen["side"], side);
-            let listed = json(&cli)[format!("{side}_moves")].clone();
+            let listed = &moves[format!("{side}_moves")];
             assert!(
                 listed
                     .as_array()
@@ -535,16 +527,8 @@ fn serves_partizan_values() {
     assert_eq!(status, 400, "{body}");
     let (status, body) = get(&server.address, "/api/move?spec=hackenbush(l)&as=middle");
     assert_eq!(status, 400, "{body}");
-    assert!(body.contains("left or right"), "{body}");
-    let (status, body) = get(
-        &server.address,
-        &format!("/api/value?spec={}", encode("{1|0")),
-    );
-    assert_eq!(status, 400);
-    assert!(
-        json(&body)["error"].as_str().unwrap().contains("'}'"),
-        "{body}"
-    );
+    assert_contains(&body, &["left or right"]);
+    refused(&server, &asked("value", "{1|0"), 400, "'}'");
 }
 
 /// `/api/thermograph` answers with the report of `grundy thermograph --format json`: the walls
@@ -553,13 +537,7 @@ fn serves_partizan_values() {
 fn serves_thermographs() {
     let server = start(&[]);
     for text in ["{5|{2|-3}}", "domineering(2x3) + hackenbush(lr)"] {
-        let (status, body) = get(
-            &server.address,
-            &format!("/api/thermograph?spec={}", encode(text)),
-        );
-        assert_eq!(status, 200, "{text}: {body}");
-        let cli = harness::stdout(&["thermograph", text, "--format", "json"]);
-        assert_eq!(body.trim_end(), cli.trim_end(), "{text}");
+        let body = served_as_cli(&server, "thermograph", text);
         let report = json(&body);
         assert!(
             report["svg"].as_str().unwrap().starts_with("<svg"),
@@ -592,5 +570,5 @@ fn serves_thermographs() {
     assert_eq!(body.trim_end(), cli.trim_end());
     let (status, body) = get(&server.address, "/api/thermograph");
     assert_eq!(status, 400, "{body}");
-    assert!(body.contains("spec"), "{body}");
+    assert_contains(&body, &["spec"]);
 }

@@ -119,9 +119,10 @@ impl From<LoopyOutcome> for ReportOutcome {
     }
 }
 
-/// The value of a sum, its outcome, its components and every winning move.
+/// What the value, moves and highest-bit reports of a sum start with: the sum, its value and its
+/// outcome (their first fields in JSON).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ValueReport {
+pub struct SumHead {
     /// [`SCHEMA`].
     pub schema: u32,
     /// The sum as spec text.
@@ -130,6 +131,26 @@ pub struct ValueReport {
     pub value: u64,
     /// `"N"` or `"P"`.
     pub outcome: ReportOutcome,
+}
+
+impl SumHead {
+    /// The head of a report of `sum`, whose value is `value`.
+    fn new(sum: &Sum, value: Nimber) -> SumHead {
+        SumHead {
+            schema: SCHEMA,
+            spec: sum.format(),
+            value: value.value(),
+            outcome: Outcome::of(value).into(),
+        }
+    }
+}
+
+/// The value of a sum, its outcome, its components and every winning move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ValueReport {
+    /// The sum, its value and outcome.
+    #[serde(flatten)]
+    pub head: SumHead,
     /// Each component with its value, left to right.
     pub components: Vec<ComponentReport>,
     /// Every move to a position of value 0, equal results listed once; empty when the value
@@ -172,14 +193,9 @@ pub struct MoveReport {
 /// Every move of a sum, with the value each leads to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MovesReport {
-    /// [`SCHEMA`].
-    pub schema: u32,
-    /// The sum as spec text.
-    pub spec: String,
-    /// The sum's Grundy value.
-    pub value: u64,
-    /// `"N"` or `"P"`.
-    pub outcome: ReportOutcome,
+    /// The sum, its value and outcome.
+    #[serde(flatten)]
+    pub head: SumHead,
     /// Every move, component by component.
     pub moves: Vec<MoveEntry>,
 }
@@ -282,7 +298,7 @@ fn components(sum: &Sum) -> Result<Vec<ComponentReport>> {
 /// ```
 /// use grundy::{analysis, spec};
 /// let report = analysis::value(&spec::parse("sub{1,2,4}(8) + sub{1,3}(5)")?)?;
-/// assert_eq!((report.value, report.outcome.letter()), (3, "N"));
+/// assert_eq!((report.head.value, report.head.outcome.letter()), (3, "N"));
 /// let moves: Vec<&str> = report.winning_moves.iter().map(|m| m.to.as_str()).collect();
 /// assert_eq!(moves, ["sub{1,2,4}(7)", "sub{1,2,4}(4)"]);
 /// # Ok::<(), grundy::Error>(())
@@ -291,10 +307,7 @@ pub fn value(sum: &Sum) -> Result<ValueReport> {
     let value = sum.value()?;
     let winning_moves: Vec<MoveReport> = sum.winning_moves()?.iter().map(move_report).collect();
     Ok(ValueReport {
-        schema: SCHEMA,
-        spec: sum.format(),
-        value: value.value(),
-        outcome: Outcome::of(value).into(),
+        head: SumHead::new(sum, value),
         components: components(sum)?,
         winning_move_count: winning_moves.iter().map(|m| u128::from(m.count)).sum(),
         winning_moves,
@@ -317,10 +330,7 @@ pub fn moves(sum: &Sum) -> Result<MovesReport> {
         })
         .collect();
     Ok(MovesReport {
-        schema: SCHEMA,
-        spec: sum.format(),
-        value: value.value(),
-        outcome: Outcome::of(value).into(),
+        head: SumHead::new(sum, value),
         moves,
     })
 }
@@ -384,14 +394,9 @@ pub fn sequence(rule: String, values: &[Nimber]) -> SequenceReport {
 /// smaller than `v`, so that (by the mex property) such a move exists.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HighestBitReport {
-    /// [`SCHEMA`].
-    pub schema: u32,
-    /// The sum as spec text.
-    pub spec: String,
-    /// The nim-sum `x` of the components' values.
-    pub value: u64,
-    /// `"N"` or `"P"`.
-    pub outcome: ReportOutcome,
+    /// The sum, its value (the nim-sum `x` of the components' values) and outcome.
+    #[serde(flatten)]
+    pub head: SumHead,
     /// Each component with its value, left to right.
     pub components: Vec<ComponentReport>,
     /// The highest set bit of `value` (0 for the units bit); none when the value is 0.
@@ -432,7 +437,7 @@ pub struct ErrorReport {
 /// use grundy::{analysis, spec};
 /// // Values 2 and 1: the nim-sum is 3 = 0b11, whose highest bit (2) only the first has.
 /// let report = analysis::highest_bit(&spec::parse("sub{1,2,4}(8) + sub{1,3}(5)")?)?;
-/// assert_eq!((report.value, report.highest_bit), (3, Some(1)));
+/// assert_eq!((report.head.value, report.highest_bit), (3, Some(1)));
 /// assert_eq!((report.component, report.target_value), (Some(0), Some(2 ^ 3)));
 /// assert_eq!(report.winning_move.unwrap().to, "sub{1,2,4}(7)");
 /// # Ok::<(), grundy::Error>(())
@@ -453,10 +458,7 @@ pub fn highest_bit(sum: &Sum) -> Result<HighestBitReport> {
         _ => None,
     };
     Ok(HighestBitReport {
-        schema: SCHEMA,
-        spec: sum.format(),
-        value,
-        outcome: Outcome::of(Nimber::new(value)).into(),
+        head: SumHead::new(sum, Nimber::new(value)),
         components,
         highest_bit,
         component,

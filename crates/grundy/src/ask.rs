@@ -229,7 +229,7 @@ pub fn computer_move(game: &Sum, play: Play, settings: &Settings) -> Result<Comp
 /// let mut game = spec::parse_any_with("{1|0} + ^ + *2", spec::Options::default())?;
 /// let answer = ask::value_of(&mut game, Play::Normal, &ask::Settings::default())?;
 /// let ask::ValueAnswer::Partizan(report) = &answer else { panic!("a partizan game") };
-/// assert_eq!((report.canonical.as_deref(), answer.outcome()), (Some("{1^*2|^*2}"), "L"));
+/// assert_eq!((report.head.canonical.as_deref(), answer.outcome()), (Some("{1^*2|^*2}"), "L"));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn value_of(game: &mut AnyGame, play: Play, settings: &Settings) -> Result<ValueAnswer> {
@@ -369,7 +369,7 @@ pub fn board_of(game: &AnyGame) -> Result<BoardReport> {
 /// # Example
 /// ```
 /// let report = grundy::ask::partizan_value("domineering(2x2) + ^")?;
-/// assert_eq!((report.canonical.as_deref(), report.outcome), (Some("{1^|-1^}"), "N"));
+/// assert_eq!((report.head.canonical.as_deref(), report.head.outcome), (Some("{1^|-1^}"), "N"));
 /// assert_eq!(report.left_winning_moves[0].result, "domineering(xo/xo) + ^");
 /// # Ok::<(), grundy::Error>(())
 /// ```

@@ -33,8 +33,8 @@
 //!
 //! let sum = spec::parse("nim(3,4,5)")?;
 //! let report = analysis::value(&sum)?;
-//! assert_eq!(report.value, 2);
-//! assert_eq!(report.outcome.letter(), "N");
+//! assert_eq!(report.head.value, 2);
+//! assert_eq!(report.head.outcome.letter(), "N");
 //! // The winning move: take 2 from the heap of 3, leaving a position of value 0.
 //! assert_eq!(report.winning_moves[0].result, "nim(1,4,5)");
 //! # Ok::<(), grundy::Error>(())

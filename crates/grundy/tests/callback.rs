@@ -102,7 +102,7 @@ fn every_report_passes_the_error_on() {
     }
     fail_at.store(u64::MAX, Ordering::Relaxed);
     let report = analysis::value(&sum).expect("value");
-    assert_eq!(report.value, (7 % 3) ^ 2);
+    assert_eq!(report.head.value, (7 % 3) ^ 2);
     let misere = analysis::misere::value(&sum, limits).expect("misere");
     assert_eq!(misere.head.outcome.letter(), "N");
 }

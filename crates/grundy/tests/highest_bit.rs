@@ -25,8 +25,8 @@ proptest! {
         let report = analysis::highest_bit(&sum).unwrap();
         let values: Vec<u64> = report.components.iter().map(|c| c.value).collect();
         let total = values.iter().fold(0, |a, b| a ^ b);
-        prop_assert_eq!(report.value, total);
-        prop_assert_eq!(report.outcome.letter(), if total == 0 { "P" } else { "N" });
+        prop_assert_eq!(report.head.value, total);
+        prop_assert_eq!(report.head.outcome.letter(), if total == 0 { "P" } else { "N" });
         if total == 0 {
             prop_assert_eq!(report.highest_bit, None);
             prop_assert!(report.component.is_none() && report.winning_move.is_none());

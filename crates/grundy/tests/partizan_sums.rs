@@ -190,7 +190,7 @@ fn sums_have_the_outcome_and_winning_moves_of_minimax() {
             (false, true) => "R",
             (false, false) => "P",
         };
-        assert_eq!(report.outcome, outcome, "{spec}");
+        assert_eq!(report.head.outcome, outcome, "{spec}");
         for (is_left, moves) in [
             (true, &report.left_winning_moves),
             (false, &report.right_winning_moves),
@@ -206,8 +206,8 @@ fn sums_have_the_outcome_and_winning_moves_of_minimax() {
             // Each move's value is the value of the game it leaves.
             for entry in moves.iter() {
                 let after = ask::partizan_value(&entry.result).unwrap();
-                assert_eq!(after.canonical, entry.value, "{}", entry.result);
-                assert_eq!(after.route, "canonical");
+                assert_eq!(after.head.canonical, entry.value, "{}", entry.result);
+                assert_eq!(after.head.route, "canonical");
             }
         }
     }
@@ -224,7 +224,7 @@ fn value_terms_move_to_their_canonical_options() {
         .collect();
     // Left moves {3|1} to 3 (leaving 3 - {2|-5} = {8|1}), or -{2|-5} = {5|-2} to 5.
     assert_eq!(left, ["3 + -({2|-5})", "{3|1} + 5"]);
-    assert_eq!(report.outcome, "L");
+    assert_eq!(report.head.outcome, "L");
 }
 
 #[test]
@@ -243,7 +243,7 @@ fn the_front_door_reads_impartial_and_partizan_specs() {
     }
     // The nimbers the two grammars share mean the same game.
     let nimbers = ask::partizan_value("*2 + *3").unwrap();
-    assert_eq!(nimbers.canonical.as_deref(), Some("*"));
+    assert_eq!(nimbers.head.canonical.as_deref(), Some("*"));
     let mut game = spec::parse_any_with("{1|0}", spec::Options::default()).unwrap();
     let error = ask::value_of(&mut game, Play::Misere, &settings).unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::Unsupported { .. }));
@@ -412,9 +412,9 @@ fn the_outcome_search_agrees_with_minimax() {
         }
         let report =
             grundy::analysis::partizan::report(&mut parsed, &spec, Limits::DEFAULT).unwrap();
-        assert_eq!(report.route, "outcome search");
+        assert_eq!(report.head.route, "outcome search");
         assert_eq!(
-            (report.outcome, report.canonical.as_deref()),
+            (report.head.outcome, report.head.canonical.as_deref()),
             (expected, None)
         );
         for (is_left, moves) in [
@@ -449,13 +449,13 @@ fn the_search_answers_what_the_canonical_route_refuses() {
         let ValueAnswer::Partizan(report) = &answer else {
             panic!("a partizan game")
         };
-        assert_eq!(report.route, "outcome search", "{text}");
+        assert_eq!(report.head.route, "outcome search", "{text}");
         let json = serde_json::to_value(&answer).unwrap();
         assert_eq!(json["route"], "outcome search");
         assert!(json["canonical"].is_null());
         let canonical = ask::partizan_value(text).unwrap();
-        assert_eq!(canonical.route, "canonical");
-        assert_eq!(report.outcome, canonical.outcome, "{text}");
+        assert_eq!(canonical.head.route, "canonical");
+        assert_eq!(report.head.outcome, canonical.head.outcome, "{text}");
         let winning = |moves: &[grundy::analysis::partizan::PartizanMove]| {
             moves.iter().map(|m| m.result.clone()).collect::<Vec<_>>()
         };
@@ -485,8 +485,8 @@ fn impartial_terms_join_partizan_sums_as_nimbers() {
     ] {
         let report = ask::partizan_value(mixed).unwrap();
         let expected = ask::partizan_value(with_nimbers).unwrap();
-        assert_eq!(report.canonical, expected.canonical, "{mixed}");
-        assert_eq!(report.outcome, expected.outcome, "{mixed}");
+        assert_eq!(report.head.canonical, expected.head.canonical, "{mixed}");
+        assert_eq!(report.head.outcome, expected.head.outcome, "{mixed}");
         let mut game = spec::parse_any_with(mixed, spec::Options::default()).unwrap();
         let moves = ask::moves_of(&mut game, Play::Normal, &ask::Settings::default()).unwrap();
         let ask::MovesAnswer::Partizan(moves) = moves else {
@@ -507,7 +507,7 @@ fn impartial_terms_join_partizan_sums_as_nimbers() {
         assert!(!first(&moves.left_moves).is_empty(), "{mixed}");
         for entry in moves.left_moves.iter().chain(&moves.right_moves) {
             let after = ask::partizan_value(&entry.result).unwrap();
-            assert_eq!(after.canonical, entry.value, "{}", entry.result);
+            assert_eq!(after.head.canonical, entry.value, "{}", entry.result);
         }
     }
 }

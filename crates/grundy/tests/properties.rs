@@ -343,8 +343,8 @@ proptest! {
 
         // The reports that faces show say the same.
         let report = analysis::value(&sum).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!(report.value, total.value());
-        prop_assert_eq!(report.outcome.letter(), if total == Nimber::ZERO { "P" } else { "N" });
+        prop_assert_eq!(report.head.value, total.value());
+        prop_assert_eq!(report.head.outcome.letter(), if total == Nimber::ZERO { "P" } else { "N" });
         prop_assert_eq!(report.winning_moves.len(), winning.len());
         for winning_move in &report.winning_moves {
             prop_assert_eq!(value(&parse(&winning_move.result)?)?, Nimber::ZERO);

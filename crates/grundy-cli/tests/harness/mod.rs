@@ -137,6 +137,12 @@ pub fn assert_contains(text: &str, parts: &[&str]) {
     }
 }
 
+/// Asserts that `text` ends with `end`, showing `text` when it does not.
+#[track_caller]
+pub fn assert_ends_with(text: &str, end: &str) {
+    assert!(text.ends_with(end), "not ending in {end:?}:\n{text}");
+}
+
 /// Runs `grundy` and expects success; returns standard output.
 pub fn stdout(args: &[&str]) -> String {
     let run = grundy(args);

@@ -52,10 +52,10 @@ impl ValueAnswer {
     /// The game as spec text.
     pub fn spec(&self) -> &str {
         match self {
-            ValueAnswer::Normal(report) => &report.spec,
+            ValueAnswer::Normal(report) => &report.head.spec,
             ValueAnswer::Loopy(report) => &report.sum.spec,
             ValueAnswer::Misere(report) => &report.head.spec,
-            ValueAnswer::Partizan(report) => &report.spec,
+            ValueAnswer::Partizan(report) => &report.head.spec,
         }
     }
 
@@ -63,10 +63,10 @@ impl ValueAnswer {
     /// `"R"`.
     pub fn outcome(&self) -> &'static str {
         match self {
-            ValueAnswer::Normal(report) => report.outcome.letter(),
+            ValueAnswer::Normal(report) => report.head.outcome.letter(),
             ValueAnswer::Loopy(report) => report.sum.outcome.letter(),
             ValueAnswer::Misere(report) => report.head.outcome.letter(),
-            ValueAnswer::Partizan(report) => report.outcome,
+            ValueAnswer::Partizan(report) => report.head.outcome,
         }
     }
 }

@@ -6,8 +6,8 @@
 //!
 //! ```
 //! let report = grundy::ask::partizan_value("{3|1}")?;
-//! assert_eq!((report.canonical.as_deref(), report.outcome), (Some("{3|1}"), "L"));
-//! assert_eq!(report.route, "canonical");
+//! assert_eq!((report.head.canonical.as_deref(), report.head.outcome), (Some("{3|1}"), "L"));
+//! assert_eq!(report.head.route, "canonical");
 //! let facts = report.facts.as_ref().expect("a canonical form's facts");
 //! assert_eq!((facts.mean.as_str(), facts.temperature.as_str()), ("2", "1"));
 //! assert_eq!(report.left_winning_moves[0].result, "3");
@@ -24,9 +24,10 @@ use crate::game::Limits;
 use crate::partizan::search::OutcomeSearch;
 use crate::partizan::{Game, Games, PartizanSum, Wall};
 
-/// A partizan value, as a face shows it.
+/// What the value and moves reports of a partizan sum start with: the sum, the route that
+/// answered, its canonical form and its outcome (their first fields in JSON).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PartizanReport {
+pub struct PartizanHead {
     /// [`SCHEMA`].
     pub schema: u32,
     /// The text asked about.
@@ -40,6 +41,43 @@ pub struct PartizanReport {
     pub canonical: Option<String>,
     /// Who wins: `L` (Left, whoever starts), `R`, `N` (the first player), `P` (the second).
     pub outcome: &'static str,
+}
+
+impl PartizanHead {
+    /// The head of a report of `sum`, written `text`: from its value, or, for a sum with no
+    /// value (too large for the limits), by the outcome search within `limits`.
+    ///
+    /// # Errors
+    /// The table's limits (a printed form may store new forms) and the search's limits.
+    pub(super) fn of(sum: &mut PartizanSum, text: &str, limits: Limits) -> Result<PartizanHead> {
+        let (route, canonical, outcome) = match sum.value {
+            Some(value) => (
+                CANONICAL,
+                Some(sum.games.format(value)?),
+                sum.games.outcome(value)?,
+            ),
+            None => {
+                let terms = sum.terms();
+                let outcome = OutcomeSearch::new(&mut sum.games, limits).outcome(&terms)?;
+                (OUTCOME_SEARCH, None, outcome)
+            }
+        };
+        Ok(PartizanHead {
+            schema: SCHEMA,
+            spec: text.to_string(),
+            route,
+            canonical,
+            outcome: outcome.letter(),
+        })
+    }
+}
+
+/// A partizan value, as a face shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PartizanReport {
+    /// The sum, the route, the canonical form and the outcome.
+    #[serde(flatten)]
+    pub head: PartizanHead,
     /// What the canonical form tells beside (absent on the outcome search's route).
     #[serde(flatten)]
     pub facts: Option<PartizanFacts>,
@@ -124,46 +162,37 @@ pub(super) fn pieces(wall: &Wall) -> Vec<WallPiece> {
 /// The table's limits (a thermograph or a printed form may store new forms), too many terms to
 /// write out, and the search's limits.
 pub fn report(sum: &mut PartizanSum, text: &str, limits: Limits) -> Result<PartizanReport> {
-    let Some(g) = sum.value else {
-        let terms = sum.terms();
-        let outcome = OutcomeSearch::new(&mut sum.games, limits).outcome(&terms)?;
-        return Ok(PartizanReport {
-            schema: SCHEMA,
-            spec: text.to_string(),
-            route: OUTCOME_SEARCH,
-            canonical: None,
-            outcome: outcome.letter(),
-            facts: None,
-            left_winning_moves: winning_moves(sum, true, limits)?,
-            right_winning_moves: winning_moves(sum, false, limits)?,
-        });
-    };
+    let head = PartizanHead::of(sum, text, limits)?;
     let left_winning_moves = winning_moves(sum, true, limits)?;
     let right_winning_moves = winning_moves(sum, false, limits)?;
-    let games = &mut sum.games;
-    let thermograph = games.thermograph(g)?;
+    let facts = match sum.value {
+        Some(g) => Some(facts(&mut sum.games, g)?),
+        None => None,
+    };
     Ok(PartizanReport {
-        schema: SCHEMA,
-        spec: text.to_string(),
-        route: CANONICAL,
-        canonical: Some(games.format(g)?),
-        outcome: games.outcome(g)?.letter(),
-        facts: Some(PartizanFacts {
-            is_number: games.as_number(g).is_some(),
-            left_stop: games.left_stop(g)?.to_string(),
-            right_stop: games.right_stop(g)?.to_string(),
-            mean: thermograph.mean.to_string(),
-            temperature: thermograph.temperature.to_string(),
-            left_wall: pieces(&thermograph.left),
-            right_wall: pieces(&thermograph.right),
-            reduced: {
-                let reduced = games.reduced(g)?;
-                games.format(reduced)?
-            },
-            atomic_weight: atomic_weight(games, g)?,
-        }),
+        head,
+        facts,
         left_winning_moves,
         right_winning_moves,
+    })
+}
+
+/// What the canonical form `g` tells beside its outcome.
+fn facts(games: &mut Games, g: Game) -> Result<PartizanFacts> {
+    let thermograph = games.thermograph(g)?;
+    Ok(PartizanFacts {
+        is_number: games.as_number(g).is_some(),
+        left_stop: games.left_stop(g)?.to_string(),
+        right_stop: games.right_stop(g)?.to_string(),
+        mean: thermograph.mean.to_string(),
+        temperature: thermograph.temperature.to_string(),
+        left_wall: pieces(&thermograph.left),
+        right_wall: pieces(&thermograph.right),
+        reduced: {
+            let reduced = games.reduced(g)?;
+            games.format(reduced)?
+        },
+        atomic_weight: atomic_weight(games, g)?,
     })
 }
 

@@ -17,7 +17,7 @@
 //! use grundy::analysis::partizan_play::{computer_move, moves, Side};
 //! let mut sum = grundy::spec::parse_partizan_sum("domineering(2x2) + ^", Default::default())?;
 //! let report = moves(&mut sum, "domineering(2x2) + ^", Default::default())?;
-//! assert_eq!(report.outcome, "N");
+//! assert_eq!(report.head.outcome, "N");
 //! // Both dominoes win for Left; moving up to 0 leaves +-1, which Right wins moving first.
 //! let winning: Vec<bool> = report.left_moves.iter().map(|entry| entry.wins).collect();
 //! assert_eq!(winning, [true, true, false]);
@@ -28,8 +28,7 @@
 
 use serde::Serialize;
 
-use super::partizan::{CANONICAL, OUTCOME_SEARCH};
-use super::SCHEMA;
+use super::partizan::PartizanHead;
 use crate::error::{Error, Limit, Result};
 use crate::game::Limits;
 use crate::partizan::search::{OutcomeSearch, Term};
@@ -66,16 +65,9 @@ impl Side {
 /// Every move of a partizan sum, for both players.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PartizanMovesReport {
-    /// [`SCHEMA`].
-    pub schema: u32,
-    /// The sum as spec text.
-    pub spec: String,
-    /// Which route answered: `canonical` or `outcome search` (as [`super::partizan::PartizanReport::route`]).
-    pub route: &'static str,
-    /// Its canonical form in CGSuite's notation; `null` on the outcome search's route.
-    pub canonical: Option<String>,
-    /// Who wins: `L`, `R`, `N` (the player to move) or `P` (the other one).
-    pub outcome: &'static str,
+    /// The sum, the route, the canonical form and the outcome.
+    #[serde(flatten)]
+    pub head: PartizanHead,
     /// Left's moves.
     pub left_moves: Vec<PartizanOption>,
     /// Right's moves.
@@ -160,24 +152,8 @@ pub fn moves(sum: &mut PartizanSum, text: &str, limits: Limits) -> Result<Partiz
     let mut written = 0u64;
     let left_moves = listed(sum, Side::Left, limits, &mut written)?;
     let right_moves = listed(sum, Side::Right, limits, &mut written)?;
-    let (route, canonical, outcome) = match sum.value {
-        Some(value) => (
-            CANONICAL,
-            Some(sum.games.format(value)?),
-            sum.games.outcome(value)?,
-        ),
-        None => {
-            let terms = sum.terms();
-            let outcome = OutcomeSearch::new(&mut sum.games, limits).outcome(&terms)?;
-            (OUTCOME_SEARCH, None, outcome)
-        }
-    };
     Ok(PartizanMovesReport {
-        schema: SCHEMA,
-        spec: text.to_string(),
-        route,
-        canonical,
-        outcome: outcome.letter(),
+        head: PartizanHead::of(sum, text, limits)?,
         left_moves: left_moves.into_iter().map(|(entry, ..)| entry).collect(),
         right_moves: right_moves.into_iter().map(|(entry, ..)| entry).collect(),
     })

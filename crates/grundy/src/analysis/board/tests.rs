@@ -4,7 +4,9 @@
 use std::collections::BTreeSet;
 
 use super::*;
+use crate::analysis::partizan_play::Side;
 use crate::game::Ruleset;
+use crate::partizan::ComponentMove;
 use crate::spec;
 
 fn report(text: &str) -> BoardReport {
@@ -294,11 +296,41 @@ fn drawn_partizan(text: &str) -> (crate::partizan::PartizanSum, BoardReport) {
     (sum, report)
 }
 
+/// The moves of `side` that `report` (of the sum `text`) draws in component `index`, checked to
+/// be the moves the sum lists there (`listed`).
+fn drawn_moves<'a>(
+    report: &'a BoardReport,
+    index: usize,
+    side: Side,
+    listed: &[ComponentMove],
+    text: &str,
+) -> Vec<&'a BoardMove> {
+    let drawn: Vec<&BoardMove> = report
+        .moves
+        .iter()
+        .filter(|m| m.component == index && m.side == Some(side))
+        .collect();
+    let listed: BTreeSet<&str> = listed.iter().map(|m| m.text.as_str()).collect();
+    let shown: BTreeSet<&str> = drawn.iter().map(|m| m.to.as_str()).collect();
+    assert_eq!(shown, listed, "{text} {side:?}");
+    drawn
+}
+
+/// The board report of the partizan sum `text` as JSON.
+fn partizan_json(text: &str) -> serde_json::Value {
+    let sum = spec::parse_partizan_sum(text, Default::default()).expect("a partizan sum");
+    serde_json::to_value(partizan_board(&sum).expect("a board")).expect("json")
+}
+
+/// JSON text as a value.
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).expect("json")
+}
+
 /// Toads and Frogs, Clobber and Cutcake: every move of each player is on the board with what to
 /// click (each click sequence or cut line making one move), and every drawn move is listed.
 #[test]
 fn pieces_and_cake_are_drawn_with_their_clicks() {
-    use crate::analysis::partizan_play::Side;
     for text in [
         "toads(tt..ff)",
         "toads(t.tf.f)",
@@ -316,14 +348,7 @@ fn pieces_and_cake_are_drawn_with_their_clicks() {
             assert_eq!(shape(cells), shape(owners), "{text}");
             let owner = |[r, c]: [usize; 2]| owners[r].as_bytes()[c];
             for (side, listed) in [(Side::Left, &term.left), (Side::Right, &term.right)] {
-                let drawn: Vec<&BoardMove> = report
-                    .moves
-                    .iter()
-                    .filter(|m| m.component == index && m.side == Some(side))
-                    .collect();
-                let listed: BTreeSet<&str> = listed.iter().map(|m| m.text.as_str()).collect();
-                let shown: BTreeSet<&str> = drawn.iter().map(|m| m.to.as_str()).collect();
-                assert_eq!(shown, listed, "{text} {side:?}");
+                let drawn = drawn_moves(&report, index, side, listed, text);
                 let targets: BTreeSet<String> = drawn
                     .iter()
                     .map(|m| format!("{:?} {:?}", m.clicks, m.line))
@@ -361,26 +386,18 @@ fn pieces_and_cake_are_drawn_with_their_clicks() {
 /// The examples in `pieces.rs`'s documentation are what the report says.
 #[test]
 fn pieces_json_is_documented() {
-    let json = |text: &str| {
-        let sum = spec::parse_partizan_sum(text, Default::default()).expect("a partizan sum");
-        serde_json::to_value(partizan_board(&sum).expect("a board")).expect("json")
-    };
-    let toads = json("toads(t.f)");
-    let expected: serde_json::Value = serde_json::from_str(
+    let toads = partizan_json("toads(t.f)");
+    let expected = json(
         r#"{"index": 0, "spec": "toads(t.f)", "kind": "toads", "cells": ["t.f"], "owners": ["l.r"]}"#,
-    )
-    .expect("json");
+    );
     assert_eq!(toads["components"][0], expected);
-    let expected: serde_json::Value = serde_json::from_str(
-        r#"{"component": 0, "to": "toads(.tf)", "side": "left", "clicks": [[0, 0]]}"#,
-    )
-    .expect("json");
+    let expected =
+        json(r#"{"component": 0, "to": "toads(.tf)", "side": "left", "clicks": [[0, 0]]}"#);
     assert_eq!(toads["moves"][0], expected);
-    let cake = json("cutcake(1x2)");
-    let expected: serde_json::Value = serde_json::from_str(
+    let cake = partizan_json("cutcake(1x2)");
+    let expected = json(
         r#"{"component": 0, "to": "cutcake(1x1) + cutcake(1x1)", "side": "right", "line": [[1, 0], [1, 1]]}"#,
-    )
-    .expect("json");
+    );
     assert_eq!(cake["moves"][0], expected);
 }
 
@@ -388,7 +405,6 @@ fn pieces_json_is_documented() {
 /// one unpainted vertex, and the paint the move leaves there is the mover's.
 #[test]
 fn col_and_snort_paint_a_clicked_vertex() {
-    use crate::analysis::partizan_play::Side;
     for text in [
         "col(1-2, 2-3)",
         "col(1-2, 2-3; 2=l)",
@@ -408,14 +424,7 @@ fn col_and_snort_paint_a_clicked_vertex() {
                 .iter()
                 .all(|e| e.colour.is_none() && e.ends[0] < vertices.len()));
             for (side, listed) in [(Side::Left, &term.left), (Side::Right, &term.right)] {
-                let drawn: Vec<&BoardMove> = report
-                    .moves
-                    .iter()
-                    .filter(|m| m.component == index && m.side == Some(side))
-                    .collect();
-                let listed: BTreeSet<&str> = listed.iter().map(|m| m.text.as_str()).collect();
-                let shown: BTreeSet<&str> = drawn.iter().map(|m| m.to.as_str()).collect();
-                assert_eq!(shown, listed, "{text} {side:?}");
+                let drawn = drawn_moves(&report, index, side, listed, text);
                 let painted: BTreeSet<usize> =
                     drawn.iter().map(|m| m.paint.expect("paint")).collect();
                 assert_eq!(painted.len(), drawn.len(), "{text}: one move a vertex");
@@ -438,18 +447,13 @@ fn col_and_snort_paint_a_clicked_vertex() {
 /// The example in `colouring.rs`'s documentation is what the report says.
 #[test]
 fn colouring_json_is_documented() {
-    let sum = spec::parse_partizan_sum("col(1-2)", Default::default()).expect("a partizan sum");
-    let json = serde_json::to_value(partizan_board(&sum).expect("a board")).expect("json");
-    let expected: serde_json::Value = serde_json::from_str(
+    let col = partizan_json("col(1-2)");
+    let expected = json(
         r#"{"index": 0, "spec": "col(1-2)", "kind": "col",
             "vertices": [{"name": "1", "height": 0, "paint": "."}, {"name": "2", "height": 1, "paint": "."}],
             "edges": [{"index": 0, "ends": [0, 1]}]}"#,
-    )
-    .expect("json");
-    assert_eq!(json["components"][0], expected);
-    let expected: serde_json::Value = serde_json::from_str(
-        r#"{"component": 0, "to": "col(1-2; 1=l)", "side": "left", "paint": 0}"#,
-    )
-    .expect("json");
-    assert_eq!(json["moves"][0], expected);
+    );
+    assert_eq!(col["components"][0], expected);
+    let expected = json(r#"{"component": 0, "to": "col(1-2; 1=l)", "side": "left", "paint": 0}"#);
+    assert_eq!(col["moves"][0], expected);
 }
