@@ -224,15 +224,9 @@ impl Table {
         let (word, bit) = self.filter_bit(hash);
         word.fetch_or(bit, Ordering::Relaxed);
         let bucket = self.bucket(hash);
-        let version = bucket.version.load(Ordering::Relaxed);
-        if version & 1 == 1
-            || bucket
-                .version
-                .compare_exchange(version, version + 1, Ordering::Acquire, Ordering::Relaxed)
-                .is_err()
-        {
+        let Some(version) = try_lock(&bucket.version) else {
             return;
-        }
+        };
         let (low, high) = (key as u64, (key >> 64) as u64);
         let data = bucket.data.load(Ordering::Relaxed);
         let weight_of = |way: usize| (data >> (16 * way + 8)) as u8;
@@ -352,17 +346,28 @@ impl Versioned for Bucket {
 /// wait, and a thread holds two locks only while it doubles the slots); the version it had.
 pub(crate) fn lock(version: &AtomicU32) -> u32 {
     loop {
-        let held = version.load(Ordering::Relaxed);
-        if held & 1 == 0
-            && version
-                .compare_exchange_weak(held, held + 1, Ordering::Acquire, Ordering::Relaxed)
-                .is_ok()
-        {
-            fence(Ordering::Release);
+        if let Some(held) = try_lock(version) {
             return held;
         }
         std::hint::spin_loop();
     }
+}
+
+/// Takes a slot's lock by its `version` unless a writer holds it or takes it first (a writer
+/// that finds the slot taken drops its write): the version it had.
+pub(crate) fn try_lock(version: &AtomicU32) -> Option<u32> {
+    let held = version.load(Ordering::Relaxed);
+    if held & 1 == 1
+        || version
+            .compare_exchange(held, held + 1, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+    {
+        return None;
+    }
+    // The odd version is seen before any word written after it (a reader that reads one of
+    // them then sees the version changed).
+    fence(Ordering::Release);
+    Some(held)
 }
 
 /// Each bit of `bits` twice, side by side: bit `j` to bits `2j` and `2j + 1`.

@@ -21,7 +21,7 @@
 
 use std::sync::atomic::{fence, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
-use crate::positional::table::{Doubling, Versioned};
+use crate::positional::table::{try_lock, Doubling, Versioned};
 
 /// The slots in use at first (at most all of them).
 const FIRST_SLOTS: usize = 1 << 13;
@@ -126,18 +126,9 @@ impl RuledOut {
     /// with what was noted of it before; the slot's other key is forgotten.
     pub(super) fn rule_out(&self, key: u128, nimbers: u64) {
         let slot = self.slot(key);
-        let version = slot.version.load(Ordering::Relaxed);
-        if version & 1 == 1
-            || slot
-                .version
-                .compare_exchange(version, version + 1, Ordering::Acquire, Ordering::Relaxed)
-                .is_err()
-        {
+        let Some(version) = try_lock(&slot.version) else {
             return;
-        }
-        // The odd version is seen before any word written below (a reader that reads one of
-        // them then sees the version changed).
-        fence(Ordering::Release);
+        };
         let (low, high) = (key as u64, (key >> 64) as u64);
         let held = (
             slot.key[0].load(Ordering::Relaxed),
