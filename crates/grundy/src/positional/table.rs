@@ -83,15 +83,7 @@ impl Table {
         let words = (bytes / 32 / 8).clamp(1, 1 << 17);
         let words = 1u64 << (63 - words.leading_zeros());
         let bytes = bytes.saturating_sub(words * 8);
-        let count = usize::try_from(bytes / BUCKET_BYTES as u64)
-            .unwrap_or(usize::MAX)
-            .max(1);
-        // A power of two, so a key picks its bucket with a mask.
-        let count = if count.is_power_of_two() {
-            count
-        } else {
-            count.next_power_of_two() / 2
-        };
+        let count = slots_within(bytes, BUCKET_BYTES);
         let used = count.min(FIRST_BUCKETS);
         let filter_bits = (used * WAYS * FILTER_BITS_AN_ENTRY).min(words as usize * 64);
         Table {
@@ -342,6 +334,15 @@ impl Versioned for Bucket {
     }
 }
 
+/// The most slots of `slot_bytes` each that fit in `bytes`, at least one, as a power of two
+/// (so that a key picks its slot with a mask).
+pub(crate) fn slots_within(bytes: u64, slot_bytes: usize) -> usize {
+    let count = usize::try_from(bytes / slot_bytes as u64)
+        .unwrap_or(usize::MAX)
+        .max(1);
+    1 << count.ilog2()
+}
+
 /// Takes a slot's lock by its `version`, waiting for a writer to finish (writers never
 /// wait, and a thread holds two locks only while it doubles the slots); the version it had.
 pub(crate) fn lock(version: &AtomicU32) -> u32 {
@@ -384,6 +385,16 @@ fn doubled(bits: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slots_are_the_largest_power_of_two_that_fits() {
+        assert_eq!(slots_within(0, 80), 1);
+        assert_eq!(slots_within(159, 80), 1);
+        assert_eq!(slots_within(160, 80), 2);
+        assert_eq!(slots_within(319, 80), 2);
+        assert_eq!(slots_within(320, 80), 4);
+        assert_eq!(slots_within(u64::MAX, 1), 1 << (usize::BITS - 1));
+    }
 
     #[test]
     fn stays_within_its_memory_and_keeps_heavy_entries() {

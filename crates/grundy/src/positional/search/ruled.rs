@@ -21,7 +21,7 @@
 
 use std::sync::atomic::{fence, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
-use crate::positional::table::{try_lock, Doubling, Versioned};
+use crate::positional::table::{slots_within, try_lock, Doubling, Versioned};
 
 /// The slots in use at first (at most all of them).
 const FIRST_SLOTS: usize = 1 << 13;
@@ -49,14 +49,7 @@ pub(super) struct RuledOut {
 impl RuledOut {
     /// A store within `bytes` of memory (at least one slot).
     pub(super) fn with_memory(bytes: u64) -> RuledOut {
-        let count = usize::try_from(bytes / SLOT_BYTES as u64)
-            .unwrap_or(usize::MAX)
-            .max(1);
-        let count = if count.is_power_of_two() {
-            count
-        } else {
-            count.next_power_of_two() / 2
-        };
+        let count = slots_within(bytes, SLOT_BYTES);
         RuledOut {
             slots: (0..count)
                 .map(|_| Slot {
