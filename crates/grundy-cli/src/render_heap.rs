@@ -9,13 +9,7 @@ use grundy::analysis::{self, SequenceReport};
 
 /// `grundy seq` as text: ten values a row.
 pub fn sequence(report: &SequenceReport) -> String {
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "{}: Grundy values of heaps 0 to {}",
-        report.rule, report.to
-    );
-    value_rows(&mut text, &report.values, report.max_value, report.to);
+    let mut text = value_table(&report.rule, "Grundy values", &report.values, report.to);
     let _ = writeln!(
         text,
         "largest value: {} (first at heap {})",
@@ -141,30 +135,21 @@ pub fn period(report: &grundy::analysis::PeriodReport) -> String {
     let _ = writeln!(text, "rule:        {}", report.rule);
     match (report.preperiod, report.period, report.saltus) {
         (Some(preperiod), Some(period), Some(saltus)) if report.proved => {
-            if saltus == 0 {
-                let _ = writeln!(text, "period:      {period} (proved)");
+            let (kind, law) = if saltus == 0 {
+                (period.to_string(), format!("g(n + {period}) = g(n)"))
             } else {
-                let _ = writeln!(
-                    text,
-                    "period:      arithmetic period {period}, saltus {saltus} (proved)"
-                );
-            }
+                (
+                    format!("arithmetic period {period}, saltus {saltus}"),
+                    format!("arithmetic: g(n + {period}) = g(n) + {saltus}"),
+                )
+            };
+            let _ = writeln!(text, "period:      {kind} (proved)");
             let exception = match report.last_exception {
                 Some(last) => format!("last exception at heap {last}"),
                 None => "no exception".to_string(),
             };
             let _ = writeln!(text, "preperiod:   {preperiod} ({exception})");
-            if saltus == 0 {
-                let _ = writeln!(
-                    text,
-                    "saltus:      0 (g(n + {period}) = g(n) for n >= {preperiod})"
-                );
-            } else {
-                let _ = writeln!(
-                    text,
-                    "saltus:      {saltus} (arithmetic: g(n + {period}) = g(n) + {saltus} for n >= {preperiod})"
-                );
-            }
+            let _ = writeln!(text, "saltus:      {saltus} ({law} for n >= {preperiod})");
             let _ = writeln!(
                 text,
                 "theorem:     {}: {}",
@@ -295,13 +280,16 @@ pub fn run_summary(summary: &grundy::analysis::RunSummary) -> String {
     text
 }
 
-/// `values` (of heaps from 0) ten a row, each row labelled by its first heap as wide as `last`,
-/// each value as wide as `largest`.
-pub fn value_rows(text: &mut String, values: &[u64], largest: u64, last: u64) {
-    let width = largest.to_string().len();
-    let label = last.to_string().len();
+/// The heading `RULE: WHAT of heaps 0 to TO`, then `values` (of heaps 0 to `to`) ten a row,
+/// each row labelled by its first heap as wide as `to`, each value as wide as the largest.
+pub fn value_table(rule: &str, what: &str, values: &[u64], to: u64) -> String {
+    let mut text = String::new();
+    let _ = writeln!(text, "{rule}: {what} of heaps 0 to {to}");
+    let width = values.iter().max().unwrap_or(&0).to_string().len();
+    let label = to.to_string().len();
     for (row, chunk) in values.chunks(10).enumerate() {
         let values: Vec<String> = chunk.iter().map(|v| format!("{v:>width$}")).collect();
         let _ = writeln!(text, "{:>label$}: {}", row * 10, values.join(" "));
     }
+    text
 }

@@ -206,14 +206,8 @@ pub fn moves(report: &MisereMovesReport) -> String {
 
 /// `grundy seq --misere` as text: misère values ten a row, then the genera and tameness.
 pub fn sequence(report: &MisereSequenceReport) -> String {
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "{}: misère Grundy values of heaps 0 to {}",
-        report.rule, report.to
-    );
-    let largest = report.values.iter().max().copied().unwrap_or(0);
-    render_heap::value_rows(&mut text, &report.values, largest, report.to);
+    let what = "misère Grundy values";
+    let mut text = render_heap::value_table(&report.rule, what, &report.values, report.to);
     let _ = writeln!(
         text,
         "\ngenus g^abc…: g is the normal-play value, a b c … the misère values with 0, 1, 2, …\n\
