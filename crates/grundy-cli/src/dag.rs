@@ -316,47 +316,62 @@ pub fn text(report: &DagReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::asserts::assert_contains;
     use grundy::{analysis, spec};
+
+    fn dag_of(spec: &str, play: Play) -> DagReport {
+        analysis::dag(&spec::parse(spec).unwrap(), 100, play).unwrap()
+    }
 
     #[test]
     fn dot_marks_p_positions_and_winning_edges() {
-        let report = analysis::dag(&spec::parse("kayles(2)").unwrap(), 100, Play::Normal).unwrap();
-        let dot = dot(&report);
+        let dot = dot(&dag_of("kayles(2)", Play::Normal));
         assert!(dot.starts_with("// game DAG of kayles(2)"));
-        assert!(dot.contains("n0 [label=\"kayles(2)\\ng = 2\", fillcolor=\"white\""));
-        assert!(dot.contains("n2 [label=\"0\\ng = 0\", fillcolor=\"#cfe3f7\""));
-        assert!(dot.contains("n0 -> n2 [color=\"#c0392b\""));
-        assert!(dot.contains("n0 -> n1 [color=\"#7f8c8d\""));
+        assert_contains(
+            &dot,
+            &[
+                "n0 [label=\"kayles(2)\\ng = 2\", fillcolor=\"white\"",
+                "n2 [label=\"0\\ng = 0\", fillcolor=\"#cfe3f7\"",
+                "n0 -> n2 [color=\"#c0392b\"",
+                "n0 -> n1 [color=\"#7f8c8d\"",
+            ],
+        );
         assert!(dot.trim_end().ends_with('}'));
     }
 
     #[test]
     fn text_lists_layers_from_the_top() {
-        let report = analysis::dag(&spec::parse("nim(2)").unwrap(), 100, Play::Normal).unwrap();
-        let text = text(&report);
+        let text = text(&dag_of("nim(2)", Play::Normal));
         let top = text.find("layer 2:").unwrap();
         let bottom = text.find("layer 0:").unwrap();
         assert!(top < bottom);
-        assert!(text.contains("[0] nim(2)  N  mex {0, 1} = 2"), "{text}");
-        assert!(
-            text.contains("* -> [1] 0  (in nim(2): take 2 from 2, leaving nothing)"),
-            "{text}"
+        assert_contains(
+            &text,
+            &[
+                "[0] nim(2)  N  mex {0, 1} = 2",
+                "* -> [1] 0  (in nim(2): take 2 from 2, leaving nothing)",
+            ],
         );
     }
 
     #[test]
     fn misere_dags_say_so_and_value_the_end_at_one() {
-        let report = analysis::dag(&spec::parse("kayles(2)").unwrap(), 100, Play::Misere).unwrap();
-        let text = text(&report);
-        assert!(text.contains("play:      misère"), "{text}");
-        assert!(text.contains("[0] kayles(2)  N  mex {0, 1} = 2"), "{text}");
-        assert!(text.contains("[2] 0  N  no moves: value 1"), "{text}");
-        assert!(text.contains("* -> [1] kayles(1)"), "{text}");
-        let dot = dot(&report);
-        assert!(dot.contains("in misère play"), "{dot}");
-        assert!(
-            dot.contains("n1 [label=\"kayles(1)\\ng⁻ = 0\", fillcolor=\"#cfe3f7\""),
-            "{dot}"
+        let report = dag_of("kayles(2)", Play::Misere);
+        assert_contains(
+            &text(&report),
+            &[
+                "play:      misère",
+                "[0] kayles(2)  N  mex {0, 1} = 2",
+                "[2] 0  N  no moves: value 1",
+                "* -> [1] kayles(1)",
+            ],
+        );
+        assert_contains(
+            &dot(&report),
+            &[
+                "in misère play",
+                "n1 [label=\"kayles(1)\\ng⁻ = 0\", fillcolor=\"#cfe3f7\"",
+            ],
         );
     }
 

@@ -6,6 +6,9 @@
 //! codes: 0 answered, 1 a limit stopped the computation (or the theory at hand does not reach
 //! the input: `ErrorKind::Unsupported`), 2 bad input.
 
+#[cfg(test)]
+#[path = "../tests/harness/asserts.rs"]
+mod asserts;
 mod bench;
 mod census;
 mod certificate;

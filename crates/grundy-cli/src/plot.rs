@@ -215,6 +215,7 @@ impl Args {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::asserts::assert_contains;
     use grundy::{heap::HeapSolver, spec};
 
     fn kayles(to: u64) -> SequenceReport {
@@ -245,8 +246,10 @@ mod tests {
         let svg = dir.join("kayles.svg");
         write(&report, &svg, (800, 500)).unwrap();
         let text = std::fs::read_to_string(&svg).unwrap();
-        assert!(text.contains("<svg") && text.contains("Grundy values g(n) of kayles"));
-        assert!(text.contains("prefix only"));
+        assert_contains(
+            &text,
+            &["<svg", "Grundy values g(n) of kayles", "prefix only"],
+        );
         // One dot per heap.
         assert_eq!(text.matches("<circle").count(), 41);
         let png = dir.join("kayles.png");

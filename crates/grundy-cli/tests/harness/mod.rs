@@ -13,6 +13,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+mod asserts;
+#[allow(unused_imports)] // as for the rest of the harness: each test crate uses only some
+pub use asserts::{assert_contains, assert_ends_with};
+
 /// Longer than any run here should take by far; only a hang reaches it.
 pub const HANG: Duration = Duration::from_secs(60);
 
@@ -127,20 +131,6 @@ fn snapshot(args: &[&str]) -> String {
         text.push_str(&run.stderr);
     }
     text
-}
-
-/// Asserts that `text` contains each of `parts`, showing `text` when one is missing.
-#[track_caller]
-pub fn assert_contains(text: &str, parts: &[&str]) {
-    for part in parts {
-        assert!(text.contains(part), "no {part:?} in:\n{text}");
-    }
-}
-
-/// Asserts that `text` ends with `end`, showing `text` when it does not.
-#[track_caller]
-pub fn assert_ends_with(text: &str, end: &str) {
-    assert!(text.ends_with(end), "not ending in {end:?}:\n{text}");
 }
 
 /// Runs `grundy` and expects success; returns standard output.
