@@ -3,18 +3,26 @@
 
 mod harness;
 
-use harness::{assert_contains, document as json, grundy, Run};
+use harness::{assert_contains, grundy, json, scratch, stdout};
+use serde_json::Value;
 
-fn stdout(run: &Run) -> String {
-    run.stdout.clone()
+/// Whether a listed move wins.
+fn winning(entry: &Value) -> bool {
+    entry["winning"] == true
+}
+
+/// The positions that the moves `entries` (a JSON list) that `keep` keeps lead to.
+fn results(entries: &Value, keep: impl Fn(&Value) -> bool) -> Vec<&str> {
+    let entries = entries.as_array().expect("a list of moves");
+    let kept = entries.iter().filter(|entry| keep(entry));
+    kept.map(|entry| entry["result"].as_str().unwrap_or(""))
+        .collect()
 }
 
 #[test]
 fn misere_value_of_the_seeds_example() {
     // docs/seeds.md row 29: [1,1,1] in misère play is a loss for the player to move.
-    let output = grundy(&["value", "nim(1,1,1)", "--misere"]);
-    assert_eq!(output.code, Some(0));
-    let text = stdout(&output);
+    let text = stdout(&["value", "nim(1,1,1)", "--misere"]);
     assert_contains(
         &text,
         &[
@@ -22,7 +30,7 @@ fn misere_value_of_the_seeds_example() {
             "misère: the player who makes the last move loses",
         ],
     );
-    let report = json(&["value", "nim(2,2,1)", "--misere", "--format", "json"]);
+    let report = json(&["value", "nim(2,2,1)", "--misere"]);
     assert_eq!(report["play"], "misere");
     assert_eq!(report["outcome"], "N");
     assert_eq!(report["winning_moves"][0]["result"], "nim(2,2)");
@@ -34,20 +42,8 @@ fn misere_value_of_the_seeds_example() {
 
 #[test]
 fn misere_moves_mark_the_winning_ones() {
-    let report = json(&[
-        "moves",
-        "kayles(4) + nim(2,2)",
-        "--misere",
-        "--format",
-        "json",
-    ]);
-    let winning: Vec<&str> = report["moves"]
-        .as_array()
-        .expect("moves")
-        .iter()
-        .filter(|entry| entry["winning"] == true)
-        .map(|entry| entry["result"].as_str().unwrap_or(""))
-        .collect();
+    let report = json(&["moves", "kayles(4) + nim(2,2)", "--misere"]);
+    let winning = results(&report["moves"], winning);
     assert_eq!(winning, ["kayles(1,1) + nim(2,2)"]);
 }
 
@@ -56,25 +52,15 @@ fn misere_moves_mark_the_winning_ones() {
 #[test]
 fn misere_moves_of_a_large_sum_come_from_the_quotient() {
     let spec = "kayles(4,5,7,8,9,10,11,12,13) + kayles(1)";
-    let moves = json(&["moves", spec, "--misere", "--format", "json"]);
+    let moves = json(&["moves", spec, "--misere"]);
     assert_eq!(moves["quotient"]["order"], 24, "{moves}");
     assert!(moves.get("value").is_none(), "no misère value: {moves}");
-    let entries = moves["moves"].as_array().expect("moves");
-    let winning: Vec<&str> = entries
-        .iter()
-        .filter(|entry| entry["winning"] == true)
-        .map(|entry| entry["result"].as_str().unwrap_or(""))
-        .collect();
-    let value = json(&["value", spec, "--misere", "--format", "json"]);
-    let expected: Vec<&str> = value["winning_moves"]
-        .as_array()
-        .expect("winning moves")
-        .iter()
-        .map(|entry| entry["result"].as_str().unwrap_or(""))
-        .collect();
-    assert_eq!(winning, expected);
-    assert!(entries.len() > winning.len() && !winning.is_empty());
-    let text = stdout(&grundy(&["moves", spec, "--misere"]));
+    let every = results(&moves["moves"], |_| true);
+    let winning = results(&moves["moves"], winning);
+    let value = json(&["value", spec, "--misere"]);
+    assert_eq!(winning, results(&value["winning_moves"], |_| true));
+    assert!(every.len() > winning.len() && !winning.is_empty());
+    let text = stdout(&["moves", spec, "--misere"]);
     assert_contains(&text, &["outcome after the move by the quotient"]);
     // The quotient's size is bounded as for `value` (too small a bound leaves the search,
     // which stops at its own limit), and the bound needs --misere.
@@ -87,7 +73,7 @@ fn misere_moves_of_a_large_sum_come_from_the_quotient() {
 
 #[test]
 fn misere_sequence_of_kayles() {
-    let report = json(&["seq", "0.77", "--misere", "--to", "20", "--format", "json"]);
+    let report = json(&["seq", "0.77", "--misere", "--to", "20"]);
     let values: Vec<u64> = report["values"]
         .as_array()
         .expect("values")
@@ -102,49 +88,37 @@ fn misere_sequence_of_kayles() {
     assert_eq!(report["genus"][5], "4^146");
     assert_eq!(report["tame"], false);
     assert_eq!(report["first_wild"]["heap"], 5);
-    let csv = stdout(&grundy(&[
-        "seq", "nim", "--misere", "--to", "3", "--format", "csv",
-    ]));
+    let csv = stdout(&["seq", "nim", "--misere", "--to", "3", "--format", "csv"]);
     assert_eq!(
         csv,
         "n,value,genus\n0,1,0^120\n1,0,1^031\n2,2,2^20\n3,3,3^31\n"
     );
-    let text = stdout(&grundy(&["seq", "sub{2,3,7}", "--misere", "--to", "20"]));
+    let text = stdout(&["seq", "sub{2,3,7}", "--misere", "--to", "20"]);
     assert_contains(&text, &["tame up to heap 20"]);
 }
 
 #[test]
 fn cycles_are_analysed_in_json() {
-    let draw = json(&["value", "digraph(a>b, b>a; a)", "--format", "json"]);
+    let draw = json(&["value", "digraph(a>b, b>a; a)"]);
     assert_eq!(draw["value"], "inf");
     assert_eq!(draw["escapes"], serde_json::json!([]));
     assert_eq!(draw["outcome"], "D");
     assert_eq!(draw["drawing_moves"][0]["description"], "move from a to b");
-    let escape = json(&[
-        "value",
-        "digraph(u>s, u>a, a>b, b>a; u)",
-        "--format",
-        "json",
-    ]);
+    let escape = json(&["value", "digraph(u>s, u>a, a>b, b>a; u)"]);
     assert_eq!(escape["value"], "inf");
     assert_eq!(escape["escapes"], serde_json::json!([0]));
     assert_eq!(escape["outcome"], "N");
     assert_eq!(escape["remoteness"], 1);
     // ∞(1,2) + *2 is a first-player win: move the token to the vertex of value 2.
     let sum = "digraph(u>x, u>y, u>a, a>b, b>a, x>s, y>s, y>x; u) + nim(2)";
-    let report = json(&["value", sum, "--format", "json"]);
+    let report = json(&["value", sum]);
     assert_eq!(report["escapes"], serde_json::json!([0, 3]));
     assert_eq!(report["outcome"], "N");
     assert_eq!(
         report["winning_moves"][0]["description"],
         "move from u to y"
     );
-    let moves = json(&[
-        "moves",
-        "digraph(a>b, b>c, c>a, c>d, d>e; c)",
-        "--format",
-        "json",
-    ]);
+    let moves = json(&["moves", "digraph(a>b, b>c, c>a, c>d, d>e; c)"]);
     assert_eq!(moves["outcome"], "D");
     assert_eq!(moves["moves"][1]["value_after"], 1);
     assert_eq!(moves["moves"][0]["value_after"], "inf");
@@ -153,14 +127,14 @@ fn cycles_are_analysed_in_json() {
 #[test]
 fn acyclic_games_keep_the_ordinary_json() {
     let spec = "digraph(a>b, a>c, b>c; a) + nim(3)";
-    let output = grundy(&["value", spec, "--format", "json"]);
+    let output = stdout(&["value", spec, "--format", "json"]);
     let sum = grundy::spec::parse(spec).expect("valid spec");
     let ordinary = grundy::analysis::value(&sum).expect("acyclic");
     // The ordinary report, field for field, behind the front door's tag.
     let report = serde_json::to_string(&ordinary).expect("serialises");
     let expected = format!("{{\"kind\":\"normal\",{}\n", &report[1..]);
-    assert_eq!(stdout(&output), expected);
-    assert!(!stdout(&output).contains("escapes"));
+    assert_eq!(output, expected);
+    assert!(!output.contains("escapes"));
 }
 
 #[test]
@@ -183,14 +157,9 @@ fn exit_codes() {
     assert_contains(&cycle.stderr, &["cycle"]);
 }
 
-/// A fresh path in the system's temporary directory for this test.
-fn temp_file(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("grundy-{}-{name}", std::process::id()))
-}
-
 #[test]
 fn whole_quotients_are_certified_and_verified() {
-    let cert = temp_file("075.quotient.json");
+    let cert = scratch("075.quotient.json");
     let path = cert.to_str().expect("a UTF-8 path");
     let run = grundy(&["quotient", "0.75", "--cert", path]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
@@ -209,7 +178,7 @@ fn whole_quotients_are_certified_and_verified() {
     ];
     for (from, to) in edits {
         assert!(text.contains(from), "{from} in {text}");
-        let tampered = temp_file("tampered.json");
+        let tampered = scratch("tampered.json");
         std::fs::write(&tampered, text.replacen(from, to, 1)).expect("written");
         let run = grundy(&["verify", tampered.to_str().expect("UTF-8")]);
         assert_eq!(run.code, Some(3), "{from}: {}", run.stdout);
@@ -217,15 +186,7 @@ fn whole_quotients_are_certified_and_verified() {
         let _ = std::fs::remove_file(&tampered);
     }
     // The saved quotient answers misère sums of heaps of any size.
-    let answered = json(&[
-        "value",
-        "0.75(10^18, 7)",
-        "--misere",
-        "--quotient",
-        path,
-        "--format",
-        "json",
-    ]);
+    let answered = json(&["value", "0.75(10^18, 7)", "--misere", "--quotient", path]);
     assert_eq!(answered["quotient"]["whole"]["period"], 2, "{answered}");
     let _ = std::fs::remove_file(&cert);
 }
@@ -244,16 +205,10 @@ fn quotients_without_a_bound_stop_with_a_reason() {
 
 #[test]
 fn misere_sums_of_huge_heaps_list_classes_of_moves() {
-    let report = json(&[
-        "value",
-        "kayles(10^18, 5, 9)",
-        "--misere",
-        "--format",
-        "json",
-    ]);
+    let report = json(&["value", "kayles(10^18, 5, 9)", "--misere"]);
     assert_eq!(report["quotient"]["order"], 40, "{report}");
     assert_eq!(report["quotient"]["whole"]["preperiod"], 71, "{report}");
-    let moves = json(&["moves", "kayles(10^18)", "--misere", "--format", "json"]);
+    let moves = json(&["moves", "kayles(10^18)", "--misere"]);
     let total: u64 = moves["moves"]
         .as_array()
         .expect("moves")
