@@ -203,12 +203,23 @@ test('bad specs show a clear error with the place marked', async (t) => {
   assert.deepEqual(problems, []);
 });
 
+/** The explorer with its sequence card filled in: the heap rule `rule`, heaps up to `to`. */
+async function sequenceCard(t, rule, to) {
+  const opened = await explorer(t, 'nim(1)');
+  await opened.page.getByTestId('seq-rule').fill(rule);
+  await opened.page.getByTestId('seq-to').fill(to);
+  return opened;
+}
+
+/** Waits until the sequence card's summary says `text`. */
+function summarySays(page, text) {
+  return page.getByTestId('seq-summary').filter({ hasText: text }).waitFor();
+}
+
 test('the sequence view plots g(n) of a heap rule', async (t) => {
-  const { page, problems } = await explorer(t, 'nim(1)');
-  await page.getByTestId('seq-rule').fill('kayles');
-  await page.getByTestId('seq-to').fill('40');
+  const { page, problems } = await sequenceCard(t, 'kayles', '40');
   await page.getByTestId('seq-plot-button').click();
-  await page.getByTestId('seq-summary').filter({ hasText: 'g(40)' }).waitFor();
+  await summarySays(page, 'g(40)');
   const dots = await page.locator('[data-testid="seq-plot"] circle').evaluateAll((circles) => circles.map((c) => Number(c.dataset.g)));
   assert.deepEqual(dots, kaylesRows(40));
   // The same recursion gives Kayles' published values (OEIS A002186).
@@ -529,11 +540,9 @@ for (const spec of ['grundy(40)', 'kayles(30)']) {
 }
 
 test('the periodic table arranges a sequence by its period', async (t) => {
-  const { page, problems } = await explorer(t, 'nim(1)');
-  await page.getByTestId('seq-rule').fill('kayles');
-  await page.getByTestId('seq-to').fill('200');
+  const { page, problems } = await sequenceCard(t, 'kayles', '200');
   await page.getByTestId('seq-view-table').check();
-  await page.getByTestId('seq-summary').filter({ hasText: 'rows of 12 from heap 71' }).waitFor();
+  await summarySays(page, 'rows of 12 from heap 71');
   assert.match(await page.getByTestId('seq-summary').textContent(), /proved period/);
   // Kayles from the recursion: every row from heap 71 on is the same 12 values (Guy and Smith 1956).
   const g = kaylesRows(200);
@@ -547,14 +556,14 @@ test('the periodic table arranges a sequence by its period', async (t) => {
   await page.getByTestId('seq-period').fill('12');
   await page.getByTestId('seq-preperiod').fill('0');
   await page.getByTestId('seq-plot-button').click();
-  await page.getByTestId('seq-summary').filter({ hasText: 'chosen by hand' }).waitFor();
+  await summarySays(page, 'chosen by hand');
   assert.ok(await page.locator('[data-testid="seq-table"] td.differs').count() > 0);
   await page.getByTestId('seq-period').fill('');
   await page.getByTestId('seq-to').fill('50');
   await page.getByTestId('seq-plot-button').click();
   await page.getByTestId('seq-error').filter({ hasText: 'no period of kayles is proved' }).waitFor();
   await page.getByTestId('seq-view-plot').check();
-  await page.getByTestId('seq-summary').filter({ hasText: 'g(50)' }).waitFor();
+  await summarySays(page, 'g(50)');
   assert.equal(await page.getByTestId('seq-table').isHidden(), true);
   assert.deepEqual(problems, []);
 });
@@ -566,7 +575,7 @@ test('the new controls fit a phone: misère switch, zoom buttons, board and peri
   await page.getByTestId('seq-view-table').check();
   await page.getByTestId('seq-period').fill('12');
   await page.getByTestId('seq-plot-button').click();
-  await page.getByTestId('seq-summary').filter({ hasText: 'rows of 12' }).waitFor();
+  await summarySays(page, 'rows of 12');
   await page.screenshot({ path: join(SHOTS, 'explorer-390x844-controls.png'), fullPage: true });
   const boxes = await page.evaluate(() => {
     const ids = ['misere-switch', 'dag-zoom-in', 'dag-zoom-out', 'dag-fit', 'board-token', 'seq-view-table', 'seq-period'];
