@@ -61,10 +61,11 @@ fn push_after(region: WordRegion, taken: u64, out: &mut Options<WordRegion>) {
 }
 
 /// The order in which a region lists its dominoes: nearest the centre of its frame first,
-/// `2 dx + dy` (in half squares, `dx` across and `dy` down from the frame's centre to the
-/// domino's), a domino down before one across at the same distance (the centre first is
-/// igsolve's order; weighing `dx` twice suits frames taller than wide, as canonical ones
-/// are: 30% fewer moves than listing by square on 5x6, 3x13, 4x9 and 5x7). For each
+/// by `a dx + b dy` (in half squares, `dx` across and `dy` down from the frame's centre to
+/// the domino's; the weights by the frame's shape, [`weights`]), a domino down before one
+/// across at the same distance (the centre first is igsolve's order; `2 dx + dy`, which
+/// suits frames a little taller than wide, gave 30% fewer moves than listing by square on
+/// 5x6, 3x13, 4x9 and 5x7). For each
 /// distance in turn, the squares where a domino down and one across may start; empty for
 /// frames of more than 64 squares or wider than 8 (listed by square).
 fn centre_out(width: u32, height: u32) -> &'static [(u64, u64)] {
@@ -84,18 +85,34 @@ fn centre_out(width: u32, height: u32) -> &'static [(u64, u64)] {
 /// 64 squares are no wider than tall, so at most 8 wide.
 const MAX_ORDERED_WIDTH: u32 = 8;
 
+/// The weights `(a, b)` of [`centre_out`]'s distance `a dx + b dy` in a frame `width` by
+/// `height` (no wider than tall): the longer the frame, the more the distance along it
+/// counts. Moves examined on one thread against `2 dx + dy` everywhere (docs/performance.md,
+/// 2026-11-27 17:00): `dx + 2 dy` from three times as tall as wide, 15% fewer on 3x13 and
+/// 56% on 3x15; `3 dx + 2 dy` from twice, 5% fewer on 4x9; 5x7 and 5x8 unchanged.
+fn weights(width: u32, height: u32) -> (u32, u32) {
+    if height >= 3 * width {
+        (1, 2)
+    } else if height >= 2 * width {
+        (3, 2)
+    } else {
+        (2, 1)
+    }
+}
+
 /// [`centre_out`]'s levels for a frame `width` by `height` (empty for no frame).
 fn levels_of(width: u32, height: u32) -> Vec<(u64, u64)> {
     if width == 0 || height == 0 || width * height > 64 {
         return Vec::new();
     }
-    let mut by_distance = vec![(0u64, 0u64); (4 * (width + height)) as usize];
+    let (a, b) = weights(width, height);
+    let mut by_distance = vec![(0u64, 0u64); (8 * (width + height)) as usize];
     for r in 0..height {
         for c in 0..width {
             let square = 1u64 << (r * width + c);
             // Centres in half squares: down at (2r + 1, 2c), across at (2r, 2c + 1).
             let distance =
-                |y: u32, x: u32| (2 * x.abs_diff(width - 1) + y.abs_diff(height - 1)) as usize;
+                |y: u32, x: u32| (a * x.abs_diff(width - 1) + b * y.abs_diff(height - 1)) as usize;
             if r + 1 < height {
                 by_distance[distance(2 * r + 1, 2 * c)].0 |= square;
             }
