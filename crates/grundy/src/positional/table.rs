@@ -73,8 +73,6 @@ pub struct Table {
     filter: Vec<AtomicU64>,
     /// `64 - log2(bits of the filter in use)`: the filter's bit is the top of the hash.
     filter_shift: AtomicU32,
-    /// Entries stored into an empty slot (the fill).
-    filled: AtomicUsize,
 }
 
 impl Table {
@@ -91,7 +89,6 @@ impl Table {
             buckets: Doubling::new(count, used, Bucket::new),
             filter: (0..words).map(|_| AtomicU64::new(0)).collect(),
             filter_shift: AtomicU32::new(64 - filter_bits.trailing_zeros()),
-            filled: AtomicUsize::new(0),
         }
     }
 
@@ -152,7 +149,7 @@ impl Table {
 
     /// How many entries are in use.
     pub fn len(&self) -> usize {
-        self.filled.load(Ordering::Relaxed).min(self.capacity())
+        self.buckets.filled().min(self.capacity())
     }
 
     /// Whether no entry is in use.
@@ -222,7 +219,7 @@ impl Table {
         let data = bucket.data.load(Ordering::Relaxed);
         let weight_of = |way: usize| (data >> (16 * way + 8)) as u8;
         let mut target = None;
-        let mut grow = false;
+        let mut grow = None;
         let mut lightest = (u8::MAX, 0);
         for way in 0..WAYS {
             let (k0, k1) = (
@@ -231,9 +228,7 @@ impl Table {
             );
             if (k0, k1) == (low, high) || (k0, k1) == (0, 0) {
                 if (k0, k1) == (0, 0) {
-                    let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
-                    let used = self.buckets.used();
-                    grow = filled > used * WAYS / 2 && used < self.buckets.len();
+                    grow = self.buckets.fill(WAYS);
                 }
                 target = Some(way);
                 break;
@@ -257,8 +252,8 @@ impl Table {
             );
         }
         bucket.version.store(version + 2, Ordering::Release);
-        if grow {
-            self.grow(self.buckets.used());
+        if let Some(used) = grow {
+            self.grow(used);
         }
     }
 }
@@ -283,7 +278,14 @@ pub(crate) struct Doubling<S> {
     used: AtomicUsize,
     /// Raised while one thread doubles them.
     growing: AtomicBool,
+    /// Entries written into an empty place, on cache lines of their own: every thread
+    /// counts here, and every probe reads the fields above.
+    filled: Padded<AtomicUsize>,
 }
+
+/// A value alone on its cache lines (two of 64 bytes: x86 processors fetch lines in pairs).
+#[repr(align(128))]
+struct Padded<T>(T);
 
 impl<S: Versioned> Doubling<S> {
     /// `count` slots at most, `first` of them in use at first (both powers of two), each
@@ -298,6 +300,7 @@ impl<S: Versioned> Doubling<S> {
             empty,
             used: AtomicUsize::new(first),
             growing: AtomicBool::new(false),
+            filled: Padded(AtomicUsize::new(0)),
         }
     }
 
@@ -309,6 +312,19 @@ impl<S: Versioned> Doubling<S> {
     /// The slots in use.
     pub(crate) fn used(&self) -> usize {
         self.used.load(Ordering::Acquire)
+    }
+
+    /// The entries written into an empty place so far.
+    pub(crate) fn filled(&self) -> usize {
+        self.filled.0.load(Ordering::Relaxed)
+    }
+
+    /// Counts an entry written into an empty place, of `ways` a slot: the slots in use to
+    /// double from when that leaves them over half full (and not all in use).
+    pub(crate) fn fill(&self, ways: usize) -> Option<usize> {
+        let filled = self.filled.0.fetch_add(1, Ordering::Relaxed) + 1;
+        let used = self.used();
+        (filled > used * ways / 2 && used < self.len()).then_some(used)
     }
 
     /// The slot of a key of hash `hash`: its low bits below the slots in use.

@@ -19,7 +19,7 @@
 //! larger size is published. A note written meanwhile into a slot already passed is stranded there (found
 //! nowhere: lost, never wrong).
 
-use std::sync::atomic::{fence, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 
 use crate::positional::table::{slots_within, try_lock, Doubling, Versioned};
 
@@ -41,8 +41,6 @@ const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 pub(super) struct RuledOut {
     /// The slots, made as they come into use.
     slots: Doubling<Slot>,
-    /// Notes written into an empty slot.
-    filled: AtomicUsize,
 }
 
 impl RuledOut {
@@ -55,7 +53,6 @@ impl RuledOut {
                 key: [AtomicU64::new(0), AtomicU64::new(0)],
                 out: AtomicU64::new(0),
             }),
-            filled: AtomicUsize::new(0),
         }
     }
 
@@ -127,9 +124,7 @@ impl RuledOut {
             slot.out.fetch_or(nimbers, Ordering::Relaxed);
         } else {
             if held == (0, 0) {
-                let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
-                let used = self.slots.used();
-                grow = (filled > used / 2 && used < self.slots.len()).then_some(used);
+                grow = self.slots.fill(1);
             }
             slot.key[0].store(low, Ordering::Relaxed);
             slot.key[1].store(high, Ordering::Relaxed);
