@@ -505,6 +505,23 @@ mod tests {
     }
 
     #[test]
+    fn makes_buckets_only_as_they_come_into_use() {
+        let table = Table::with_memory(1 << 30);
+        let made = |table: &Table| {
+            let blocks = table.buckets.more.iter();
+            blocks.filter(|block| block.get().is_some()).count()
+        };
+        assert_eq!(made(&table), 0);
+        // More entries than half of the first buckets hold, fewer than half of twice as many.
+        for key in 1..=3000u128 {
+            table.store(key << 64 | key, 1, 1);
+        }
+        assert_eq!(table.buckets.used(), 2 * FIRST_BUCKETS);
+        assert_eq!(made(&table), 1);
+        assert!(table.buckets.more.len() > 10);
+    }
+
+    #[test]
     fn doubled_bits_sit_side_by_side() {
         assert_eq!(doubled(0b101), 0b11_00_11);
         assert_eq!(doubled(1 << 31), 0b11 << 62);
