@@ -341,11 +341,10 @@ impl<S: Versioned> Doubling<S> {
             return &self.first[i];
         }
         let top = i.ilog2();
-        // The block was made before the count of slots in use that covers `i` was published
-        // (with release ordering; `used` reads it with acquire ordering).
-        let block = self.more[(top - first.ilog2()) as usize]
-            .get()
-            .expect("the slots in use are made");
+        let block = &self.more[(top - first.ilog2()) as usize];
+        // Made before the count of slots in use that covers `i` was published (with release
+        // ordering; `used` reads it with acquire ordering): it is there.
+        let block = block.get().expect("the slots in use are made");
         &block[i - (1 << top)]
     }
 
