@@ -1,5 +1,5 @@
-//! [`Table`]: the transposition table of the positional search, a fixed block of memory shared
-//! by every thread of a search.
+//! [`Table`]: the transposition table of the positional search, within a fixed bound of memory,
+//! shared by every thread of a search.
 //!
 //! Buckets of four entries, each a 128-bit key (never 0: 0 marks an empty entry), a nimber and
 //! a weight (how costly the position was to value: the search gives its size). A full bucket
@@ -10,13 +10,15 @@
 //! its entry: the table is a cache, and a lost entry only costs time. So a value read is always
 //! one that was written for that exact key.
 //!
-//! The table starts small and doubles while it is more than half full, up to its memory: a
-//! search that stores few positions probes a few hundred kilobytes, not the whole block, and
-//! stays in the processor's caches. Doubling moves each bucket's entries that belong to its
-//! new twin there, bucket by bucket under the buckets' locks, before the larger size is
-//! published; a probe in between may miss an entry that is being moved, which costs a search.
+//! The table starts small and doubles while it is more than half full, up to its memory, its
+//! buckets made as they come into use: a search that stores few positions probes and touches
+//! a few hundred kilobytes, not the whole bound, and stays in the processor's caches. Doubling
+//! moves each bucket's entries that belong to its new twin there, bucket by bucket under the
+//! bucket's lock, before the larger size is published; a probe in between may miss an entry
+//! that is being moved, which costs a search.
 
 use std::sync::atomic::{fence, AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 /// Entries in a bucket.
 const WAYS: usize = 4;
@@ -60,10 +62,9 @@ const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 /// assert!(table.bytes() <= 1 << 20);
 /// ```
 pub struct Table {
-    buckets: Vec<Bucket>,
-    /// The buckets in use (a power of two, at most all): a key's bucket is its hash's low
-    /// bits below this.
-    doubling: Doubling,
+    /// The buckets, made as they come into use: a key's bucket is its hash's low bits below
+    /// the buckets in use.
+    buckets: Doubling<Bucket>,
     /// A bit for each key stored, by another part of its hash than picks the bucket (a
     /// one-hash Bloom filter): a probe whose bit is clear is a miss without touching the
     /// buckets, which are too many for the processor's caches. A bit is set before its entry
@@ -72,8 +73,6 @@ pub struct Table {
     filter: Vec<AtomicU64>,
     /// `64 - log2(bits of the filter in use)`: the filter's bit is the top of the hash.
     filter_shift: AtomicU32,
-    /// Entries stored into an empty slot (the fill).
-    filled: AtomicUsize,
 }
 
 impl Table {
@@ -87,19 +86,16 @@ impl Table {
         let used = count.min(FIRST_BUCKETS);
         let filter_bits = (used * WAYS * FILTER_BITS_AN_ENTRY).min(words as usize * 64);
         Table {
-            buckets: (0..count).map(|_| Bucket::new()).collect(),
-            doubling: Doubling::new(used),
+            buckets: Doubling::new(count, used, Bucket::new),
             filter: (0..words).map(|_| AtomicU64::new(0)).collect(),
             filter_shift: AtomicU32::new(64 - filter_bits.trailing_zeros()),
-            filled: AtomicUsize::new(0),
         }
     }
 
     /// Doubles the buckets in use, when no other thread is at it: the entries of each bucket
     /// in use that belong to its twin move there, then each bit of the filter becomes two.
     fn grow(&self, used: usize) {
-        self.doubling.grow(
-            &self.buckets,
+        self.buckets.grow(
             used,
             |low, high| {
                 let data = low.data.load(Ordering::Relaxed);
@@ -141,7 +137,7 @@ impl Table {
         self.filter_shift.store(shift - 1, Ordering::Release);
     }
 
-    /// The memory the table takes.
+    /// The memory the table takes at most (once all its buckets are in use).
     pub fn bytes(&self) -> usize {
         self.buckets.len() * BUCKET_BYTES + self.filter.len() * 8
     }
@@ -153,7 +149,7 @@ impl Table {
 
     /// How many entries are in use.
     pub fn len(&self) -> usize {
-        self.filled.load(Ordering::Relaxed).min(self.capacity())
+        self.buckets.filled().min(self.capacity())
     }
 
     /// Whether no entry is in use.
@@ -170,7 +166,7 @@ impl Table {
 
     /// The key's bucket, by the low bits of its hash.
     fn bucket(&self, hash: u64) -> &Bucket {
-        &self.buckets[(hash as usize) & (self.doubling.used() - 1)]
+        self.buckets.slot(hash as usize)
     }
 
     /// The key's word in the filter and its bit there, by the top bits of its hash.
@@ -223,7 +219,7 @@ impl Table {
         let data = bucket.data.load(Ordering::Relaxed);
         let weight_of = |way: usize| (data >> (16 * way + 8)) as u8;
         let mut target = None;
-        let mut grow = false;
+        let mut grow = None;
         let mut lightest = (u8::MAX, 0);
         for way in 0..WAYS {
             let (k0, k1) = (
@@ -232,9 +228,7 @@ impl Table {
             );
             if (k0, k1) == (low, high) || (k0, k1) == (0, 0) {
                 if (k0, k1) == (0, 0) {
-                    let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
-                    let used = self.doubling.used();
-                    grow = filled > used * WAYS / 2 && used < self.buckets.len();
+                    grow = self.buckets.fill(WAYS);
                 }
                 target = Some(way);
                 break;
@@ -258,31 +252,61 @@ impl Table {
             );
         }
         bucket.version.store(version + 2, Ordering::Release);
-        if grow {
-            self.grow(self.doubling.used());
+        if let Some(used) = grow {
+            self.grow(used);
         }
     }
 }
 
-/// The slots in use of a block that doubles them while it fills, one thread at a time (the
-/// table's buckets, the search's store of nimbers ruled out): each slot has a version, odd
-/// while a writer holds it (a sequence lock); a key's slot is its hash's low bits below the
-/// slots in use, so doubling moves each entry that now belongs to its slot's twin there,
-/// under both slots' locks, before the larger count is published.
-pub(crate) struct Doubling {
+/// The slots of a table that doubles them while it fills, one thread at a time (the table's
+/// buckets, the search's store of nimbers ruled out), allocated as they come into use: a
+/// search that fills a few thousand slots touches a few hundred kilobytes, not the whole
+/// bound (whose pages the kernel would otherwise fault in and zero at the start, a tenth of
+/// a second for the default 128 MiB). Each slot has a version, odd while a writer holds it
+/// (a sequence lock); a key's slot is its hash's low bits below the slots in use, so
+/// doubling moves each entry that now belongs to its slot's twin there, under the slot's
+/// lock, before the larger count is published.
+pub(crate) struct Doubling<S> {
+    /// The first slots (a power of two).
+    first: Box<[S]>,
+    /// Block `k` holds slots `first.len() << k` to `first.len() << (k + 1)`, made when the
+    /// slots in use double past them.
+    more: Box<[OnceLock<Box<[S]>>]>,
+    /// A slot's state when made (empty).
+    empty: fn() -> S,
     /// The slots in use (a power of two).
     used: AtomicUsize,
     /// Raised while one thread doubles them.
     growing: AtomicBool,
+    /// Entries written into an empty place, on cache lines of their own: every thread
+    /// counts here, and every probe reads the fields above.
+    filled: Padded<AtomicUsize>,
 }
 
-impl Doubling {
-    /// `used` slots in use at first (a power of two).
-    pub(crate) fn new(used: usize) -> Doubling {
+/// A value alone on its cache lines (two of 64 bytes: x86 processors fetch lines in pairs).
+#[repr(align(128))]
+struct Padded<T>(T);
+
+impl<S: Versioned> Doubling<S> {
+    /// `count` slots at most, `first` of them in use at first (both powers of two), each
+    /// made by `empty`.
+    pub(crate) fn new(count: usize, first: usize, empty: fn() -> S) -> Doubling<S> {
+        let first = first.min(count);
         Doubling {
-            used: AtomicUsize::new(used),
+            first: (0..first).map(|_| empty()).collect(),
+            more: (0..(count / first).ilog2())
+                .map(|_| OnceLock::new())
+                .collect(),
+            empty,
+            used: AtomicUsize::new(first),
             growing: AtomicBool::new(false),
+            filled: Padded(AtomicUsize::new(0)),
         }
+    }
+
+    /// The slots there will be when all are in use.
+    pub(crate) fn len(&self) -> usize {
+        self.first.len() << self.more.len()
     }
 
     /// The slots in use.
@@ -290,12 +314,46 @@ impl Doubling {
         self.used.load(Ordering::Acquire)
     }
 
-    /// Doubles the slots in use of `slots` from `used`, unless another thread is at it, they
-    /// are no longer `used` or all are in use: `move_twins` with each slot in use and its
-    /// twin, both locked, then `widened`, then the new count published.
-    pub(crate) fn grow<S: Versioned>(
+    /// The entries written into an empty place so far.
+    pub(crate) fn filled(&self) -> usize {
+        self.filled.0.load(Ordering::Relaxed)
+    }
+
+    /// Counts an entry written into an empty place, of `ways` a slot: the slots in use to
+    /// double from when that leaves them over half full (and not all in use).
+    pub(crate) fn fill(&self, ways: usize) -> Option<usize> {
+        let filled = self.filled.0.fetch_add(1, Ordering::Relaxed) + 1;
+        let used = self.used();
+        (filled > used * ways / 2 && used < self.len()).then_some(used)
+    }
+
+    /// The slot of a key of hash `hash`: its low bits below the slots in use.
+    #[inline]
+    pub(crate) fn slot(&self, hash: usize) -> &S {
+        self.at(hash & (self.used() - 1))
+    }
+
+    /// Slot `i`, one in use.
+    #[inline]
+    fn at(&self, i: usize) -> &S {
+        let first = self.first.len();
+        if i < first {
+            return &self.first[i];
+        }
+        let top = i.ilog2();
+        let block = &self.more[(top - first.ilog2()) as usize];
+        // Made before the count of slots in use that covers `i` was published (with release
+        // ordering; `used` reads it with acquire ordering): it is there.
+        let block = block.get().expect("the slots in use are made");
+        &block[i - (1 << top)]
+    }
+
+    /// Doubles the slots in use from `used`, unless another thread is at it, they are no
+    /// longer `used` or all are in use: the twins made, `move_twins` with each slot in use
+    /// (locked) and its twin, then `widened`, then the new count published. No other thread
+    /// sees a twin before that, so the twins need no lock.
+    pub(crate) fn grow(
         &self,
-        slots: &[S],
         used: usize,
         mut move_twins: impl FnMut(&S, &S),
         widened: impl FnOnce(),
@@ -307,13 +365,15 @@ impl Doubling {
         {
             return;
         }
-        if self.used.load(Ordering::Relaxed) == used && 2 * used <= slots.len() {
-            for (low, high) in slots[..used].iter().zip(&slots[used..]) {
-                let (low_lock, high_lock) = (low.version(), high.version());
-                let (low_version, high_version) = (lock(low_lock), lock(high_lock));
+        if self.used.load(Ordering::Relaxed) == used && 2 * used <= self.len() {
+            let block = (used / self.first.len()).ilog2() as usize;
+            let twins =
+                self.more[block].get_or_init(|| (0..used).map(|_| (self.empty)()).collect());
+            for (i, high) in twins.iter().enumerate() {
+                let low = self.at(i);
+                let version = lock(low.version());
                 move_twins(low, high);
-                high_lock.store(high_version + 2, Ordering::Release);
-                low_lock.store(low_version + 2, Ordering::Release);
+                low.version().store(version + 2, Ordering::Release);
             }
             widened();
             self.used.store(2 * used, Ordering::Release);
@@ -421,12 +481,12 @@ mod tests {
     #[test]
     fn grows_in_steps_and_keeps_what_it_moved() {
         let table = Table::with_memory(1 << 22);
-        assert_eq!(table.doubling.used(), FIRST_BUCKETS);
+        assert_eq!(table.buckets.used(), FIRST_BUCKETS);
         let keys = 20_000u128;
         for key in 1..=keys {
             table.store((key * 0x9e37_79b9) | (key << 80), (key % 11) as u8, 1);
         }
-        let used = table.doubling.used();
+        let used = table.buckets.used();
         assert!(
             used > FIRST_BUCKETS && used <= table.buckets.len(),
             "{used}"
@@ -441,6 +501,23 @@ mod tests {
             .count();
         // Room for every key once grown: almost all are there.
         assert!(found as u128 > keys * 9 / 10, "{found}");
+    }
+
+    #[test]
+    fn makes_buckets_only_as_they_come_into_use() {
+        let table = Table::with_memory(1 << 30);
+        let made = |table: &Table| {
+            let blocks = table.buckets.more.iter();
+            blocks.filter(|block| block.get().is_some()).count()
+        };
+        assert_eq!(made(&table), 0);
+        // More entries than half of the first buckets hold, fewer than half of twice as many.
+        for key in 1..=3000u128 {
+            table.store(key << 64 | key, 1, 1);
+        }
+        assert_eq!(table.buckets.used(), 2 * FIRST_BUCKETS);
+        assert_eq!(made(&table), 1);
+        assert!(table.buckets.more.len() > 10);
     }
 
     #[test]
@@ -467,7 +544,7 @@ mod tests {
                 });
             }
         });
-        assert!(table.doubling.used() > FIRST_BUCKETS);
+        assert!(table.buckets.used() > FIRST_BUCKETS);
     }
 
     #[test]

@@ -184,8 +184,8 @@ impl<G: Decomposable> NimberSearch<G> {
         } else {
             self.split_root(part, &mut searchers)
         };
-        for searcher in &searchers {
-            self.report(searcher.unsettled);
+        for searcher in &mut searchers {
+            searcher.settle_counts();
         }
         match answer {
             Ok(Some(nimber)) => Ok(nimber),
@@ -207,7 +207,7 @@ impl<G: Decomposable> NimberSearch<G> {
         let mut searcher = Searcher::new(self);
         let answer = searcher.value_in(part, wanted, 0);
         self.span.fetch_add(searcher.work, Ordering::Relaxed);
-        self.report(searcher.unsettled);
+        searcher.settle_counts();
         answer.map_err(|stop| match stop {
             Stop::Done => Error::new(ErrorKind::Cancelled),
             Stop::Error(error) => error,

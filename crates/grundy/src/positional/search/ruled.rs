@@ -14,12 +14,12 @@
 //! key, and only ever holds nimbers some search ruled out for that key: an answer from here is
 //! never wrong; a note lost (replaced, dropped) costs only a search. The slots in use start
 //! few (they stay in the processor's caches on small searches) and double while over half
-//! full; a key's slot is its hash's low bits, so doubling moves each note whose slot is now
-//! the twin there, slot by slot under both slots' locks, before the larger size is
-//! published. A note written meanwhile into a slot already passed is stranded there (found
+//! full, made as they come into use; a key's slot is its hash's low bits, so doubling moves
+//! each note whose slot is now the twin there, slot by slot under the slot's lock, before the
+//! larger size is published. A note written meanwhile into a slot already passed is stranded there (found
 //! nowhere: lost, never wrong).
 
-use std::sync::atomic::{fence, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 
 use crate::positional::table::{slots_within, try_lock, Doubling, Versioned};
 
@@ -39,11 +39,8 @@ const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 
 /// The nimbers ruled out of parts, by key, shared among threads.
 pub(super) struct RuledOut {
-    slots: Vec<Slot>,
-    /// The slots in use (a power of two, at most all).
-    doubling: Doubling,
-    /// Notes written into an empty slot.
-    filled: AtomicUsize,
+    /// The slots, made as they come into use.
+    slots: Doubling<Slot>,
 }
 
 impl RuledOut {
@@ -51,19 +48,15 @@ impl RuledOut {
     pub(super) fn with_memory(bytes: u64) -> RuledOut {
         let count = slots_within(bytes, SLOT_BYTES);
         RuledOut {
-            slots: (0..count)
-                .map(|_| Slot {
-                    version: AtomicU32::new(0),
-                    key: [AtomicU64::new(0), AtomicU64::new(0)],
-                    out: AtomicU64::new(0),
-                })
-                .collect(),
-            doubling: Doubling::new(count.min(FIRST_SLOTS)),
-            filled: AtomicUsize::new(0),
+            slots: Doubling::new(count, FIRST_SLOTS, || Slot {
+                version: AtomicU32::new(0),
+                key: [AtomicU64::new(0), AtomicU64::new(0)],
+                out: AtomicU64::new(0),
+            }),
         }
     }
 
-    /// The memory the slots take.
+    /// The memory the slots take at most (once all are in use).
     pub(super) fn bytes(&self) -> usize {
         self.slots.len() * SLOT_BYTES
     }
@@ -75,14 +68,13 @@ impl RuledOut {
     }
 
     fn slot(&self, key: u128) -> &Slot {
-        &self.slots[RuledOut::hash(key) & (self.doubling.used() - 1)]
+        self.slots.slot(RuledOut::hash(key))
     }
 
     /// Doubles the slots in use from `used`, when no other thread is at it: each note whose
     /// slot is now the twin moves there.
     fn grow(&self, used: usize) {
-        self.doubling.grow(
-            &self.slots,
+        self.slots.grow(
             used,
             |low, high| {
                 let key = [&low.key[0], &low.key[1]].map(|word| word.load(Ordering::Relaxed));
@@ -132,9 +124,7 @@ impl RuledOut {
             slot.out.fetch_or(nimbers, Ordering::Relaxed);
         } else {
             if held == (0, 0) {
-                let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
-                let used = self.doubling.used();
-                grow = (filled > used / 2 && used < self.slots.len()).then_some(used);
+                grow = self.slots.fill(1);
             }
             slot.key[0].store(low, Ordering::Relaxed);
             slot.key[1].store(high, Ordering::Relaxed);
@@ -181,7 +171,7 @@ mod tests {
         for key in keys.clone() {
             store.rule_out(key, 1 << (key % 64));
         }
-        assert!(store.doubling.used() > FIRST_SLOTS);
+        assert!(store.slots.used() > FIRST_SLOTS);
         let kept = keys
             .clone()
             .filter(|&key| store.rules_out(key, 1 << (key % 64)))

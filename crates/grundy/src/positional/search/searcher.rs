@@ -16,7 +16,11 @@ pub(super) struct Searcher<'a, G: Decomposable> {
     /// The options still to search, one list a level.
     order: Vec<Vec<u32>>,
     /// Work done since the shared count was last brought up to date.
-    pub(super) unsettled: u64,
+    unsettled: u64,
+    /// Positions searched since the shared count was last brought up to date (counted here,
+    /// not in the shared count a position: threads adding to one word at every position
+    /// take turns at its cache line).
+    unsettled_positions: u64,
     /// Work done in all (moves examined and positions), for the span of a search on
     /// several threads.
     pub(super) work: u64,
@@ -33,6 +37,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             scratch: Vec::new(),
             order: Vec::new(),
             unsettled: 0,
+            unsettled_positions: 0,
             work: 0,
             cache: Cache::new(),
             keys: Vec::new(),
@@ -98,11 +103,11 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
     /// Counts a position with `moves` options examined, and looks at the limits now and then.
     fn charge(&mut self, moves: usize) -> std::result::Result<(), Stop> {
         self.unsettled += moves as u64 + 1;
+        self.unsettled_positions += 1;
         self.work += moves as u64 + 1;
         if self.unsettled >= WORK_BATCH {
             let search = self.search;
-            let work = search.report(self.unsettled);
-            self.unsettled = 0;
+            let work = self.settle_counts();
             if search.done.load(Ordering::Relaxed) {
                 return Err(Stop::Done);
             }
@@ -111,8 +116,19 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             }
             search.limits.cancel.check()?;
         }
-        self.search.stats.positions.fetch_add(1, Ordering::Relaxed);
         Ok(())
+    }
+
+    /// Adds the work and positions not yet counted to the search's figures: the moves
+    /// examined so far by all threads.
+    pub(super) fn settle_counts(&mut self) -> u64 {
+        let search = self.search;
+        let positions = std::mem::take(&mut self.unsettled_positions);
+        search
+            .stats
+            .positions
+            .fetch_add(positions, Ordering::Relaxed);
+        search.report(std::mem::take(&mut self.unsettled))
     }
 
     /// The nimber of `part`, or `None` when it is not in `wanted`; its options listed into
