@@ -537,10 +537,7 @@ mod tests {
 
     #[test]
     fn work_is_limited() -> Result<()> {
-        let limits = Limits {
-            max_work: 10,
-            ..Limits::default()
-        };
+        let limits = Limits::DEFAULT.with_max_work(10);
         let (mut graph, start) = graph_at("nim(30,30)", limits)?;
         let mut next = Vec::new();
         assert!(graph.successors(&start, &mut next).unwrap_err().is_limit());

@@ -220,10 +220,7 @@ impl Loopy {
 /// Moves until the end with best play, when the game has at most [`EXACT_POSITIONS`]
 /// positions and is not drawn.
 fn remoteness(sum: &Sum, limits: Limits) -> Result<Option<u64>> {
-    let budget = Limits {
-        max_positions: limits.max_positions.min(EXACT_POSITIONS),
-        ..limits
-    };
+    let budget = limits.with_max_positions(limits.max_positions.min(EXACT_POSITIONS));
     let mut graph = SumGraph::new(sum, budget)?;
     let start = graph.state_of(sum)?;
     match Solution::solve(&mut graph, &start, Play::Normal) {
