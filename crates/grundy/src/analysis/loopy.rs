@@ -174,9 +174,7 @@ impl Loopy {
     }
 
     fn value_of_parts(&mut self, term: usize, ids: &[u32]) -> Result<LoopyValue> {
-        let mut positions = vec![Vec::new(); self.position.terms.len()];
-        positions[term] = ids.to_vec();
-        let state = self.solver.graph().state(&positions)?;
+        let state = self.solver.graph().part_state(term, ids)?;
         self.solver.value_of_state(&state)
     }
 
