@@ -14,10 +14,7 @@ use libfuzzer_sys::fuzz_target;
 mod small_limits;
 
 /// Heap tables need more work than a game: four times the other targets'.
-const LIMITS: grundy::Limits = grundy::Limits {
-    max_work: 1 << 16,
-    ..small_limits::LIMITS
-};
+const LIMITS: grundy::Limits = small_limits::LIMITS.with_max_work(1 << 16);
 
 /// The certificate in `text`, if it is written as the module says.
 fn certificate(text: &str) -> Option<Certificate> {

@@ -34,13 +34,11 @@ pub struct LimitArgs {
 impl LimitArgs {
     /// The library's limits these flags set.
     pub fn limits(self) -> Limits {
-        Limits {
-            max_positions: self.max_positions,
-            max_work: self.max_work,
-            max_output: self.max_output,
-            max_memory: self.max_memory,
-            ..Limits::default()
-        }
+        Limits::DEFAULT
+            .with_max_positions(self.max_positions)
+            .with_max_work(self.max_work)
+            .with_max_output(self.max_output)
+            .with_max_memory(self.max_memory)
     }
 }
 

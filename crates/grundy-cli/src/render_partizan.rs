@@ -100,8 +100,16 @@ pub fn value(report: &PartizanReport) -> String {
             "mean:     {}, temperature {}",
             facts.mean, facts.temperature
         );
-        let _ = writeln!(text, "thermograph, left wall:  {}", wall(&facts.left_wall));
-        let _ = writeln!(text, "thermograph, right wall: {}", wall(&facts.right_wall));
+        let _ = writeln!(
+            text,
+            "thermograph, left wall:  {}",
+            wall(&facts.walls.left_wall)
+        );
+        let _ = writeln!(
+            text,
+            "thermograph, right wall: {}",
+            wall(&facts.walls.right_wall)
+        );
         let _ = writeln!(
             text,
             "reduced:  {} (the simplest game an infinitesimal away)",

@@ -49,8 +49,8 @@ impl Args {
                 report.canonical,
                 report.mean,
                 report.temperature,
-                wall(&report.left_wall),
-                wall(&report.right_wall)
+                wall(&report.walls.left_wall),
+                wall(&report.walls.right_wall)
             )
         })
     }

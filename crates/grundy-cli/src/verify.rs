@@ -52,10 +52,7 @@ fn verify(path: &Path, by: Option<Recomputed>) -> Result<VerifyReport, Problem> 
                 ));
             }
             // The check of sums gets the quotient command's work allowance.
-            let limits = grundy::Limits {
-                max_work: QUOTIENT_MAX_WORK,
-                ..grundy::Limits::default()
-            };
+            let limits = grundy::Limits::DEFAULT.with_max_work(QUOTIENT_MAX_WORK);
             quotient::verify(&report, limits).map_err(with_input(&report.rule))
         }
     }

@@ -308,11 +308,9 @@ impl PartizanRules {
                 return Err(PyTypeError::new_err("left and right must be functions"));
             }
         }
-        let limits = Limits {
-            max_positions: max_positions.unwrap_or(DEFAULT_MAX_POSITIONS as u64),
-            max_work: max_work.unwrap_or(Limits::DEFAULT.max_work),
-            ..Limits::DEFAULT
-        };
+        let limits = Limits::DEFAULT
+            .with_max_positions(max_positions.unwrap_or(DEFAULT_MAX_POSITIONS as u64))
+            .with_max_work(max_work.unwrap_or(Limits::DEFAULT.max_work));
         let rules = PythonPartizan {
             left,
             right,

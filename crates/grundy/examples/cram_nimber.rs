@@ -14,14 +14,13 @@ fn main() -> grundy::Result<()> {
     for board in args {
         let (rows, columns) = board.split_once('x').unwrap_or((&board, "1"));
         let (rows, columns) = (rows.parse().unwrap_or(1), columns.parse().unwrap_or(1));
-        let limits = Limits {
-            max_work: u64::MAX,
-            max_memory: std::env::var("CRAM_MEMORY_MIB")
-                .ok()
-                .and_then(|mib| mib.parse::<u64>().ok())
-                .map_or(Limits::default().max_memory, |mib| mib << 20),
-            ..Limits::default()
-        };
+        let memory = std::env::var("CRAM_MEMORY_MIB")
+            .ok()
+            .and_then(|mib| mib.parse::<u64>().ok())
+            .map_or(Limits::DEFAULT.max_memory, |mib| mib << 20);
+        let limits = Limits::DEFAULT
+            .with_max_work(u64::MAX)
+            .with_max_memory(memory);
         let mut solver = CramSolver::new(limits, threads);
         let start = Instant::now();
         let nimber = solver.value(&CramBoard::rectangle(rows, columns)?)?;

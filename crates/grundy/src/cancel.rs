@@ -18,7 +18,7 @@ use crate::error::{Error, ErrorKind, Result};
 /// use grundy::{Cancel, Limits, Solver, rules::Wythoff};
 ///
 /// static STOP: AtomicBool = AtomicBool::new(false);
-/// let limits = Limits { cancel: Cancel::new(&STOP), ..Limits::default() };
+/// let limits = Limits::DEFAULT.with_cancel(Cancel::new(&STOP));
 /// STOP.store(true, Ordering::Relaxed);
 /// let error = Solver::with_limits(Wythoff, limits).value(&(30, 40)).unwrap_err();
 /// assert_eq!(error.to_string(), "cancelled before the computation ended");

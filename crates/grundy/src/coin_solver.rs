@@ -452,10 +452,7 @@ mod tests {
             error.as_deref(),
             Some("limit reached: more than 4194304 possible values of one coin")
         );
-        let small = Limits {
-            max_work: 1000,
-            ..Limits::default()
-        };
+        let small = Limits::DEFAULT.with_max_work(1000);
         let mut table = HeadValues::new(rule("mogul"));
         assert!(table.get(128, small).is_err());
         Ok(())

@@ -158,6 +158,42 @@ pub struct Limits {
     pub progress: Progress,
 }
 
+/// `with_` methods of [`Limits`], one a field: these limits with that field set, the rest kept.
+macro_rules! limits_with {
+    ($($(#[$doc:meta])* $name:ident($field:ident: $kind:ty);)*) => {
+        impl Limits {
+            $($(#[$doc])* pub const fn $name(self, $field: $kind) -> Limits {
+                Limits { $field, ..self }
+            })*
+        }
+    };
+}
+
+limits_with! {
+    /// These limits with [`Limits::max_positions`] set, the rest kept: with the other `with_`
+    /// methods, the way to set a few limits and keep the defaults.
+    ///
+    /// ```
+    /// use grundy::Limits;
+    /// const SMALL: Limits = Limits::DEFAULT.with_max_positions(30).with_max_work(1 << 10);
+    /// assert_eq!((SMALL.max_positions, SMALL.max_work), (30, 1 << 10));
+    /// assert_eq!(SMALL.max_moves, Limits::DEFAULT.max_moves);
+    /// ```
+    with_max_positions(max_positions: u64);
+    /// These limits with [`Limits::max_work`] set.
+    with_max_work(max_work: u64);
+    /// These limits with [`Limits::max_moves`] set.
+    with_max_moves(max_moves: u64);
+    /// These limits with [`Limits::max_output`] set.
+    with_max_output(max_output: u64);
+    /// These limits with [`Limits::max_memory`] set (bytes).
+    with_max_memory(max_memory: u64);
+    /// These limits stopped by `cancel`.
+    with_cancel(cancel: Cancel);
+    /// These limits reporting progress to `progress`.
+    with_progress(progress: Progress);
+}
+
 impl Limits {
     /// About two million positions, 67 million moves examined (a few seconds), a million moves
     /// listed, four million components written out in the moves listed and a transposition
@@ -578,10 +614,7 @@ mod tests {
                 .map(|v| if v + 1 < n { vec![v + 1] } else { vec![] })
                 .collect(),
         );
-        let limits = Limits {
-            max_positions: 100,
-            ..Limits::default()
-        };
+        let limits = Limits::DEFAULT.with_max_positions(100);
         let error = Solver::with_limits(graph, limits).value(&0).unwrap_err();
         assert!(error.is_limit(), "{error}");
     }

@@ -99,7 +99,7 @@ pub struct Snapshot {
 /// ```
 /// use grundy::{progress::{Counters, Progress}, spec, Limits};
 /// static COUNTERS: Counters = Counters::new();
-/// let limits = Limits { progress: Progress::new(&COUNTERS), ..Limits::default() };
+/// let limits = Limits::DEFAULT.with_progress(Progress::new(&COUNTERS));
 /// let options = spec::Options::new(limits);
 /// let sum = spec::parse_with("cram(4x5)", options)?;
 /// assert_eq!(sum.value()?.value(), 2);

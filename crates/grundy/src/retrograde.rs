@@ -194,10 +194,7 @@ mod tests {
 
     #[test]
     fn too_many_states() -> Result<()> {
-        let limits = Limits {
-            max_positions: 30,
-            ..Limits::default()
-        };
+        let limits = Limits::DEFAULT.with_max_positions(30);
         let (mut graph, start) = graph_at("nim(9,9,9)", limits)?;
         assert!(Solution::solve(&mut graph, &start, Play::Normal)
             .unwrap_err()

@@ -190,11 +190,25 @@ impl SumGraph {
     /// # Errors
     /// As for [`component`](SumGraph::component).
     pub fn state(&mut self, positions: &[Vec<u32>]) -> Result<State> {
+        let parts = (positions.iter().enumerate())
+            .flat_map(|(term, ids)| ids.iter().map(move |&id| (term, id)));
+        self.state_of_parts(parts)
+    }
+
+    /// The state of `ids`, positions of term `term`, alone, the other terms empty: one
+    /// component of a sum, or what a move in it leaves.
+    ///
+    /// # Errors
+    /// As for [`component`](SumGraph::component).
+    pub fn part_state(&mut self, term: usize, ids: &[u32]) -> Result<State> {
+        self.state_of_parts(ids.iter().map(|&id| (term, id)))
+    }
+
+    /// The state of the live components among `parts`, each a term and a position id.
+    fn state_of_parts(&mut self, parts: impl Iterator<Item = (usize, u32)>) -> Result<State> {
         let mut state = Vec::new();
-        for (term, ids) in positions.iter().enumerate() {
-            for &id in ids {
-                state.extend(self.component(term, id)?);
-            }
+        for (term, id) in parts {
+            state.extend(self.component(term, id)?);
         }
         state.sort_unstable();
         Ok(state.into_boxed_slice())
@@ -537,10 +551,7 @@ mod tests {
 
     #[test]
     fn work_is_limited() -> Result<()> {
-        let limits = Limits {
-            max_work: 10,
-            ..Limits::default()
-        };
+        let limits = Limits::DEFAULT.with_max_work(10);
         let (mut graph, start) = graph_at("nim(30,30)", limits)?;
         let mut next = Vec::new();
         assert!(graph.successors(&start, &mut next).unwrap_err().is_limit());

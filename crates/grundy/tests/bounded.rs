@@ -72,11 +72,9 @@ fn a_period_search_within_its_limit_answers_as_before() {
 #[test]
 fn the_heap_engine_shows_its_work_and_bounds_it_in_all() {
     static COUNTERS: Counters = Counters::new();
-    let limits = Limits {
-        max_work: 1 << 14,
-        progress: Progress::new(&COUNTERS),
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT
+        .with_max_work(1 << 14)
+        .with_progress(Progress::new(&COUNTERS));
     let error = spec::parse_with("0.6(10^18)", spec::Options::new(limits))
         .unwrap()
         .value()

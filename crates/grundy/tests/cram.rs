@@ -24,10 +24,7 @@ const PUBLISHED: [(u64, u64, u64); 10] = [
 
 fn searched(height: u64, width: u64, threads: usize) -> Result<u64> {
     // Values, not limits, are tested here: the default work limit stops 5x7 in seconds.
-    let limits = Limits {
-        max_work: u64::MAX,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT.with_max_work(u64::MAX);
     let mut solver = CramSolver::new(limits, threads);
     Ok(solver.value(&CramBoard::rectangle(height, width)?)?.value())
 }
@@ -71,10 +68,7 @@ fn three_by_thirteen_by_two_search_orders() -> Result<()> {
 #[test]
 fn the_table_stays_within_its_memory() -> Result<()> {
     // A table of 64 KiB still finds the nimber: a full table forgets, it never grows.
-    let limits = Limits {
-        max_memory: 1 << 16,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT.with_max_memory(1 << 16);
     let mut solver = CramSolver::new(limits, 1);
     assert_eq!(solver.value(&CramBoard::rectangle(4, 7)?)?.value(), 3);
     assert!(solver.table_bytes() <= 1 << 16);
@@ -97,7 +91,7 @@ proptest::proptest! {
             .collect();
         let board = CramBoard::parse(&rows.join("/")).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
         let expected = Solver::new(grundy::rules::Cram).value(&board).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
-        let limits = Limits { max_memory: 1 << 20, ..Limits::default() };
+        let limits = Limits::DEFAULT.with_max_memory(1 << 20);
         let mut solver = CramSolver::new(limits, 1);
         let found = solver.value(&board).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
         proptest::prop_assert_eq!(found, expected, "{}", board);

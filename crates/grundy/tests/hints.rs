@@ -4,10 +4,7 @@
 use grundy::{spec, Error, Limit, Limits};
 
 fn moves_within(text: &str, max_output: u64) -> Result<usize, Error> {
-    let limits = Limits {
-        max_output,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT.with_max_output(max_output);
     let options = spec::Options::new(limits);
     Ok(spec::parse_with(text, options)?.moves()?.len())
 }

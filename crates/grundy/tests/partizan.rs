@@ -89,18 +89,14 @@ impl Trees {
         if let Some(&node) = self.canonical.get(&g) {
             return node;
         }
-        let left: Vec<usize> = games
-            .left_options(g)
-            .unwrap()
-            .into_iter()
-            .map(|o| self.of_canonical(games, o))
-            .collect();
-        let right: Vec<usize> = games
-            .right_options(g)
-            .unwrap()
-            .into_iter()
-            .map(|o| self.of_canonical(games, o))
-            .collect();
+        let sides = [Games::left_options, Games::right_options];
+        let [left, right] = sides.map(|options_of| -> Vec<usize> {
+            let options = options_of(games, g).unwrap();
+            options
+                .into_iter()
+                .map(|o| self.of_canonical(games, o))
+                .collect()
+        });
         let node = self.node();
         self.left[node] = left;
         self.right[node] = right;

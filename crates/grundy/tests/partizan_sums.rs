@@ -272,10 +272,7 @@ fn the_front_door_reads_impartial_and_partizan_specs() {
 #[test]
 fn the_solver_stops_at_its_work_limit_and_when_cancelled() {
     let board = Grid::rectangle(4, 4).unwrap();
-    let limits = Limits {
-        max_work: 500,
-        ..Limits::DEFAULT
-    };
+    let limits = Limits::DEFAULT.with_max_work(500);
     let error = PartizanSolver::with_limits(Domineering, limits)
         .value(&mut Games::new(), &board)
         .unwrap_err();
@@ -284,19 +281,13 @@ fn the_solver_stops_at_its_work_limit_and_when_cancelled() {
     let mut games = Games::new();
     let mut solver = PartizanSolver::new(Domineering);
     let expected = solver.value(&mut games, &board).unwrap();
-    let limits = Limits {
-        max_work: solver.work(),
-        ..Limits::DEFAULT
-    };
+    let limits = Limits::DEFAULT.with_max_work(solver.work());
     let mut bounded = PartizanSolver::with_limits(Domineering, limits);
     assert_eq!(bounded.value(&mut games, &board).unwrap(), expected);
 
     static FLAG: AtomicBool = AtomicBool::new(false);
     FLAG.store(true, Ordering::Relaxed);
-    let cancelled = Limits {
-        cancel: Cancel::new(&FLAG),
-        ..Limits::DEFAULT
-    };
+    let cancelled = Limits::DEFAULT.with_cancel(Cancel::new(&FLAG));
     let error = PartizanSolver::with_limits(Domineering, cancelled)
         .value(&mut Games::new(), &board)
         .unwrap_err();
@@ -307,10 +298,7 @@ fn the_solver_stops_at_its_work_limit_and_when_cancelled() {
     let mut one = PartizanSolver::new(Domineering);
     one.value(&mut Games::new(), &Grid::rectangle(3, 4).unwrap())
         .unwrap();
-    let options = spec::Options::new(Limits {
-        max_work: one.work(),
-        ..Limits::DEFAULT
-    });
+    let options = spec::Options::new(Limits::DEFAULT.with_max_work(one.work()));
     assert!(spec::parse_partizan_sum("domineering(3x4)", options).is_ok());
     // The terms too large are kept as positions, for the outcome search.
     let three = spec::parse_partizan_sum(
@@ -333,12 +321,8 @@ fn the_solver_stops_at_its_work_limit_and_when_cancelled() {
 /// says: no fixed cap of the reader's own stands in the way (graphs included).
 #[test]
 fn the_position_limit_is_the_users() {
-    let options = |max_positions| {
-        spec::Options::new(Limits {
-            max_positions,
-            ..Limits::DEFAULT
-        })
-    };
+    let options =
+        |max_positions| spec::Options::new(Limits::DEFAULT.with_max_positions(max_positions));
     for text in [
         "col(path(12))",
         "hackenbush(g-a:e, a-b:l, b-c:r, c-g:e; ground=g)",
@@ -347,10 +331,7 @@ fn the_position_limit_is_the_users() {
         // Too large to value: kept as a position, and the search stops at the same limit.
         let mut sum = spec::parse_partizan_sum(text, options(3)).unwrap();
         assert!(sum.value.is_none(), "{text}");
-        let limits = Limits {
-            max_positions: 3,
-            ..Limits::DEFAULT
-        };
+        let limits = Limits::DEFAULT.with_max_positions(3);
         let error = grundy::analysis::partizan::report(&mut sum, text, limits).unwrap_err();
         assert!(error.is_limit(), "{text}: {error}");
         assert!(
@@ -439,10 +420,7 @@ fn the_search_answers_what_the_canonical_route_refuses() {
         ("clobber(XOXO/OXOX/XOXO)", 20_000),
         ("domineering(4x5) + domineering(5x4)", 40_000),
     ] {
-        let options = spec::Options::new(Limits {
-            max_work,
-            ..Limits::DEFAULT
-        });
+        let options = spec::Options::new(Limits::DEFAULT.with_max_work(max_work));
         let mut game = spec::parse_any_with(text, options).unwrap();
         let settings = ask::Settings::with_limits(options.limits);
         let answer = ask::value_of(&mut game, Play::Normal, &settings).unwrap();

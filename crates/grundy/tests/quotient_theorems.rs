@@ -28,10 +28,7 @@ fn small_quotients() -> &'static [(String, Quotient)] {
 }
 
 fn compute_small_quotients() -> Vec<(String, Quotient)> {
-    let limits = Limits {
-        max_work: 1 << 22,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT.with_max_work(1 << 22);
     let codes = (1..=7)
         .map(|d| format!("0.{d}"))
         .chain((0..=7).flat_map(|a| (1..=7).map(move |b| format!("0.{a}{b}"))));

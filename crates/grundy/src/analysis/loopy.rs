@@ -174,9 +174,7 @@ impl Loopy {
     }
 
     fn value_of_parts(&mut self, term: usize, ids: &[u32]) -> Result<LoopyValue> {
-        let mut positions = vec![Vec::new(); self.position.terms.len()];
-        positions[term] = ids.to_vec();
-        let state = self.solver.graph().state(&positions)?;
+        let state = self.solver.graph().part_state(term, ids)?;
         self.solver.value_of_state(&state)
     }
 
@@ -220,10 +218,7 @@ impl Loopy {
 /// Moves until the end with best play, when the game has at most [`EXACT_POSITIONS`]
 /// positions and is not drawn.
 fn remoteness(sum: &Sum, limits: Limits) -> Result<Option<u64>> {
-    let budget = Limits {
-        max_positions: limits.max_positions.min(EXACT_POSITIONS),
-        ..limits
-    };
+    let budget = limits.with_max_positions(limits.max_positions.min(EXACT_POSITIONS));
     let mut graph = SumGraph::new(sum, budget)?;
     let start = graph.state_of(sum)?;
     match Solution::solve(&mut graph, &start, Play::Normal) {

@@ -22,7 +22,7 @@ use super::SCHEMA;
 use crate::error::{Error, ErrorKind, Limit, Result};
 use crate::game::Limits;
 use crate::partizan::search::OutcomeSearch;
-use crate::partizan::{Game, Games, PartizanSum, Wall};
+use crate::partizan::{Game, Games, PartizanSum, Thermograph, Wall};
 
 /// What the value and moves reports of a partizan sum start with: the sum, the route that
 /// answered, its canonical form and its outcome (their first fields in JSON).
@@ -107,10 +107,9 @@ pub struct PartizanFacts {
     pub mean: String,
     /// The temperature (CGSuite's `-1/2^k` for a number `m/2^k`).
     pub temperature: String,
-    /// Left's wall of the thermograph, as pieces from temperature 0 up.
-    pub left_wall: Vec<WallPiece>,
-    /// Right's wall.
-    pub right_wall: Vec<WallPiece>,
+    /// The thermograph's walls.
+    #[serde(flatten)]
+    pub walls: Walls,
     /// The reduced canonical form: the simplest game an infinitesimal away (`^*` reduces to
     /// `0`, `{1^|-1^}` to `+-1`).
     pub reduced: String,
@@ -143,7 +142,27 @@ pub struct WallPiece {
     pub slope: i8,
 }
 
-pub(super) fn pieces(wall: &Wall) -> Vec<WallPiece> {
+/// The two walls of a thermograph, as pieces from temperature 0 up: part of a report's JSON,
+/// flattened (keys `left_wall` and `right_wall`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Walls {
+    /// Left's wall, as pieces from temperature 0 up.
+    pub left_wall: Vec<WallPiece>,
+    /// Right's wall.
+    pub right_wall: Vec<WallPiece>,
+}
+
+impl Walls {
+    /// The walls of `thermograph`.
+    pub(super) fn of(thermograph: &Thermograph) -> Walls {
+        Walls {
+            left_wall: pieces(&thermograph.left),
+            right_wall: pieces(&thermograph.right),
+        }
+    }
+}
+
+fn pieces(wall: &Wall) -> Vec<WallPiece> {
     wall.pieces()
         .iter()
         .map(|piece| WallPiece {
@@ -186,8 +205,7 @@ fn facts(games: &mut Games, g: Game) -> Result<PartizanFacts> {
         right_stop: games.right_stop(g)?.to_string(),
         mean: thermograph.mean.to_string(),
         temperature: thermograph.temperature.to_string(),
-        left_wall: pieces(&thermograph.left),
-        right_wall: pieces(&thermograph.right),
+        walls: Walls::of(&thermograph),
         reduced: {
             let reduced = games.reduced(g)?;
             games.format(reduced)?

@@ -149,11 +149,9 @@ pub const SEARCH_BYTES_A_HEAP: u64 = 2 * TABLE_BYTES_A_HEAP;
 
 /// The limits of a table of up to `heaps` heaps that may take as long as it needs.
 pub fn table_limits(heaps: u64) -> Limits {
-    Limits {
-        max_positions: heaps.max(1),
-        max_work: u64::MAX,
-        ..Limits::default()
-    }
+    Limits::DEFAULT
+        .with_max_positions(heaps.max(1))
+        .with_max_work(u64::MAX)
 }
 
 /// A period of a heap rule, proved or not: the answer of [`search`] and the certificate file

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::partizan::{pieces, WallPiece};
+use super::partizan::Walls;
 use super::SCHEMA;
 use crate::error::Result;
 use crate::partizan::{Dyadic, Game, Games, Thermograph, Wall};
@@ -41,10 +41,9 @@ pub struct ThermographReport {
     pub temperature: String,
     /// The mean.
     pub mean: String,
-    /// Left's wall, as pieces from temperature 0 up.
-    pub left_wall: Vec<WallPiece>,
-    /// Right's wall.
-    pub right_wall: Vec<WallPiece>,
+    /// Its walls.
+    #[serde(flatten)]
+    pub walls: Walls,
     /// The picture: a standalone SVG document.
     pub svg: String,
 }
@@ -93,8 +92,7 @@ fn named(games: &mut Games, g: Game, spec: &str, canonical: String) -> Result<Th
         canonical,
         temperature: thermograph.temperature.to_string(),
         mean: thermograph.mean.to_string(),
-        left_wall: pieces(&thermograph.left),
-        right_wall: pieces(&thermograph.right),
+        walls: Walls::of(&thermograph),
     })
 }
 
@@ -357,7 +355,7 @@ mod tests {
     #[test]
     fn titles_are_escaped_and_numbers_are_masts() {
         let report = report_of("2").unwrap();
-        assert_eq!(report.left_wall, report.right_wall);
+        assert_eq!(report.walls.left_wall, report.walls.right_wall);
         assert!(!report.svg.contains("class=\"temperature\""));
         assert_eq!(escape("{a<b}&\""), "{a&lt;b}&amp;&quot;");
     }
@@ -377,6 +375,6 @@ mod tests {
         }
         let big = of_nimber(1000, "nim(1000)").unwrap();
         assert_eq!(big.canonical, "*1000");
-        assert_eq!(big.left_wall, of_nimber(1, "x").unwrap().left_wall);
+        assert_eq!(big.walls, of_nimber(1, "x").unwrap().walls);
     }
 }

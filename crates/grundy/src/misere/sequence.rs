@@ -63,11 +63,12 @@ pub fn heap_sequence(rule: &HeapRule, last: u64, limits: Limits) -> Result<Miser
     let mut genera = Vec::new();
     let mut first_wild = None;
     for heap in 0..=last {
-        let positions = match heap {
-            0 => vec![Vec::new()],
-            _ => vec![vec![ids[heap as usize - 1]]],
+        // Heap 0 leaves nothing; heap n is the position `ids[n - 1]`.
+        let part = match heap {
+            0 => &[][..],
+            _ => &ids[heap as usize - 1..heap as usize],
         };
-        let state = solver.graph().state(&positions)?;
+        let state = solver.graph().part_state(0, part)?;
         genera.push(solver.genus(&state)?);
         if first_wild.is_none() {
             if let Some((state, genus)) = solver.first_wild() {

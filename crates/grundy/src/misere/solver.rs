@@ -316,10 +316,7 @@ mod tests {
 
     #[test]
     fn limits_stop_the_search() -> Result<()> {
-        let limits = Limits {
-            max_positions: 50,
-            ..Limits::default()
-        };
+        let limits = Limits::DEFAULT.with_max_positions(50);
         let (mut solver, state) = solver_at("kayles(12,13)", limits)?;
         assert!(solver.genus(&state).unwrap_err().is_limit());
         Ok(())

@@ -279,10 +279,9 @@ impl<'g> OutcomeSearch<'g> {
     /// when it needs more.
     fn value_part(&mut self, part: &Position) -> Result<Option<Game>> {
         let left = self.limits.max_work.saturating_sub(self.work);
-        let limits = Limits {
-            max_work: self.part_work.min(left / PART_SHARE),
-            ..self.limits
-        };
+        let limits = self
+            .limits
+            .with_max_work(self.part_work.min(left / PART_SHARE));
         let (result, work) = self.solvers.value(self.games, part, limits);
         self.work = self.work.saturating_add(work);
         match result {

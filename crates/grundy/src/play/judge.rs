@@ -30,10 +30,7 @@ pub(super) fn misere_judge(
     let Some((rule, heaps)) = graph.heaps(position) else {
         return search();
     };
-    let trial = Limits {
-        max_work: limits.max_work.min(TRIAL_WORK),
-        ..limits
-    };
+    let trial = limits.with_max_work(limits.max_work.min(TRIAL_WORK));
     // Without a start (a heap too large to list the moves of), no search could judge.
     if let Some(start) = start {
         match MisereSolver::new(sum, trial)?.outcome(start) {

@@ -92,10 +92,7 @@ impl Game {
         let budget = if loopy {
             limits
         } else {
-            Limits {
-                max_positions: limits.max_positions.min(EXACT_POSITIONS),
-                ..limits
-            }
+            limits.with_max_positions(limits.max_positions.min(EXACT_POSITIONS))
         };
         let mut graph = SumGraph::new(sum, budget)?;
         let position = graph.position_of(sum)?;

@@ -82,10 +82,7 @@ fn misere_nim_is_won_the_misere_way() -> Result<()> {
 #[test]
 fn large_games_are_played_by_the_theory() -> Result<()> {
     // With room for 20 000 positions neither game can be solved completely.
-    let limits = Limits {
-        max_positions: 20_000,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT.with_max_positions(20_000);
     let mut kayles = Game::new(&spec::parse("kayles(30) + nim(6)")?, Play::Normal, limits)?;
     assert!(matches!(kayles.judge, Judge::Values));
     let choice = kayles.choose()?;

@@ -526,15 +526,14 @@ mod tests {
         assert_eq!(doubled(1 << 31), 0b11 << 62);
     }
 
-    #[test]
-    fn threads_read_only_what_was_written_while_it_grows() {
-        let table = Table::with_memory(1 << 22);
+    /// Two threads storing and reading back `keys` keys each (a nimber that is a function of
+    /// the key), each checking that a hit holds the nimber written for its key.
+    fn two_writers(table: &Table, keys: u128) {
         std::thread::scope(|scope| {
             for thread in 0..2u128 {
-                let table = &table;
                 scope.spawn(move || {
                     for i in 0..100_000u128 {
-                        let key = (i % 30_000 + 1) | thread << 100;
+                        let key = (i % keys + 1) | thread << 100;
                         let nimber = (key.count_ones() + key as u32) as u8;
                         if let Some(v) = table.get(key) {
                             assert_eq!(v, nimber);
@@ -544,26 +543,17 @@ mod tests {
                 });
             }
         });
+    }
+
+    #[test]
+    fn threads_read_only_what_was_written_while_it_grows() {
+        let table = Table::with_memory(1 << 22);
+        two_writers(&table, 30_000);
         assert!(table.buckets.used() > FIRST_BUCKETS);
     }
 
     #[test]
     fn threads_read_only_what_was_written_for_the_key() {
-        let table = Table::with_memory(1 << 12);
-        std::thread::scope(|scope| {
-            for thread in 0..2u128 {
-                let table = &table;
-                scope.spawn(move || {
-                    for i in 0..100_000u128 {
-                        let key = (i % 5000 + 1) | thread << 100;
-                        let nimber = (key.count_ones() + key as u32) as u8;
-                        if let Some(v) = table.get(key) {
-                            assert_eq!(v, nimber);
-                        }
-                        table.store(key, nimber, (i % 13) as u8);
-                    }
-                });
-            }
-        });
+        two_writers(&Table::with_memory(1 << 12), 5000);
     }
 }

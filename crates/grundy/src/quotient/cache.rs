@@ -39,7 +39,7 @@ fn covers(quotient: &Quotient, largest: u64) -> bool {
 /// let rule = spec::parse_heap_rule("0.75")?;
 /// remember(&rule, heap_quotient(&rule, 30, 64, Limits::default())?);
 /// // Heaps up to 30 are answered by the kept quotient, whatever the work allowed.
-/// let no_work = Limits { max_work: 0, ..Limits::default() };
+/// let no_work = Limits::DEFAULT.with_max_work(0);
 /// assert_eq!(quotient_for_heaps(&rule, 30, 64, no_work)?.atoms(), 30);
 /// # Ok::<(), grundy::Error>(())
 /// ```

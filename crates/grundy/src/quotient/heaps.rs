@@ -83,7 +83,7 @@ pub struct Grown {
 /// # Example
 /// ```
 /// use grundy::{quotient::grow_whole_heap_quotient, spec, Limits};
-/// let limits = Limits { max_work: 1 << 16, ..Limits::default() };
+/// let limits = Limits::DEFAULT.with_max_work(1 << 16);
 /// let grown = grow_whole_heap_quotient(&spec::parse_heap_rule("kayles")?, 300, 4096, limits)?;
 /// assert!(grown.stopped.is_some_and(|error| error.is_limit()));
 /// assert!(grown.quotient.atoms() > 0 && grown.quotient.periodicity().is_none());

@@ -166,11 +166,9 @@ fn limits_are_named() {
 #[test]
 fn recorded_quotients_are_reproduced() -> Result<()> {
     let data = include_str!("../../tests/data/misere_quotients.txt");
-    let limits = Limits {
-        max_work: 1 << 34,
-        max_positions: 1 << 30,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT
+        .with_max_work(1 << 34)
+        .with_max_positions(1 << 30);
     let mut counts = (0, 0);
     for line in data.lines().filter(|line| !line.starts_with('#')) {
         let fields: Vec<&str> = line.split_whitespace().collect();
@@ -212,11 +210,9 @@ fn recorded_quotients_are_reproduced() -> Result<()> {
 #[test]
 fn kayles_to_30_agrees_with_the_definition() -> Result<()> {
     let rule = spec::parse_heap_rule("kayles")?;
-    let limits = Limits {
-        max_work: 1 << 34,
-        max_positions: 1 << 30,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT
+        .with_max_work(1 << 34)
+        .with_max_positions(1 << 30);
     let quotient = heap_quotient(&rule, 30, 1 << 12, limits)?;
     let generators: Vec<usize> = quotient.generators().iter().map(|&g| g + 1).collect();
     assert_eq!(
@@ -274,11 +270,9 @@ fn shape(quotient: &Quotient) -> (usize, Vec<String>, Vec<String>) {
 /// heaps 12 and 16 (4.7: 12). The brute-force tests above check the grown one by definition.
 #[test]
 fn grown_and_rebuilt_quotients_agree() -> Result<()> {
-    let limits = Limits {
-        max_work: 1 << 30,
-        max_positions: 1 << 22,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT
+        .with_max_work(1 << 30)
+        .with_max_positions(1 << 22);
     let mut cases: Vec<(String, u64)> = (1..8)
         .flat_map(|a| (0..8).map(move |b| format!("0.{a}{b}")))
         .flat_map(|rule| [4, 7, 10].map(|to| (rule.clone(), to)))

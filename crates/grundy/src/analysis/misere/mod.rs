@@ -325,10 +325,7 @@ fn answered<R: ByQuotient>(
         return search(limits);
     }
     let work = limits.max_work.min(TRIAL_WORK);
-    let trial = Limits {
-        max_work: work,
-        ..limits
-    };
+    let trial = limits.with_max_work(work);
     let why = match search(trial) {
         Ok(report) if enough(&report) => return Ok(report),
         Ok(_) => format!(

@@ -38,18 +38,17 @@ impl Misere {
         })
     }
 
-    fn state_of_parts(&mut self, term: usize, ids: &[u32]) -> Result<State> {
-        let mut positions = vec![Vec::new(); self.position.terms.len()];
-        positions[term] = ids.to_vec();
-        self.solver.graph().state(&positions)
+    /// The genus of `ids`, parts of term `term`, alone.
+    fn genus_of_parts(&mut self, term: usize, ids: &[u32]) -> Result<Genus> {
+        let state = self.solver.graph().part_state(term, ids)?;
+        self.solver.genus(&state)
     }
 
     fn components(&mut self) -> Result<Vec<MisereComponentReport>> {
         let mut reports = Vec::new();
         for (term, ids) in self.position.terms.clone().into_iter().enumerate() {
             for id in ids {
-                let state = self.state_of_parts(term, &[id])?;
-                let genus = within_limits(self.solver.genus(&state))?;
+                let genus = within_limits(self.genus_of_parts(term, &[id]))?;
                 reports.push(MisereComponentReport {
                     spec: self.solver.graph().table(term).format(&[id]),
                     value: genus.as_ref().map(|g| g.misere_value().value()),
@@ -86,8 +85,7 @@ impl Misere {
         // Values only once every outcome is known: they may use up the limits.
         let mut winning = Vec::with_capacity(found.len());
         for candidate in found {
-            let parts = self.state_of_parts(candidate.term, &candidate.parts)?;
-            let target = within_limits(self.solver.genus(&parts))?;
+            let target = within_limits(self.genus_of_parts(candidate.term, &candidate.parts))?;
             let target_value = target.map(|genus| genus.misere_value().value());
             winning.push(self.report(&candidate, target_value));
         }
@@ -99,8 +97,7 @@ impl Misere {
         let moves: Vec<PositionMove> = self.solver.graph().position_moves(&self.position)?;
         let mut reports = Vec::with_capacity(moves.len());
         for candidate in moves {
-            let parts = self.state_of_parts(candidate.term, &candidate.parts)?;
-            let component_genus = self.solver.genus(&parts)?;
+            let component_genus = self.genus_of_parts(candidate.term, &candidate.parts)?;
             let state = self.solver.graph().state(&candidate.result.terms)?;
             let after = self.solver.genus(&state)?;
             let target_value = component_genus.misere_value().value();

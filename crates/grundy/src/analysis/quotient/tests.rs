@@ -263,10 +263,7 @@ fn classes_of_moves_count_every_move() -> Result<()> {
     // Heaps with more moves than max_moves are listed one class of the period at a time: the
     // classes hold exactly the winning moves that listing every move finds.
     let whole = kayles_to_1000()?;
-    let few = Limits {
-        max_moves: 100,
-        ..Limits::default()
-    };
+    let few = Limits::DEFAULT.with_max_moves(100);
     let mut seed = 0x9E37_79B9_7F4A_7C15u64;
     let mut checked = 0;
     for _ in 0..60 {
@@ -422,10 +419,7 @@ fn growth_without_a_bound_says_where_it_stopped() -> Result<()> {
         ),
         (40, 12, 71, 167, 167)
     );
-    let short = Limits {
-        max_work: 1 << 18,
-        ..Limits::default()
-    };
+    let short = Limits::DEFAULT.with_max_work(1 << 18);
     let stopped = whole_report(&kayles, 1000, DEFAULT_MAX_ORDER, short)?;
     assert!(stopped.whole.is_none());
     let why = stopped.stopped.expect("a limit stopped it");

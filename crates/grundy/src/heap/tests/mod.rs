@@ -14,11 +14,9 @@ pub(super) fn rule(text: &str) -> HeapRule {
 }
 
 pub(super) fn big_limits() -> Limits {
-    Limits {
-        max_positions: 1 << 24,
-        max_work: u64::MAX / 64,
-        ..Limits::default()
-    }
+    Limits::DEFAULT
+        .with_max_positions(1 << 24)
+        .with_max_work(u64::MAX / 64)
 }
 
 pub(super) fn fast_values(rule: &HeapRule, heaps: u64) -> Vec<u64> {
@@ -210,10 +208,7 @@ fn classes_of_moves_count_every_move() {
         "0.72",
         "4.7",
     ] {
-        let limits = Limits {
-            max_moves: 64,
-            ..Limits::default()
-        };
+        let limits = Limits::DEFAULT.with_max_moves(64);
         let mut solver = HeapSolver::with_limits(rule(text), limits);
         for heap in [20_011u64, 20_012] {
             let value = solver.value(heap).unwrap();
@@ -298,10 +293,7 @@ fn moves_to_three_heaps_are_bounded_by_the_work_limit() {
     // Regression: hexadecimal codes that leave three heaps ran for minutes before the work
     // limit stopped them. Heaps up to 300 of hex(0.8) have about 300^3 / 36 such moves.
     let code = TakeBreak::parse("0.8", true).unwrap();
-    let limits = Limits {
-        max_work: 10_000,
-        ..Limits::default()
-    };
+    let limits = Limits::DEFAULT.with_max_work(10_000);
     let error = HeapSolver::with_limits(code.clone(), limits)
         .value(300)
         .unwrap_err();

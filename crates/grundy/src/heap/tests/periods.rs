@@ -211,13 +211,8 @@ fn huge_heaps_by_period() {
 
 #[test]
 fn huge_heaps_without_a_period_hit_the_table_limit() {
-    let mut grundy = HeapSolver::with_limits(
-        GrundyGame,
-        Limits {
-            max_positions: 1 << 14,
-            ..Limits::default()
-        },
-    );
+    let mut grundy =
+        HeapSolver::with_limits(GrundyGame, Limits::DEFAULT.with_max_positions(1 << 14));
     let error = grundy.value(10u64.pow(18)).unwrap_err();
     assert!(error.is_limit(), "{error}");
     assert!(error.to_string().contains("16384"), "{error}");

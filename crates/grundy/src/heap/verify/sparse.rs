@@ -297,10 +297,7 @@ mod tests {
         let tail = Code::of_take_break(&game("0.0[3]")).unwrap();
         assert_eq!(values(&hex, 10, &Limits::default()).unwrap(), None);
         assert_eq!(values(&tail, 10, &Limits::default()).unwrap(), None);
-        let limits = Limits {
-            max_positions: 100,
-            ..Limits::default()
-        };
+        let limits = Limits::DEFAULT.with_max_positions(100);
         let kayles = Code::of_take_break(&game("0.77")).unwrap();
         assert!(values(&kayles, 101, &limits).is_err());
     }

@@ -108,11 +108,9 @@ impl<R: PartizanRuleset> PartizanSolver<R> {
     /// A solver that remembers at most `max_positions` parts, failing with
     /// [`Limit::Positions`] beyond, with no bound on its work.
     pub fn with_max_positions(rules: R, max_positions: usize) -> PartizanSolver<R> {
-        let limits = Limits {
-            max_positions: u64::try_from(max_positions).unwrap_or(u64::MAX),
-            max_work: u64::MAX,
-            ..Limits::DEFAULT
-        };
+        let limits = Limits::DEFAULT
+            .with_max_positions(u64::try_from(max_positions).unwrap_or(u64::MAX))
+            .with_max_work(u64::MAX);
         PartizanSolver::with_limits(rules, limits)
     }
 
@@ -123,7 +121,7 @@ impl<R: PartizanRuleset> PartizanSolver<R> {
     /// use grundy::partizan::games::{Domineering, Grid, PartizanSolver};
     /// use grundy::partizan::Games;
     /// use grundy::{ErrorKind, Limit, Limits};
-    /// let limits = Limits { max_work: 100, ..Limits::DEFAULT };
+    /// let limits = Limits::DEFAULT.with_max_work(100);
     /// let mut solver = PartizanSolver::with_limits(Domineering, limits);
     /// let error = solver.value(&mut Games::new(), &Grid::rectangle(4, 4)?).unwrap_err();
     /// assert!(matches!(error.kind(), ErrorKind::LimitExceeded { limit: Limit::Work, .. }));
@@ -390,10 +388,7 @@ mod tests {
     #[test]
     fn the_work_and_position_limits_hold() {
         let mut games = Games::new();
-        let limits = Limits {
-            max_work: 100,
-            ..Limits::DEFAULT
-        };
+        let limits = Limits::DEFAULT.with_max_work(100);
         let error = PartizanSolver::with_limits(Chain::PLAIN, limits)
             .value(&mut games, &1000)
             .unwrap_err();

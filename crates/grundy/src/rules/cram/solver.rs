@@ -197,10 +197,7 @@ impl CramSolver {
 
     /// Each table's share of the limits.
     fn half(&self) -> Limits {
-        Limits {
-            max_memory: self.limits.max_memory / 2,
-            ..self.limits
-        }
+        self.limits.with_max_memory(self.limits.max_memory / 2)
     }
 
     fn small(&mut self) -> &NimberSearch<SmallCram> {

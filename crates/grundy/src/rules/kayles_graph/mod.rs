@@ -302,10 +302,7 @@ mod tests {
             ("arckayles(a-b, c-d, e-f)", ReportOutcome::PreviousWins),
         ] {
             let sum = crate::spec::parse(text)?;
-            let limits = Limits {
-                max_memory: 1 << 22,
-                ..Limits::default()
-            };
+            let limits = Limits::DEFAULT.with_max_memory(1 << 22);
             let report = analysis::misere::value(&sum, limits)?;
             assert_eq!(report.head.outcome, outcome, "{text}");
         }

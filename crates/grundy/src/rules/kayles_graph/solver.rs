@@ -222,10 +222,7 @@ mod tests {
 
     /// Default limits with a table of 4 MiB, quick to allocate for each of many graphs.
     fn small() -> Limits {
-        Limits {
-            max_memory: 1 << 22,
-            ..Limits::default()
-        }
+        Limits::DEFAULT.with_max_memory(1 << 22)
     }
 
     /// A002187: Dawson's Chess (0.137) on `n`, `n = 0, 1, …`.
