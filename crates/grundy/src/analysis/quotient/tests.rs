@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::sums::{judged_by, moves_report, value_report};
+use super::sums::judged_by;
 use super::*;
 use crate::analysis::misere::{
     searched_moves, searched_value, MisereMovesReport, MisereValueReport, QuotientUse,
@@ -205,7 +205,12 @@ fn large_sums_are_answered_by_the_quotient() -> Result<()> {
     assert_eq!(report.head.value, None);
     // Each winning move leaves a sum that the quotient puts in the P-portion.
     for winning in &report.winning_moves {
-        let after = misere_value(&spec::parse(&winning.result)?, Limits::default(), 64)?;
+        let after = by_quotient(
+            &spec::parse(&winning.result)?,
+            Limits::default(),
+            64,
+            value_report,
+        )?;
         assert!(
             after.expect("heaps").quotient.expect("used").in_p_portion,
             "{}",
@@ -221,7 +226,7 @@ fn other_sums_are_not_sums_of_heaps() -> Result<()> {
         let sum = spec::parse(text)?;
         assert!(!is_sum_of_heaps(&sum, Limits::default())?, "{text}");
         assert!(
-            misere_value(&sum, Limits::default(), 64)?.is_none(),
+            by_quotient(&sum, Limits::default(), 64, value_report)?.is_none(),
             "{text}"
         );
     }
