@@ -209,8 +209,6 @@ const PRODUCT_TABLE: [[u8; 256]; 256] = product_table();
 static PRODUCT_8: [[u8; 256]; 256] = PRODUCT_TABLE;
 /// Inverses in GF(2^8) (entry 0 unused).
 static INVERSE_8: [u8; 256] = inverse_table();
-/// `x ⊗ 2^7` for x in GF(2^8): the "times F/2" step of the next level up.
-static HALF_8: [u8; 256] = half_table();
 
 const fn mul_small(a: u64, b: u64, half: u32) -> u64 {
     if half == 0 {
@@ -261,23 +259,14 @@ const fn inverse_table() -> [u8; 256] {
     table
 }
 
-const fn half_table() -> [u8; 256] {
-    let mut table = [0u8; 256];
-    let mut a = 0;
-    while a < 256 {
-        table[a] = mul_small(a as u64, 1 << 7, 4) as u8;
-        a += 1;
-    }
-    table
-}
-
 #[inline]
 fn mul8(a: u64, b: u64) -> u64 {
     PRODUCT_8[a as usize][b as usize] as u64
 }
 
-/// `(byte << 8k) ⊗ 2^15` and `(byte << 8k) ⊗ 2^31`: multiplying by a constant is GF(2)-linear,
-/// so it is a XOR of one look-up per byte.
+/// `(byte << 8k) ⊗ 2^7`, `⊗ 2^15` and `⊗ 2^31`, the "times F/2" step of the next level up:
+/// multiplying by a constant is GF(2)-linear, so it is a XOR of one look-up per byte.
+static HALF_8: [[u32; 256]; 1] = half_tables::<1>(8);
 static HALF_16: [[u32; 256]; 2] = half_tables::<2>(16);
 static HALF_32: [[u32; 256]; 4] = half_tables::<4>(32);
 
@@ -300,7 +289,7 @@ const fn half_tables<const BYTES: usize>(h: u32) -> [[u32; 256]; BYTES] {
 fn mul_half(x: u64, h: u32) -> u64 {
     let byte = |k: u32| ((x >> (8 * k)) & 0xff) as usize;
     match h {
-        8 => HALF_8[x as usize] as u64,
+        8 => HALF_8[0][byte(0)] as u64,
         16 => (HALF_16[0][byte(0)] ^ HALF_16[1][byte(1)]) as u64,
         _ => {
             (HALF_32[0][byte(0)] ^ HALF_32[1][byte(1)] ^ HALF_32[2][byte(2)] ^ HALF_32[3][byte(3)])
