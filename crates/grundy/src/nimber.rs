@@ -457,6 +457,7 @@ impl MexSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::xorshift::Random;
 
     #[test]
     fn small_products_follow_the_definition() {
@@ -476,11 +477,9 @@ mod tests {
 
     #[test]
     fn fast_product_matches_bitwise_definition() {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut random = Random(0x9E37_79B9_7F4A_7C15);
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = random.draw();
             let y = x.rotate_left(29) ^ 0x1234_5678;
             assert_eq!(mul64(x, y), schoolbook_product(x, y), "{x} * {y}");
         }
@@ -488,11 +487,9 @@ mod tests {
 
     #[test]
     fn inverses_invert() {
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut random = Random(0x2545_F491_4F6C_DD1D);
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = random.draw();
             let inverse = Nimber(x).inverse().unwrap();
             assert_eq!(Nimber(x) * inverse, Nimber::ONE, "{x}");
             assert_eq!(inverse, Nimber(x).pow(u64::MAX - 1), "{x}");
