@@ -46,6 +46,7 @@ pub mod play;
 pub mod quotient;
 pub mod repetition;
 pub mod run;
+mod sum_search;
 pub mod thermograph;
 
 pub use self::dag::{dag, DagEdgeReport, DagNode, DagReport};

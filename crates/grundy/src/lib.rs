@@ -64,6 +64,10 @@ pub mod spec;
 pub mod sum;
 pub mod table;
 pub mod whole;
+/// The test files' generator, for the unit tests too.
+#[cfg(test)]
+#[path = "../tests/xorshift/mod.rs"]
+mod xorshift;
 
 pub use cancel::Cancel;
 pub use error::{Error, ErrorKind, Limit, Result};

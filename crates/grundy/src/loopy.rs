@@ -404,6 +404,12 @@ impl LoopySolver {
     }
 }
 
+impl AsMut<SumGraph> for LoopySolver {
+    fn as_mut(&mut self) -> &mut SumGraph {
+        &mut self.graph
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

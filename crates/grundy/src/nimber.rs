@@ -209,8 +209,6 @@ const PRODUCT_TABLE: [[u8; 256]; 256] = product_table();
 static PRODUCT_8: [[u8; 256]; 256] = PRODUCT_TABLE;
 /// Inverses in GF(2^8) (entry 0 unused).
 static INVERSE_8: [u8; 256] = inverse_table();
-/// `x ⊗ 2^7` for x in GF(2^8): the "times F/2" step of the next level up.
-static HALF_8: [u8; 256] = half_table();
 
 const fn mul_small(a: u64, b: u64, half: u32) -> u64 {
     if half == 0 {
@@ -261,23 +259,14 @@ const fn inverse_table() -> [u8; 256] {
     table
 }
 
-const fn half_table() -> [u8; 256] {
-    let mut table = [0u8; 256];
-    let mut a = 0;
-    while a < 256 {
-        table[a] = mul_small(a as u64, 1 << 7, 4) as u8;
-        a += 1;
-    }
-    table
-}
-
 #[inline]
 fn mul8(a: u64, b: u64) -> u64 {
     PRODUCT_8[a as usize][b as usize] as u64
 }
 
-/// `(byte << 8k) ⊗ 2^15` and `(byte << 8k) ⊗ 2^31`: multiplying by a constant is GF(2)-linear,
-/// so it is a XOR of one look-up per byte.
+/// `(byte << 8k) ⊗ 2^7`, `⊗ 2^15` and `⊗ 2^31`, the "times F/2" step of the next level up:
+/// multiplying by a constant is GF(2)-linear, so it is a XOR of one look-up per byte.
+static HALF_8: [[u32; 256]; 1] = half_tables::<1>(8);
 static HALF_16: [[u32; 256]; 2] = half_tables::<2>(16);
 static HALF_32: [[u32; 256]; 4] = half_tables::<4>(32);
 
@@ -300,7 +289,7 @@ const fn half_tables<const BYTES: usize>(h: u32) -> [[u32; 256]; BYTES] {
 fn mul_half(x: u64, h: u32) -> u64 {
     let byte = |k: u32| ((x >> (8 * k)) & 0xff) as usize;
     match h {
-        8 => HALF_8[x as usize] as u64,
+        8 => HALF_8[0][byte(0)] as u64,
         16 => (HALF_16[0][byte(0)] ^ HALF_16[1][byte(1)]) as u64,
         _ => {
             (HALF_32[0][byte(0)] ^ HALF_32[1][byte(1)] ^ HALF_32[2][byte(2)] ^ HALF_32[3][byte(3)])
@@ -468,6 +457,7 @@ impl MexSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::xorshift::Random;
 
     #[test]
     fn small_products_follow_the_definition() {
@@ -487,11 +477,9 @@ mod tests {
 
     #[test]
     fn fast_product_matches_bitwise_definition() {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut random = Random(0x9E37_79B9_7F4A_7C15);
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = random.draw();
             let y = x.rotate_left(29) ^ 0x1234_5678;
             assert_eq!(mul64(x, y), schoolbook_product(x, y), "{x} * {y}");
         }
@@ -499,11 +487,9 @@ mod tests {
 
     #[test]
     fn inverses_invert() {
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut random = Random(0x2545_F491_4F6C_DD1D);
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = random.draw();
             let inverse = Nimber(x).inverse().unwrap();
             assert_eq!(Nimber(x) * inverse, Nimber::ONE, "{x}");
             assert_eq!(inverse, Nimber(x).pow(u64::MAX - 1), "{x}");

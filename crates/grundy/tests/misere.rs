@@ -90,37 +90,57 @@ impl Oracle {
         options
     }
 
-    /// The misère Grundy value from the definition: 1 with no move, else the mex of the
-    /// options' values.
-    fn misere_value(&mut self, position: &Position) -> u64 {
+    /// `answer(oracle, options)` for `position`, remembered (in the table `table` picks) by
+    /// the position with its heaps sorted.
+    fn remembered<T: Copy>(
+        &mut self,
+        position: &Position,
+        table: fn(&mut Oracle) -> &mut HashMap<Position, T>,
+        answer: fn(&mut Oracle, &[Position]) -> T,
+    ) -> T {
         let mut position = position.clone();
         position.sort();
-        if let Some(&known) = self.values.get(&position) {
+        if let Some(&known) = table(self).get(&position) {
             return known;
         }
         let options = Oracle::options(&position);
-        let value = if options.is_empty() {
-            1
-        } else {
-            let seen: Vec<u64> = options.iter().map(|q| self.misere_value(q)).collect();
-            (0..).find(|v| !seen.contains(v)).unwrap_or(0)
-        };
-        self.values.insert(position, value);
-        value
+        let found = answer(self, &options);
+        table(self).insert(position, found);
+        found
+    }
+
+    /// The misère Grundy value from the definition: 1 with no move, else the mex of the
+    /// options' values.
+    fn misere_value(&mut self, position: &Position) -> u64 {
+        self.remembered(
+            position,
+            |oracle| &mut oracle.values,
+            |oracle, options| {
+                if options.is_empty() {
+                    return 1;
+                }
+                let seen: Vec<u64> = options.iter().map(|q| oracle.misere_value(q)).collect();
+                (0..).find(|v| !seen.contains(v)).unwrap_or(0)
+            },
+        )
+    }
+
+    /// Digit `copies` of the genus from the definition: the misère value of `position` with
+    /// `copies` heaps of *2 added.
+    fn genus_digit(&mut self, position: &Position, copies: usize) -> Nimber {
+        let mut with_twos = position.clone();
+        with_twos.extend(std::iter::repeat((Game::Nim, 2)).take(copies));
+        Nimber::new(self.misere_value(&with_twos))
     }
 
     /// The misère outcome from the definition: no move wins; otherwise win iff some move
     /// reaches a losing position.
     fn next_wins(&mut self, position: &Position) -> bool {
-        let mut position = position.clone();
-        position.sort();
-        if let Some(&known) = self.outcomes.get(&position) {
-            return known;
-        }
-        let options = Oracle::options(&position);
-        let next_wins = options.is_empty() || options.iter().any(|q| !self.next_wins(q));
-        self.outcomes.insert(position, next_wins);
-        next_wins
+        self.remembered(
+            position,
+            |oracle| &mut oracle.outcomes,
+            |oracle, options| options.is_empty() || options.iter().any(|q| !oracle.next_wins(q)),
+        )
     }
 }
 
@@ -223,11 +243,9 @@ proptest! {
         let next_wins = oracle.next_wins(&position);
         prop_assert_eq!(outcome == Outcome::NextWins, next_wins, "{}", text);
         for copies in 1..=3 {
-            let mut with_twos = position.clone();
-            with_twos.extend(std::iter::repeat((Game::Nim, 2)).take(copies));
             prop_assert_eq!(
                 genus.digit(copies),
-                Nimber::new(oracle.misere_value(&with_twos)),
+                oracle.genus_digit(&position, copies),
                 "{} + {} copies of *2", text, copies
             );
         }
@@ -242,11 +260,9 @@ fn genus_of_single_heaps_is_the_definition() {
             let position: Position = if heap > 0 { vec![(game, heap)] } else { vec![] };
             let (_, genus) = solve(&format!("{}({heap})", game.name()), true);
             for copies in 0..=5 {
-                let mut with_twos = position.clone();
-                with_twos.extend(std::iter::repeat((Game::Nim, 2)).take(copies));
                 assert_eq!(
                     genus.digit(copies),
-                    Nimber::new(oracle.misere_value(&with_twos)),
+                    oracle.genus_digit(&position, copies),
                     "{}({heap}) + {copies} copies of *2",
                     game.name()
                 );

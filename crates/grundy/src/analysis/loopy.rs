@@ -19,6 +19,7 @@
 
 use serde::{Serialize, Serializer};
 
+use super::sum_search::SumSearch;
 use super::{ReportOutcome, SCHEMA};
 use crate::error::Result;
 use crate::game::Limits;
@@ -26,7 +27,7 @@ use crate::loopy::{LoopyOutcome, LoopySolver, LoopyValue};
 use crate::play::EXACT_POSITIONS;
 use crate::retrograde::Solution;
 use crate::sum::Sum;
-use crate::whole::{Play, Position, SumGraph};
+use crate::whole::{Play, SumGraph};
 
 /// A value in a report: a natural number, or infinite (serialised as the string `"inf"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,49 +155,17 @@ pub struct LoopyMoveEntry {
     pub winning: bool,
 }
 
-struct Loopy {
-    solver: LoopySolver,
-    position: Position,
-    value: LoopyValue,
-}
+/// The search of a sum with cycles.
+type Loopy = SumSearch<LoopySolver, LoopyValue>;
 
 impl Loopy {
-    fn new(sum: &Sum, limits: Limits) -> Result<Loopy> {
-        let mut solver = LoopySolver::new(sum, limits)?;
-        let position = solver.graph().position_of(sum)?;
-        let state = solver.graph().state(&position.terms)?;
-        let value = solver.value_of_state(&state)?;
-        Ok(Loopy {
-            solver,
-            position,
-            value,
-        })
-    }
-
-    fn value_of_parts(&mut self, term: usize, ids: &[u32]) -> Result<LoopyValue> {
-        let state = self.solver.graph().part_state(term, ids)?;
-        self.solver.value_of_state(&state)
-    }
-
-    fn components(&mut self) -> Result<Vec<LoopyValued>> {
-        let mut reports = Vec::new();
-        for (term, ids) in self.position.terms.clone().into_iter().enumerate() {
-            for id in ids {
-                let value = self.value_of_parts(term, &[id])?;
-                let spec = self.solver.graph().table(term).format(&[id]);
-                reports.push(LoopyValued::new(spec, &value));
-            }
-        }
-        Ok(reports)
-    }
-
+    /// Every move with the component's value after it, and the whole sum's.
     fn moves(&mut self) -> Result<Vec<(LoopyMoveReport, LoopyValue)>> {
         let moves = self.solver.graph().position_moves(&self.position)?;
         let mut reports = Vec::with_capacity(moves.len());
         for candidate in moves {
-            let component_value = self.value_of_parts(candidate.term, &candidate.parts)?;
-            let state = self.solver.graph().state(&candidate.result.terms)?;
-            let after = self.solver.value_of_state(&state)?;
+            let component_value = self.of_parts(candidate.term, &candidate.parts)?;
+            let after = self.after(&candidate)?;
             let (target_value, target_escapes) = split(&component_value);
             reports.push((
                 LoopyMoveReport {
@@ -245,9 +214,10 @@ fn remoteness(sum: &Sum, limits: Limits) -> Result<Option<u64>> {
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn value(sum: &Sum, limits: Limits) -> Result<LoopyValueReport> {
-    let mut loopy = Loopy::new(sum, limits)?;
-    let components = loopy.components()?;
-    let outcome = loopy.value.outcome();
+    let mut loopy = Loopy::new(sum, limits, LoopySolver::new, LoopySolver::value_of_state)?;
+    let value = loopy.whole()?;
+    let components = loopy.components(|spec, value| Ok(LoopyValued::new(spec, &value?)))?;
+    let outcome = value.outcome();
     let mut winning_moves = Vec::new();
     let mut drawing_moves = Vec::new();
     for (report, after) in loopy.moves()? {
@@ -259,7 +229,7 @@ pub fn value(sum: &Sum, limits: Limits) -> Result<LoopyValueReport> {
     }
     Ok(LoopyValueReport {
         schema: SCHEMA,
-        sum: LoopyValued::new(sum.format(), &loopy.value),
+        sum: LoopyValued::new(sum.format(), &value),
         remoteness: remoteness(sum, limits)?,
         components,
         winning_move_count: winning_moves.len() as u128,
@@ -273,7 +243,8 @@ pub fn value(sum: &Sum, limits: Limits) -> Result<LoopyValueReport> {
 /// # Errors
 /// As for [`value`].
 pub fn moves(sum: &Sum, limits: Limits) -> Result<LoopyMovesReport> {
-    let mut loopy = Loopy::new(sum, limits)?;
+    let mut loopy = Loopy::new(sum, limits, LoopySolver::new, LoopySolver::value_of_state)?;
+    let value = loopy.whole()?;
     let moves = loopy
         .moves()?
         .into_iter()
@@ -290,7 +261,7 @@ pub fn moves(sum: &Sum, limits: Limits) -> Result<LoopyMovesReport> {
         .collect();
     Ok(LoopyMovesReport {
         schema: SCHEMA,
-        sum: LoopyValued::new(sum.format(), &loopy.value),
+        sum: LoopyValued::new(sum.format(), &value),
         moves,
     })
 }

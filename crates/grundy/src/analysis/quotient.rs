@@ -193,7 +193,8 @@ pub fn report_of(rule: &HeapRule, to: u64, quotient: &Quotient) -> QuotientRepor
 mod sums;
 mod verify;
 
-pub use sums::{is_sum_of_heaps, misere_moves, misere_value};
+pub use sums::is_sum_of_heaps;
+pub(super) use sums::{by_quotient, moves_report, value_report};
 pub use verify::{load, verify, BY_QUOTIENT_CHECK};
 
 #[cfg(test)]

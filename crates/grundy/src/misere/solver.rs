@@ -163,6 +163,12 @@ impl MisereSolver {
     }
 }
 
+impl AsMut<SumGraph> for MisereSolver {
+    fn as_mut(&mut self) -> &mut SumGraph {
+        &mut self.graph
+    }
+}
+
 /// What one of the two searches asks of a position: when its children are solved enough, and
 /// its answer from theirs. Both walk the same frames of states ([`Search`]).
 trait Question {

@@ -6,6 +6,7 @@ use super::*;
 use crate::game::Ruleset;
 use crate::rules::HeapRule;
 use crate::spec;
+use crate::xorshift::Random;
 
 /// Misère outcome of a sum of heaps from the definition: P exactly when there is a move and
 /// every move leads to N. Written apart from the library's searches: heaps as a sorted vector.
@@ -43,14 +44,6 @@ impl Brute {
     }
 }
 
-/// A small deterministic generator (xorshift), so failures repeat.
-fn random(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 /// The quotient of heaps up to `to` agrees with the definition on `sums` random sums of up to
 /// `parts` heaps whose total is at most `budget`.
 fn agrees(rule: &str, to: u64, sums: usize, parts: u64, budget: u64) -> Result<Quotient> {
@@ -60,13 +53,13 @@ fn agrees(rule: &str, to: u64, sums: usize, parts: u64, budget: u64) -> Result<Q
         rule,
         memo: HashMap::new(),
     };
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ to;
+    let mut random = Random(0x9E37_79B9_7F4A_7C15u64 ^ to);
     for _ in 0..sums {
-        let count = 1 + random(&mut seed) % parts;
+        let count = 1 + random.below(parts);
         let mut heaps = Vec::new();
         let mut total = 0;
         for _ in 0..count {
-            let heap = 1 + random(&mut seed) % to;
+            let heap = 1 + random.below(to);
             if total + heap <= budget {
                 total += heap;
                 heaps.push(heap);
@@ -225,13 +218,13 @@ fn kayles_to_30_agrees_with_the_definition() -> Result<()> {
         rule,
         memo: HashMap::new(),
     };
-    let mut seed = 0xD1B5_4A32_D192_ED03u64;
+    let mut random = Random(0xD1B5_4A32_D192_ED03u64);
     let mut p_positions = 0;
     for _ in 0..sums {
-        let mut heaps = vec![25 + random(&mut seed) % 6];
+        let mut heaps = vec![25 + random.below(6)];
         let mut total = heaps[0];
-        for _ in 0..random(&mut seed) % 6 {
-            let heap = 1 + random(&mut seed) % 30;
+        for _ in 0..random.below(6) {
+            let heap = 1 + random.below(30);
             if total + heap <= budget {
                 total += heap;
                 heaps.push(heap);

@@ -14,8 +14,8 @@
 
 use std::collections::VecDeque;
 
-use super::{BoardComponent, BoardEdge, BoardKind, BoardMove, BoardVertex};
-use crate::analysis::partizan_play::Side;
+use super::partizan::Drawer;
+use super::{BoardComponent, BoardEdge, BoardKind, BoardVertex};
 use crate::partizan::games::{Colouring, PaintedGraph, Position};
 
 /// Draws a Col or Snort position into `drawn`.
@@ -51,21 +51,13 @@ pub(super) fn draw(drawn: &mut BoardComponent, position: &PaintedGraph) {
     drawn.edges = Some(edges);
 }
 
-/// The moves of a Col or Snort position for `side`, appended to `moves`; `made(to)` makes the
-/// move of this component to `to`.
-pub(super) fn moves_of(
-    position: &PaintedGraph,
-    side: Side,
-    made: impl Fn(String) -> BoardMove,
-    moves: &mut Vec<BoardMove>,
-) {
-    let left = side == Side::Left;
+/// The moves of a Col or Snort position for the player of `drawer`, drawn there.
+pub(super) fn moves_of(position: &PaintedGraph, drawer: &mut Drawer<'_>) {
+    let left = drawer.left();
     let paintable = position.paintable(left);
     for v in (0..position.game().graph().len()).filter(|&v| paintable >> v & 1 == 1) {
         let after = Position::Colouring(Box::new(position.painted(v, left)));
-        let mut entry = made(after.text());
-        entry.paint = Some(v);
-        moves.push(entry);
+        drawer.draw(after.text(), |entry| entry.paint = Some(v));
     }
 }
 

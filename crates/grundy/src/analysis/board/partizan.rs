@@ -65,7 +65,12 @@ pub fn partizan_board(sum: &PartizanSum) -> Result<BoardReport> {
         for (index, term) in sum.components.iter().enumerate() {
             if let Some(position) = &term.position {
                 for side in [Side::Left, Side::Right] {
-                    moves_of(index, position, side, &mut moves);
+                    let mut drawer = Drawer {
+                        index,
+                        side,
+                        moves: &mut moves,
+                    };
+                    moves_of(position, &mut drawer);
                 }
             }
         }
@@ -199,28 +204,50 @@ fn graph_drawing(position: &GraphPosition) -> (Vec<BoardVertex>, Vec<BoardEdge>)
     (vertices, edges)
 }
 
-/// The moves of term `index` at `position` for `side`, appended to `moves`.
-fn moves_of(index: usize, position: &Position, side: Side, moves: &mut Vec<BoardMove>) {
-    let left = side == Side::Left;
-    let drawn = |to: String| BoardMove {
-        side: Some(side),
-        ..BoardMove::new(index, to)
-    };
+/// Where the moves of one term for one player are drawn.
+pub(super) struct Drawer<'a> {
+    /// The term.
+    index: usize,
+    /// The player.
+    side: Side,
+    /// The moves drawn so far.
+    moves: &'a mut Vec<BoardMove>,
+}
+
+impl Drawer<'_> {
+    /// Whether the moves are Left's.
+    pub(super) fn left(&self) -> bool {
+        self.side == Side::Left
+    }
+
+    /// Draws the move of the term to `to` (spec text), with what `mark` adds to say how to
+    /// make it.
+    pub(super) fn draw(&mut self, to: String, mark: impl FnOnce(&mut BoardMove)) {
+        let mut entry = BoardMove {
+            side: Some(self.side),
+            ..BoardMove::new(self.index, to)
+        };
+        mark(&mut entry);
+        self.moves.push(entry);
+    }
+}
+
+/// The moves of a term at `position` for the player of `drawer`, drawn there.
+fn moves_of(position: &Position, drawer: &mut Drawer<'_>) {
+    let left = drawer.left();
     match position {
         Position::Domineering(grid) => {
             for after in Domineering.moves(grid, left) {
-                let mut entry = drawn(Position::Domineering(after).text());
-                entry.cells = Some(cells(&after));
-                moves.push(entry);
+                let to = Position::Domineering(after).text();
+                drawer.draw(to, |entry| entry.cells = Some(cells(&after)));
             }
         }
         Position::Hackenbush(letters) => {
             for (edge, &letter) in letters.iter().enumerate() {
                 let mine = if left { b'l' } else { b'r' };
                 if letter == mine || letter == b'e' {
-                    let mut entry = drawn(Position::Hackenbush(letters[..edge].to_vec()).text());
-                    entry.cut = Some(edge);
-                    moves.push(entry);
+                    let to = Position::Hackenbush(letters[..edge].to_vec()).text();
+                    drawer.draw(to, |entry| entry.cut = Some(edge));
                 }
             }
         }
@@ -228,13 +255,11 @@ fn moves_of(index: usize, position: &Position, side: Side, moves: &mut Vec<Board
             for (edge, _) in graph.graph.edges().enumerate() {
                 if graph.standing >> edge & 1 == 1 && graph.graph.cut_by(edge, left) {
                     let after = graph.with_standing(graph.graph.cut(graph.standing, edge));
-                    let mut entry = drawn(after.text());
-                    entry.cut = Some(edge);
-                    moves.push(entry);
+                    drawer.draw(after.text(), |entry| entry.cut = Some(edge));
                 }
             }
         }
-        Position::Colouring(painted) => colouring::moves_of(painted, side, drawn, moves),
-        other => pieces::moves_of(other, side, drawn, moves),
+        Position::Colouring(painted) => colouring::moves_of(painted, drawer),
+        other => pieces::moves_of(other, drawer),
     }
 }

@@ -11,8 +11,8 @@
 //! {"component": 0, "to": "cutcake(1x1) + cutcake(1x1)", "side": "right", "line": [[1, 0], [1, 1]]}
 //! ```
 
-use super::{BoardComponent, BoardKind, BoardMove};
-use crate::analysis::partizan_play::Side;
+use super::partizan::Drawer;
+use super::{BoardComponent, BoardKind};
 use crate::partizan::games::{
     Clobber, ClobberBoard, PartizanRuleset, Position, Strip, ToadsAndFrogs,
 };
@@ -60,15 +60,10 @@ pub(super) fn draw(drawn: &mut BoardComponent, position: &Position) -> bool {
     true
 }
 
-/// The moves of `position` for `side` in drawable terms, appended to `moves`; `drawn(to)` makes
-/// the move of this component to `to`.
-pub(super) fn moves_of(
-    position: &Position,
-    side: Side,
-    drawn: impl Fn(String) -> BoardMove,
-    moves: &mut Vec<BoardMove>,
-) {
-    let left = side == Side::Left;
+/// The moves of `position` for the player of `drawer`, drawn there, when it is one of these
+/// games.
+pub(super) fn moves_of(position: &Position, drawer: &mut Drawer<'_>) {
+    let left = drawer.left();
     match position {
         Position::Toads(squares) => {
             let mover = if left { b't' } else { b'f' };
@@ -79,19 +74,19 @@ pub(super) fn moves_of(
                     .iter()
                     .zip(&after)
                     .position(|(&before, &now)| before == mover && now == b'.');
-                let mut entry = drawn(Position::Toads(after).text());
-                entry.clicks = from.map(|c| vec![[0, c]]);
-                moves.push(entry);
+                let to = Position::Toads(after).text();
+                drawer.draw(to, |entry| entry.clicks = from.map(|c| vec![[0, c]]));
             }
         }
         Position::Clobber(board) => {
             for after in Clobber.moves(board, left) {
-                let mut entry = drawn(Position::Clobber(after).text());
-                entry.clicks = clobbered(board, &after, left);
-                moves.push(entry);
+                let clicks = clobbered(board, &after, left);
+                drawer.draw(Position::Clobber(after).text(), |entry| {
+                    entry.clicks = clicks
+                });
             }
         }
-        Position::Cutcake(pieces) => cuts(pieces, left, drawn, moves),
+        Position::Cutcake(pieces) => cuts(pieces, drawer),
         _ => {}
     }
 }
@@ -149,12 +144,8 @@ fn cake(pieces: &[(u32, u32)]) -> Vec<String> {
 /// Every cut line of `pieces` for Left (vertical) or Right (horizontal), each the move that
 /// leaves the two pieces it makes (a cut at `k` and at `size - k` leave the same pieces, and
 /// both are drawn).
-fn cuts(
-    pieces: &[(u32, u32)],
-    left: bool,
-    drawn: impl Fn(String) -> BoardMove,
-    moves: &mut Vec<BoardMove>,
-) {
+fn cuts(pieces: &[(u32, u32)], drawer: &mut Drawer<'_>) {
+    let left = drawer.left();
     for ((index, &(width, height)), start) in pieces.iter().enumerate().zip(offsets(pieces)) {
         let size = if left { width } else { height };
         for at in 1..size {
@@ -174,9 +165,9 @@ fn cuts(
             } else {
                 [[at, start], [at, start + width as usize]]
             };
-            let mut entry = drawn(Position::Cutcake(after).text());
-            entry.line = Some(line);
-            moves.push(entry);
+            drawer.draw(Position::Cutcake(after).text(), |entry| {
+                entry.line = Some(line)
+            });
         }
     }
 }

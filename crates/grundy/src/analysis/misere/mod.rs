@@ -275,8 +275,9 @@ pub fn value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
 ///
 /// A sum of heaps of one heap game (other than Nim, which Bouton's rule answers) is searched
 /// first within [`TRIAL_WORK`] moves examined; when that is not enough, the misère quotient of
-/// the game's heaps up to the largest heap of the sum answers ([`quotient::misere_value`]),
-/// and when the quotient is out of reach too, the search goes on within `limits`.
+/// the game's heaps up to the largest heap of the sum answers (the outcome and every winning
+/// move, without misère values; heaps of any size when the quotient is the whole game's), and
+/// when the quotient is out of reach too, the search goes on within `limits`.
 ///
 /// # Errors
 /// As for [`value`].
@@ -306,7 +307,7 @@ fn answered_value(sum: &Sum, limits: Limits, max_order: u64) -> Result<MisereVal
         limits,
         |limits| searched_value(sum, limits),
         |report| report.head.value.is_some(),
-        || quotient::misere_value(sum, limits, max_order),
+        || quotient::by_quotient(sum, limits, max_order, quotient::value_report),
     )
 }
 
@@ -408,7 +409,7 @@ pub fn moves_with_order(sum: &Sum, limits: Limits, max_order: u64) -> Result<Mis
             limits,
             |limits| searched_moves(sum, limits),
             |_| true,
-            || quotient::misere_moves(sum, limits, max_order),
+            || quotient::by_quotient(sum, limits, max_order, quotient::moves_report),
         ),
     })
 }

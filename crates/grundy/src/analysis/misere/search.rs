@@ -5,17 +5,15 @@ use super::{
     moves_report, MisereComponentReport, MisereHead, MisereMoveEntry, MisereMoveReport,
     MisereMovesReport, MisereValueReport,
 };
+use crate::analysis::sum_search::SumSearch;
 use crate::error::Result;
 use crate::game::{Limits, Outcome};
 use crate::misere::{Genus, MisereSolver};
 use crate::sum::Sum;
-use crate::whole::{Position, PositionMove, State};
+use crate::whole::PositionMove;
 
-struct Misere {
-    solver: MisereSolver,
-    position: Position,
-    state: State,
-}
+/// The search of a sum in misère play.
+type Misere = SumSearch<MisereSolver, Genus>;
 
 /// A value that may be out of reach: `None` when a limit stopped its search.
 fn within_limits<T>(result: Result<T>) -> Result<Option<T>> {
@@ -27,39 +25,6 @@ fn within_limits<T>(result: Result<T>) -> Result<Option<T>> {
 }
 
 impl Misere {
-    fn new(sum: &Sum, limits: Limits) -> Result<Misere> {
-        let mut solver = MisereSolver::new(sum, limits)?;
-        let position = solver.graph().position_of(sum)?;
-        let state = solver.graph().state(&position.terms)?;
-        Ok(Misere {
-            solver,
-            position,
-            state,
-        })
-    }
-
-    /// The genus of `ids`, parts of term `term`, alone.
-    fn genus_of_parts(&mut self, term: usize, ids: &[u32]) -> Result<Genus> {
-        let state = self.solver.graph().part_state(term, ids)?;
-        self.solver.genus(&state)
-    }
-
-    fn components(&mut self) -> Result<Vec<MisereComponentReport>> {
-        let mut reports = Vec::new();
-        for (term, ids) in self.position.terms.clone().into_iter().enumerate() {
-            for id in ids {
-                let genus = within_limits(self.genus_of_parts(term, &[id]))?;
-                reports.push(MisereComponentReport {
-                    spec: self.solver.graph().table(term).format(&[id]),
-                    value: genus.as_ref().map(|g| g.misere_value().value()),
-                    genus: genus.as_ref().map(Genus::to_string),
-                    element: None,
-                });
-            }
-        }
-        Ok(reports)
-    }
-
     fn report(&mut self, candidate: &PositionMove, target_value: Option<u64>) -> MisereMoveReport {
         MisereMoveReport {
             component: candidate.component,
@@ -85,7 +50,7 @@ impl Misere {
         // Values only once every outcome is known: they may use up the limits.
         let mut winning = Vec::with_capacity(found.len());
         for candidate in found {
-            let target = within_limits(self.genus_of_parts(candidate.term, &candidate.parts))?;
+            let target = within_limits(self.of_parts(candidate.term, &candidate.parts))?;
             let target_value = target.map(|genus| genus.misere_value().value());
             winning.push(self.report(&candidate, target_value));
         }
@@ -97,9 +62,8 @@ impl Misere {
         let moves: Vec<PositionMove> = self.solver.graph().position_moves(&self.position)?;
         let mut reports = Vec::with_capacity(moves.len());
         for candidate in moves {
-            let component_genus = self.genus_of_parts(candidate.term, &candidate.parts)?;
-            let state = self.solver.graph().state(&candidate.result.terms)?;
-            let after = self.solver.genus(&state)?;
+            let component_genus = self.of_parts(candidate.term, &candidate.parts)?;
+            let after = self.after(&candidate)?;
             let target_value = component_genus.misere_value().value();
             reports.push((
                 self.report(&candidate, Some(target_value)),
@@ -112,12 +76,19 @@ impl Misere {
 
 /// [`value`] by searching the whole sum.
 pub(in crate::analysis) fn searched_value(sum: &Sum, limits: Limits) -> Result<MisereValueReport> {
-    let mut misere = Misere::new(sum, limits)?;
-    let state = misere.state.clone();
-    let outcome = misere.solver.outcome(&state)?;
+    let mut misere = Misere::new(sum, limits, MisereSolver::new, MisereSolver::genus)?;
+    let outcome = misere.solver.outcome(&misere.state)?;
     let winning_moves = misere.winning_moves()?;
-    let components = misere.components()?;
-    let genus = within_limits(misere.solver.genus(&state))?;
+    let components = misere.components(|spec, genus| {
+        let genus = within_limits(genus)?;
+        Ok(MisereComponentReport {
+            spec,
+            value: genus.as_ref().map(|g| g.misere_value().value()),
+            genus: genus.as_ref().map(Genus::to_string),
+            element: None,
+        })
+    })?;
+    let genus = within_limits(misere.whole())?;
     Ok(MisereValueReport {
         head: MisereHead::new(
             sum,
@@ -134,9 +105,8 @@ pub(in crate::analysis) fn searched_value(sum: &Sum, limits: Limits) -> Result<M
 
 /// [`moves`] by searching the whole sum.
 pub(in crate::analysis) fn searched_moves(sum: &Sum, limits: Limits) -> Result<MisereMovesReport> {
-    let mut misere = Misere::new(sum, limits)?;
-    let state = misere.state.clone();
-    let genus = misere.solver.genus(&state)?;
+    let mut misere = Misere::new(sum, limits, MisereSolver::new, MisereSolver::genus)?;
+    let genus = misere.whole()?;
     let moves = misere
         .valued_moves()?
         .into_iter()

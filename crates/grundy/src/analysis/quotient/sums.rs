@@ -103,45 +103,33 @@ pub fn is_sum_of_heaps(sum: &Sum, limits: Limits) -> Result<bool> {
     Ok(Heaps::of(sum, limits)?.is_some())
 }
 
-/// The misère report of a sum of heaps of one heap game from its misère quotient (see the
-/// module docs): the outcome, and every winning move, in the order and with the words of the
-/// search ([`super::super::misere::value`]); no misère values (a quotient has none). `None`
-/// when `sum` is not such a sum.
-///
-/// A move of component `i` to the parts `p₁ + … + pⱼ` wins when the product of the other
-/// components' elements (prefix and suffix products, [`crate::quotient::Monoid::others`]) and
-/// the parts' elements lies in the P-portion: work linear in the number of options listed.
+/// The misère report `report` makes of `sum` from its misère quotient (see the module docs),
+/// as [`super::super::misere::value_with_order`] and `moves_with_order` answer a sum too large
+/// to search; `None` when `sum` is not a sum of heaps of one heap game.
 ///
 /// # Errors
 /// As for [`quotient_for_heaps`]; a limit on the moves listed or written out; a heap with too
 /// many moves to list when the quotient is not that of the whole game.
-///
-/// # Example
-/// ```
-/// use grundy::{analysis::quotient, spec, Limits};
-/// let sum = spec::parse("kayles(4) + kayles(1)")?;
-/// let report = quotient::misere_value(&sum, Limits::default(), 64)?.expect("heaps");
-/// let moves: Vec<&str> = report.winning_moves.iter().map(|m| m.result.as_str()).collect();
-/// assert_eq!(moves, ["kayles(1,1) + kayles(1)", "kayles(4)"]);
-/// // Heaps of any size, by the whole game's quotient.
-/// let huge = spec::parse("kayles(10^18, 5, 9)")?;
-/// let report = quotient::misere_value(&huge, Limits::default(), 4096)?.expect("heaps");
-/// assert_eq!(report.quotient.map(|q| q.order), Some(40));
-/// # Ok::<(), grundy::Error>(())
-/// ```
-pub fn misere_value(
+pub(in crate::analysis) fn by_quotient<R>(
     sum: &Sum,
     limits: Limits,
     max_order: u64,
-) -> Result<Option<MisereValueReport>> {
+    report: fn(&Sum, &Judged, Limits) -> Result<R>,
+) -> Result<Option<R>> {
     let Some(judged) = judged(sum, limits, max_order)? else {
         return Ok(None);
     };
-    value_report(sum, &judged, limits).map(Some)
+    report(sum, &judged, limits).map(Some)
 }
 
-/// [`misere_value`] of `sum` by the quotient `judged` holds.
-pub(super) fn value_report(
+/// The misère value report of `sum` by the quotient `judged` holds: the outcome, and every
+/// winning move, in the order and with the words of the search
+/// ([`super::super::misere::value`]); no misère values (a quotient has none).
+///
+/// A move of component `i` to the parts `p₁ + … + pⱼ` wins when the product of the other
+/// components' elements (prefix and suffix products, [`crate::quotient::Monoid::others`]) and
+/// the parts' elements lies in the P-portion: work linear in the number of options listed.
+pub(in crate::analysis) fn value_report(
     sum: &Sum,
     judged: &Judged,
     limits: Limits,
@@ -171,37 +159,10 @@ pub(super) fn value_report(
     })
 }
 
-/// The misère moves report of a sum of heaps of one heap game from its misère quotient, as
-/// [`misere_value`] finds it: every move in the order and with the words of the search
-/// ([`super::super::misere::moves`]), each marked winning or not; no misère values. `None`
-/// when `sum` is not such a sum.
-///
-/// # Errors
-/// As for [`misere_value`].
-///
-/// # Example
-/// ```
-/// use grundy::{analysis::quotient, spec, Limits};
-/// let sum = spec::parse("kayles(4) + kayles(1)")?;
-/// let report = quotient::misere_moves(&sum, Limits::default(), 64)?.expect("heaps");
-/// let winning: Vec<&str> =
-///     report.moves.iter().filter(|m| m.winning).map(|m| m.summary.result.as_str()).collect();
-/// assert_eq!((report.moves.len(), winning), (5, vec!["kayles(1,1) + kayles(1)", "kayles(4)"]));
-/// # Ok::<(), grundy::Error>(())
-/// ```
-pub fn misere_moves(
-    sum: &Sum,
-    limits: Limits,
-    max_order: u64,
-) -> Result<Option<MisereMovesReport>> {
-    let Some(judged) = judged(sum, limits, max_order)? else {
-        return Ok(None);
-    };
-    moves_report(sum, &judged, limits).map(Some)
-}
-
-/// [`misere_moves`] of `sum` by the quotient `judged` holds.
-pub(super) fn moves_report(
+/// The misère moves report of `sum` by the quotient `judged` holds: every move in the order
+/// and with the words of the search ([`super::super::misere::moves`]), each marked winning or
+/// not (as [`value_report`] finds the winning ones); no misère values.
+pub(in crate::analysis) fn moves_report(
     sum: &Sum,
     judged: &Judged,
     limits: Limits,
@@ -248,7 +209,7 @@ pub(super) fn judged_by(
 }
 
 /// A sum of heaps judged by a misère quotient that covers every heap of it.
-pub(super) struct Judged {
+pub(in crate::analysis) struct Judged {
     heaps: Heaps,
     quotient: Arc<Quotient>,
     /// The element of each component.
@@ -313,7 +274,7 @@ impl Judged {
     }
 
     /// Every move, equal moves once (as the search lists them), each with whether it wins (as
-    /// [`misere_value`] says how); only the winning ones when `only_winning`.
+    /// [`value_report`] says how); only the winning ones when `only_winning`.
     fn moves(&self, only_winning: bool, limits: Limits) -> Result<Vec<(MisereMoveReport, bool)>> {
         let (quotient, monoid) = (&*self.quotient, self.quotient.monoid());
         let others = monoid.others(&self.elements);

@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::sums::{judged_by, moves_report, value_report};
+use super::sums::judged_by;
 use super::*;
 use crate::analysis::misere::{
     searched_moves, searched_value, MisereMovesReport, MisereValueReport, QuotientUse,
@@ -15,14 +15,7 @@ use crate::quotient::{whole_heap_quotient, Quotient};
 use crate::spec;
 use crate::sum::Sum;
 use crate::whole::SumGraph;
-
-/// A small deterministic generator (xorshift), so failures repeat.
-fn random(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
+use crate::xorshift::Random;
 
 /// `sums` random sums of heaps up to `to` of `rule` whose total is at most `budget`, written
 /// as one term or as several: the quotient of heaps up to `to` gives the outcome, the winning
@@ -37,19 +30,19 @@ fn agrees(rule: &str, to: u64, budget: u64, sums: usize) -> Result<()> {
 /// [`agrees`] with `quotient`, which covers heaps up to `to` at least.
 fn agrees_by(rule: &str, quotient: Arc<Quotient>, to: u64, budget: u64, sums: usize) -> Result<()> {
     let heap_rule = spec::parse_heap_rule(rule)?;
-    let mut seed = 0x2545_F491_4F6C_DD1Du64 ^ to;
+    let mut random = Random(0x2545_F491_4F6C_DD1Du64 ^ to);
     let (mut p_positions, mut moves) = (0, 0);
     for _ in 0..sums {
         let mut heaps = Vec::new();
         let mut total = 0;
-        for _ in 0..1 + random(&mut seed) % 6 {
-            let heap = 1 + random(&mut seed) % to;
+        for _ in 0..1 + random.below(6) {
+            let heap = 1 + random.below(to);
             if total + heap <= budget {
                 total += heap;
                 heaps.push(heap.to_string());
             }
         }
-        let text = if random(&mut seed) % 2 == 0 {
+        let text = if random.below(2) == 0 {
             format!("{heap_rule}({})", heaps.join(","))
         } else {
             let terms: Vec<String> = heaps.iter().map(|h| format!("{heap_rule}({h})")).collect();
@@ -77,7 +70,7 @@ fn agrees_by(rule: &str, quotient: Arc<Quotient>, to: u64, budget: u64, sums: us
         }
         assert_eq!(listed.head.outcome, searched.head.outcome, "{text}");
         assert_eq!(listed.moves, searched.moves, "{text}");
-        plays_as(&sum, &quotient, &answered, &listed, &mut seed)?;
+        plays_as(&sum, &quotient, &answered, &listed, &mut random)?;
         p_positions += usize::from(answered.head.outcome == ReportOutcome::PreviousWins);
         moves += answered.winning_moves.len();
     }
@@ -113,7 +106,7 @@ fn plays_as(
     quotient: &Arc<Quotient>,
     value: &MisereValueReport,
     moves: &MisereMovesReport,
-    seed: &mut u64,
+    random: &mut Random,
 ) -> Result<()> {
     let text = sum.format();
     let mut game = Game::by_quotient(sum, Arc::clone(quotient))?;
@@ -140,17 +133,17 @@ fn plays_as(
         .collect::<Result<HashSet<Vec<u64>>>>()?;
     let heaps = heaps_of(&text)?;
     for _ in 0..4 {
-        let at = (random(seed) % heaps.len() as u64) as usize;
-        let Some(rest) = heaps[at].checked_sub(random(seed) % 4) else {
+        let at = (random.below(heaps.len() as u64)) as usize;
+        let Some(rest) = heaps[at].checked_sub(random.below(4)) else {
             continue;
         };
         let mut typed: Vec<u64> = heaps.clone();
         typed.remove(at);
-        match random(seed) % 3 {
+        match random.below(3) {
             0 => {}
             1 => typed.push(rest),
             _ => {
-                let small = random(seed) % (rest + 1);
+                let small = random.below(rest + 1);
                 typed.extend([small, rest - small]);
             }
         }
@@ -205,7 +198,12 @@ fn large_sums_are_answered_by_the_quotient() -> Result<()> {
     assert_eq!(report.head.value, None);
     // Each winning move leaves a sum that the quotient puts in the P-portion.
     for winning in &report.winning_moves {
-        let after = misere_value(&spec::parse(&winning.result)?, Limits::default(), 64)?;
+        let after = by_quotient(
+            &spec::parse(&winning.result)?,
+            Limits::default(),
+            64,
+            value_report,
+        )?;
         assert!(
             after.expect("heaps").quotient.expect("used").in_p_portion,
             "{}",
@@ -221,7 +219,7 @@ fn other_sums_are_not_sums_of_heaps() -> Result<()> {
         let sum = spec::parse(text)?;
         assert!(!is_sum_of_heaps(&sum, Limits::default())?, "{text}");
         assert!(
-            misere_value(&sum, Limits::default(), 64)?.is_none(),
+            by_quotient(&sum, Limits::default(), 64, value_report)?.is_none(),
             "{text}"
         );
     }
@@ -264,11 +262,11 @@ fn classes_of_moves_count_every_move() -> Result<()> {
     // classes hold exactly the winning moves that listing every move finds.
     let whole = kayles_to_1000()?;
     let few = Limits::DEFAULT.with_max_moves(100);
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut random = Random(0x9E37_79B9_7F4A_7C15u64);
     let mut checked = 0;
     for _ in 0..60 {
-        let big = 200 + random(&mut seed) % 400;
-        let small = 1 + random(&mut seed) % 30;
+        let big = 200 + random.below(400);
+        let small = 1 + random.below(30);
         let text = format!("kayles({big},{small})");
         let listed = winning(&text, &whole, Limits::default())?;
         let classes = winning(&text, &whole, few)?;
@@ -439,15 +437,15 @@ fn heaps_of_any_size_are_played_by_the_whole_quotient() -> Result<()> {
     // reports of every move listed one by one (medium heaps) or by class (`value --misere`).
     let kayles = spec::parse_heap_rule("kayles")?;
     let whole = kayles_to_1000()?;
-    let mut seed = 0x51_7CC1_B727_220Au64;
+    let mut random = Random(0x51_7CC1_B727_220Au64);
     let mut won = 0;
     for round in 0..40 {
         let big = if round < 30 {
-            200 + random(&mut seed) % 400
+            200 + random.below(400)
         } else {
-            10u64.pow(18) - random(&mut seed) % 1000
+            10u64.pow(18) - random.below(1000)
         };
-        let (a, b) = (1 + random(&mut seed) % 30, 1 + random(&mut seed) % 30);
+        let (a, b) = (1 + random.below(30), 1 + random.below(30));
         let text = format!("kayles({big},{a},{b})");
         let sum = spec::parse(&text)?;
         let listed = winning(&text, &whole, Limits::default())?;
