@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use grundy::analysis::quotient::{self, QuotientReport};
+use grundy::ask::{self, QuotientBound, Settings};
 use grundy::spec;
 
 use crate::flags::{parse_count, LimitArgs, Output};
@@ -23,9 +24,6 @@ pub const QUOTIENT_MAX_WORK: u64 = 1 << 30;
 
 /// [`QUOTIENT_MAX_WORK`] as the text of the flag's default.
 pub const QUOTIENT_MAX_WORK_TEXT: &str = "1073741824";
-
-/// The most heaps a growth without `--to` goes to before it says no period was proved.
-pub const WHOLE_MAX_HEAP: u64 = 1 << 16;
 
 /// The arguments of `grundy quotient`.
 #[derive(clap::Args, Debug)]
@@ -57,16 +55,14 @@ impl Args {
         let heap_rule = spec::parse_heap_rule(rule).map_err(with_input(rule))?;
         let mut limits = self.limits.limits();
         let _ticker = ticker::start(&mut limits);
-        let report = match self.to {
-            Some(to) => quotient::report(&heap_rule, to, self.max_order, limits),
-            None => quotient::whole_report(
-                &heap_rule,
-                WHOLE_MAX_HEAP.min(limits.max_positions),
-                self.max_order,
-                limits,
-            ),
-        }
-        .map_err(with_input(rule))?;
+        let bound = self.to.map_or(QuotientBound::Whole, QuotientBound::To);
+        let settings = Settings {
+            max_order: self.max_order,
+            ..Settings::with_limits(limits)
+        };
+        let report = ask::quotient(&heap_rule, bound, &settings)
+            .map_err(with_input(rule))?
+            .report;
         drop(_ticker);
         if let Some(path) = &self.cert {
             if report.whole.is_some() {

@@ -17,18 +17,13 @@ pub fn sequence(report: &SequenceReport) -> String {
     );
     match &report.periodicity {
         Some(period) => {
-            let kind = if period.saltus == 0 {
-                format!("period {}", period.period)
-            } else {
-                format!(
-                    "arithmetic period {}, saltus {},",
-                    period.period, period.saltus
-                )
-            };
+            let comma = if period.saltus == 0 { "" } else { "," };
             let _ = writeln!(
                 text,
-                "{kind} from heap {}, proved by {}; `grundy period` gives the certificate",
-                period.preperiod, period.theorem
+                "{}{comma} from heap {}, proved by {}; `grundy period` gives the certificate",
+                period.describe(),
+                period.preperiod,
+                period.theorem
             );
         }
         None => {

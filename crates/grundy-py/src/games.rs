@@ -1,11 +1,11 @@
 //! Sums of games as Python objects: `parse`, the reports of a sum as JSON text, sums of sums,
-//! the positions moves lead to, and play against the computer.
+//! the positions winning moves lead to, and play against the computer.
 
 use std::sync::{Mutex, MutexGuard};
 
 use grundy::analysis;
 use grundy::analysis::partizan_play::Side;
-use grundy::ask::{self, Settings};
+use grundy::ask::{self, Settings, ValueAnswer};
 use grundy::sum::Sum;
 use grundy::{spec, Limits, Play};
 use pyo3::prelude::*;
@@ -204,20 +204,24 @@ impl Game {
         Ok(Game::new(Sum::new(terms), self.limits))
     }
 
-    /// The games that the moves (or, with `winning`, the winning moves) lead to, in the order
-    /// of the reports' move lists.
-    fn results(&self, py: Python<'_>, winning: bool) -> PyResult<Vec<Game>> {
+    /// `grundy value SPEC [--misere] --format json` with the games its winning moves lead
+    /// to, in the report's order: the front door's answer says whether the moves are those
+    /// of a game without cycles in normal play (the Grundy value's, which `Sum::winning_moves`
+    /// lists); for any other answer (cycles, misère play) there are no games.
+    fn winning_moves(&self, py: Python<'_>, misere: bool) -> PyResult<(String, Vec<Game>)> {
         let (_computing, sum) = self.sum(py)?;
-        let moves = if winning {
-            sum.winning_moves()
-        } else {
-            sum.moves()
-        }
-        .map_err(|error| to_py(error, None))?;
-        Ok(moves
-            .into_iter()
-            .map(|sum_move| Game::new(sum_move.result, self.limits))
-            .collect())
+        let answer = ask::value(&sum, Play::from_misere(misere), &self.settings())
+            .map_err(|error| to_py(error, Some(&sum.format())))?;
+        let games = match &answer {
+            ValueAnswer::Normal(_) => sum
+                .winning_moves()
+                .map_err(|error| to_py(error, None))?
+                .into_iter()
+                .map(|sum_move| Game::new(sum_move.result, self.limits))
+                .collect(),
+            _ => Vec::new(),
+        };
+        Ok((json(&answer)?, games))
     }
 
     /// A game in play from this position, in normal or misère play.

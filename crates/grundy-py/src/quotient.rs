@@ -1,17 +1,13 @@
 //! Misère quotients of heap games: the report, and a handle that decides sums of heaps.
 
-use grundy::analysis::quotient::{report_of, DEFAULT_MAX_ORDER};
-use grundy::quotient::{
-    heap_quotient, outcome_of_heaps, remember, whole_heap_quotient, Quotient as LibQuotient,
-};
+use grundy::analysis::quotient::DEFAULT_MAX_ORDER;
+use grundy::ask::{self, QuotientBound, Settings};
+use grundy::quotient::{outcome_of_heaps, remember, Quotient as LibQuotient};
 use grundy::spec;
 use pyo3::prelude::*;
 
 use crate::errors::{not_in_callback, to_py};
 use crate::games::{json, limits};
-
-/// The most heaps a growth with `to=None` goes to.
-const WHOLE_MAX_HEAP: u64 = 1 << 16;
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(quotient, module)?)?;
@@ -45,8 +41,9 @@ impl Quotient {
 
 /// The misère quotient of heaps `1..=to` of `rule_text`, at most `max_order` elements; with
 /// `to=None`, of the whole game (grown until the heap → element map is proved periodic, as
-/// `grundy quotient RULE` without `--to`; an error when a limit stops it first). The quotient
-/// is then kept for the misère sums of this game that `value` and `moves` answer.
+/// `grundy quotient RULE` without `--to`; when a limit stops it first, the quotient of the
+/// heaps grown, its report's `stopped` saying why). The quotient is then kept for the misère
+/// sums of this game that `value` and `moves` answer.
 #[pyfunction]
 #[pyo3(signature = (rule_text, to=None, max_order=DEFAULT_MAX_ORDER, max_positions=None, max_work=None))]
 fn quotient(
@@ -59,15 +56,19 @@ fn quotient(
 ) -> PyResult<Quotient> {
     not_in_callback()?;
     let rule = spec::parse_heap_rule(rule_text).map_err(|error| to_py(error, Some(rule_text)))?;
-    let limits = limits(max_positions, max_work);
+    let bound = to.map_or(QuotientBound::Whole, QuotientBound::To);
+    let settings = Settings {
+        max_order,
+        ..Settings::with_limits(limits(max_positions, max_work))
+    };
     // The construction calls no Python: other threads may run meanwhile.
-    let quotient = py
-        .detach(|| match to {
-            Some(to) => heap_quotient(&rule, to, max_order, limits),
-            None => whole_heap_quotient(&rule, WHOLE_MAX_HEAP, max_order, limits),
-        })
+    let answer = py
+        .detach(|| ask::quotient(&rule, bound, &settings))
         .map_err(|error| to_py(error, Some(rule_text)))?;
-    let report = json(&report_of(&rule, quotient.atoms() as u64, &quotient))?;
-    remember(&rule, quotient.clone());
-    Ok(Quotient { quotient, report })
+    let report = json(&answer.report)?;
+    remember(&rule, answer.quotient.clone());
+    Ok(Quotient {
+        quotient: answer.quotient,
+        report,
+    })
 }

@@ -50,3 +50,18 @@ def test_errors():
         grundy.quotient("kayles", 20, max_order=4)
     with pytest.raises(grundy.SpecError):
         grundy.quotient("kayles(3)", 5)
+
+
+def test_a_growth_stopped_by_a_limit_is_the_command_lines_report(cli):
+    # Without `to`, a limit that stops the growth before the proof gives the quotient of the
+    # heaps grown and the reason, as `grundy quotient RULE` does; nothing is raised.
+    code, expected = cli.json("quotient", "0.15", "--max-work", "16384")
+    assert code == 0 and "whole" not in expected
+    q = grundy.quotient("0.15", max_work=16384)
+    assert q.to_dict() == expected
+    assert q.stopped.startswith(f"stopped before heap {q.to + 1}")
+    assert q.outcome([q.to]) in {"N", "P"}
+    with pytest.raises(grundy.SpecError, match="beyond"):
+        q.outcome([q.to + 1])
+    with pytest.raises(grundy.GrundyError, match="no periodicity theorem"):
+        grundy.quotient("grundy")

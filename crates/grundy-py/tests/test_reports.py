@@ -167,6 +167,18 @@ def test_loopy_and_misere_fields():
     assert "genus" in misere
 
 
+def test_winning_moves_name_their_games_only_for_grundy_values():
+    # The front door's answer says which moves have games: a game with cycles (loopy report)
+    # or misère play gives the report's moves without them, a game without cycles with them.
+    loopy = grundy.parse("digraph(u>s, u>a, a>b, b>a; u)")
+    moves = loopy.winning_moves()
+    assert [m.result for m in moves] == [m.result for m in loopy.analyze().winning_moves]
+    assert moves and all(m.game is None for m in moves)
+    nim = grundy.parse("nim(1,2)")
+    assert [m.game for m in nim.winning_moves(misere=True)] == [None]
+    assert [m.game.spec for m in nim.winning_moves()] == ["nim(1,1)"]
+
+
 def test_play_against_the_computer():
     game = grundy.play("nim(3,4,5)")
     assert game.view().outcome == "N"

@@ -254,6 +254,31 @@ pub struct PeriodicityReport {
     pub theorem: String,
 }
 
+impl PeriodicityReport {
+    /// The period in words, as [`PeriodReport::describe`] words a certificate's:
+    /// `period 12` or `arithmetic period 4, saltus 2`.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::{analysis, spec, Limits};
+    /// let report = analysis::heap_sequence(spec::parse_heap_rule("kayles")?, 300, Limits::default())?;
+    /// assert_eq!(report.periodicity.expect("proved").describe(), "period 12");
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn describe(&self) -> String {
+        period_words(self.period, self.saltus)
+    }
+}
+
+/// `period P`, or `arithmetic period P, saltus S` for a saltus `S > 0`.
+fn period_words(period: u64, saltus: u64) -> String {
+    if saltus > 0 {
+        format!("arithmetic period {period}, saltus {saltus}")
+    } else {
+        format!("period {period}")
+    }
+}
+
 /// The result of nimber arithmetic.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NimberReport {

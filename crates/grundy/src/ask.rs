@@ -41,6 +41,7 @@ use crate::sum::Sum;
 use crate::whole::Play;
 
 pub use crate::analysis::answer::{MovesAnswer, SequenceAnswer, ValueAnswer};
+pub use crate::analysis::quotient::QuotientAnswer;
 
 /// What a question may cost and how far an answer may reach: the one options value of every
 /// front door.
@@ -161,6 +162,57 @@ pub fn sequence(rule: &HeapRule, to: u64, play: Play, limits: Limits) -> Result<
             analysis::heap_sequence(rule.clone(), to, limits).map(SequenceAnswer::Normal)
         }
         Play::Misere => misere::sequence(rule, to, limits).map(SequenceAnswer::Misere),
+    }
+}
+
+/// How far a misère quotient of heaps reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuotientBound {
+    /// Heaps `1..=N`.
+    To(u64),
+    /// Every heap: grown until the heap → element map is proved periodic, at most
+    /// [`WHOLE_QUOTIENT_MAX_HEAP`] heaps (and [`Limits::max_positions`]).
+    Whole,
+}
+
+/// The most heaps a growth towards the whole game's quotient goes to before it says no
+/// period was proved.
+pub const WHOLE_QUOTIENT_MAX_HEAP: u64 = 1 << 16;
+
+/// The misère quotient of `rule`'s heaps within `bound`, with at most
+/// [`Settings::max_order`] elements. For the whole game, a growth that a limit (or
+/// [`WHOLE_QUOTIENT_MAX_HEAP`]) stops before the proof is no error: the answer is the
+/// quotient of the heaps grown, its report's `stopped` saying why.
+///
+/// # Errors
+/// A limit reached within heaps `1..=N`; for the whole game, a rule no periodicity theorem
+/// covers; a cancel.
+///
+/// # Example
+/// ```
+/// use grundy::{ask, spec, Limits};
+/// let kayles = spec::parse_heap_rule("kayles")?;
+/// let whole = ask::quotient(&kayles, ask::QuotientBound::Whole, &ask::Settings::default())?;
+/// assert_eq!((whole.report.order, whole.report.stopped), (40, None));
+/// let short = ask::Settings::with_limits(Limits::DEFAULT.with_max_work(1 << 16));
+/// let stopped = ask::quotient(&kayles, ask::QuotientBound::Whole, &short)?;
+/// assert!(stopped.report.whole.is_none() && stopped.report.stopped.is_some());
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn quotient(
+    rule: &HeapRule,
+    bound: QuotientBound,
+    settings: &Settings,
+) -> Result<QuotientAnswer> {
+    let Settings {
+        limits, max_order, ..
+    } = *settings;
+    match bound {
+        QuotientBound::To(to) => analysis::quotient::bounded(rule, to, max_order, limits),
+        QuotientBound::Whole => {
+            let max_heap = WHOLE_QUOTIENT_MAX_HEAP.min(limits.max_positions);
+            analysis::quotient::whole(rule, max_heap, max_order, limits)
+        }
     }
 }
 
@@ -474,6 +526,43 @@ mod tests {
         let game = spec::parse("digraph(a>b, b>a; a)")?;
         let error = value(&game, Play::Misere, &Settings::default()).unwrap_err();
         assert!(matches!(error.kind(), ErrorKind::MisereCycle { .. }));
+        Ok(())
+    }
+
+    /// Both bounds of a misère quotient by one route: heaps `1..=N` as asked; the whole game
+    /// proved, or stopped by a limit or by the heaps `max_positions` allows with the quotient
+    /// grown so far and the reason; an error only where no theorem could ever prove it.
+    #[test]
+    fn quotients_are_bounded_or_whole_by_one_route() -> Result<()> {
+        let kayles = spec::parse_heap_rule("kayles")?;
+        let settings = Settings::default();
+        let bounded = quotient(&kayles, QuotientBound::To(14), &settings)?;
+        assert_eq!((bounded.report.to, bounded.quotient.atoms()), (14, 14));
+        assert_eq!(bounded.report.stopped, None);
+        let whole = quotient(&kayles, QuotientBound::Whole, &settings)?;
+        assert_eq!((whole.report.to, whole.report.order), (167, 40));
+        assert!(whole.quotient.periodicity().is_some());
+
+        // The growth goes to no more heaps than `max_positions` allows: it stops, no error.
+        let few_heaps = Settings::with_limits(Limits::DEFAULT.with_max_positions(100));
+        let capped = quotient(&kayles, QuotientBound::Whole, &few_heaps)?;
+        assert!(capped.report.to <= 100 && capped.report.whole.is_none());
+        assert!(capped.report.stopped.is_some());
+        assert!(quotient(&kayles, QuotientBound::To(101), &few_heaps).is_err());
+
+        let little_work = Settings::with_limits(Limits::DEFAULT.with_max_work(1 << 16));
+        let stopped = quotient(&kayles, QuotientBound::Whole, &little_work)?;
+        let to = stopped.report.to;
+        assert_eq!(stopped.quotient.atoms() as u64, to);
+        let why = stopped.report.stopped.expect("a limit stopped it");
+        assert!(
+            why.starts_with(&format!("stopped before heap {}", to + 1)),
+            "{why}"
+        );
+
+        let grundy = spec::parse_heap_rule("grundy")?;
+        let error = quotient(&grundy, QuotientBound::Whole, &settings).unwrap_err();
+        assert!(matches!(error.kind(), ErrorKind::Unsupported { .. }));
         Ok(())
     }
 }

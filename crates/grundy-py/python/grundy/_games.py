@@ -66,16 +66,9 @@ class Game(_Native):
     def winning_moves(self, misere: bool = False) -> list:
         """The winning moves, each a report with ``description``, ``result`` and, for games
         without cycles in normal play, ``game``: the position it leaves as a :class:`Game`."""
-        report = self.analyze(misere)
-        entries = report.to_dict().get("winning_moves", [])
-        games: list = []
-        if not misere and entries:
-            try:
-                games = [Game(native) for native in self._native.results(True)]
-            except GrundyError:
-                games = []  # a game with cycles: its report is the loopy one
-            if [g.spec for g in games] != [entry["result"] for entry in entries]:
-                games = []
+        report, natives = self._native.winning_moves(misere)
+        entries = _json.loads(report).get("winning_moves", [])
+        games = [Game(native) for native in natives]
         return [
             _MoveReport(entry, games[index] if games else None)
             for index, entry in enumerate(entries)

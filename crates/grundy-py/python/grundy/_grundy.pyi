@@ -80,8 +80,9 @@ class Game:
         """The Grundy value of a game without cycles."""
     def plus(self, other: "Game") -> "Game":
         """The sum of this game and ``other``; both keep sharing their memos."""
-    def results(self, winning: bool) -> list["Game"]:
-        """The games the moves (or winning moves) lead to, in the reports' order."""
+    def winning_moves(self, misere: bool) -> tuple[str, list["Game"]]:
+        """``grundy value SPEC [--misere] --format json`` and the games its winning moves lead
+        to, in its order; none for a game with cycles or in misère play."""
     def play(self, misere: bool) -> "PlayState":
         """This position in play against a perfect opponent."""
 
@@ -202,7 +203,8 @@ def quotient(
     max_positions: Optional[int] = None,
     max_work: Optional[int] = None,
 ) -> Quotient:
-    """The misère quotient of heaps ``1..=to`` of a heap rule, or of every heap (``None``)."""
+    """The misère quotient of heaps ``1..=to`` of a heap rule, or of every heap (``None``;
+    a growth that a limit stops reports ``stopped``)."""
 
 def period_report(rule_text: str, max: int) -> str:
     """``grundy period RULE --max MAX --format json``."""

@@ -48,7 +48,8 @@ class Quotient(Report):
 
     Fields: ``order``, ``elements`` (names, ``"1"`` first), ``table`` (``table[x][y]`` is the
     index in ``elements`` of the product), ``p_portion``, ``generators``, ``heaps``
-    (``heaps[n]`` is the element of a heap of ``n``) and ``stable_from``.
+    (``heaps[n]`` is the element of a heap of ``n``) and ``stable_from``; ``whole`` when it is
+    the quotient of every heap, or ``stopped`` when a growth towards it stopped short.
     ``outcome(heaps)`` decides a sum of heaps up to ``to`` in constant time per heap.
     """
 
@@ -82,7 +83,10 @@ def quotient(
     """The misère quotient of heaps ``1..=to`` of a heap rule (Plambeck and Siegel): its
     elements, multiplication table, P-portion and the element of each heap. With ``to=None``,
     the quotient of every heap, grown until the heap → element map is proved periodic (the
-    ``whole`` field); it is then kept for the misère sums of that game.
+    ``whole`` field), as ``grundy quotient RULE``; when a limit stops the growth first, the
+    quotient of the heaps grown, ``to`` the last, and ``stopped`` says why. A rule that no
+    periodicity theorem covers raises :class:`GrundyError` without ``to``. The quotient is
+    kept for the misère sums of that game.
 
     >>> kayles = quotient("kayles")
     >>> kayles.order, kayles.whole["period"], kayles.outcome([10**18, 5, 9])

@@ -354,12 +354,9 @@ impl PeriodReport {
 impl PeriodReport {
     /// The period in words: `period 12`, `arithmetic period 4, saltus 2`, or `no period`.
     pub fn describe(&self) -> String {
-        match (self.period, self.saltus) {
-            (Some(period), Some(saltus)) if saltus > 0 => {
-                format!("arithmetic period {period}, saltus {saltus}")
-            }
-            (Some(period), _) => format!("period {period}"),
-            (None, _) => "no period".to_string(),
+        match self.period {
+            Some(period) => super::period_words(period, self.saltus.unwrap_or(0)),
+            None => "no period".to_string(),
         }
     }
 }

@@ -10,7 +10,7 @@
 //! and, when the heap → element map was proved periodic within `to` (a take-and-break code;
 //! see [`crate::quotient::Periodicity`]), `"whole": {"preperiod": 71, "period": 12,
 //! "proved_at": 167}`: the quotient is then that of every heap. A growth asked to go on until
-//! the whole game is proved ([`whole_report`]) that stops short has `"stopped": "..."`, the
+//! the whole game is proved ([`whole`], [`crate::ask::quotient`]) that stops short has `"stopped": "..."`, the
 //! reason, and covers the heaps it reached. A report with `whole` is a certificate:
 //! [`verify`] re-checks it from the rule alone (`grundy quotient RULE --cert FILE`, then
 //! `grundy verify FILE`);
@@ -87,6 +87,16 @@ pub struct GeneratorReport {
     pub heap: u64,
 }
 
+/// A misère quotient with its report: what a face renders, and what answers the sums of its
+/// heaps ([`crate::quotient::outcome_of_heaps`], kept with [`crate::quotient::remember`]).
+#[derive(Clone, Debug)]
+pub struct QuotientAnswer {
+    /// The report ([`report_of`] the quotient, with `stopped` when the growth stopped short).
+    pub report: QuotientReport,
+    /// The quotient reported.
+    pub quotient: Quotient,
+}
+
 /// The misère quotient of heaps `1..=to` of `rule`, with at most `max_order` elements.
 ///
 /// # Errors
@@ -95,14 +105,16 @@ pub struct GeneratorReport {
 /// # Example
 /// ```
 /// use grundy::{analysis::quotient, spec, Limits};
-/// let report = quotient::report(&spec::parse_heap_rule("nim")?, 2, 64, Limits::default())?;
+/// let answer = quotient::bounded(&spec::parse_heap_rule("nim")?, 2, 64, Limits::default())?;
+/// let report = answer.report;
 /// assert_eq!((report.order, report.p_portion.clone()), (6, vec!["a".into(), "b^2".into()]));
 /// assert_eq!(report.heaps, ["1", "a", "b"]);
 /// # Ok::<(), grundy::Error>(())
 /// ```
-pub fn report(rule: &HeapRule, to: u64, max_order: u64, limits: Limits) -> Result<QuotientReport> {
+pub fn bounded(rule: &HeapRule, to: u64, max_order: u64, limits: Limits) -> Result<QuotientAnswer> {
     let quotient = heap_quotient(rule, to, max_order, limits)?;
-    Ok(report_of(rule, to, &quotient))
+    let report = report_of(rule, to, &quotient);
+    Ok(QuotientAnswer { report, quotient })
 }
 
 /// The misère quotient of every heap of `rule`: grown heap by heap until the heap → element map
@@ -117,18 +129,18 @@ pub fn report(rule: &HeapRule, to: u64, max_order: u64, limits: Limits) -> Resul
 /// # Example
 /// ```
 /// use grundy::{analysis::quotient, spec, Limits};
-/// let report = quotient::whole_report(&spec::parse_heap_rule("0.75")?, 1000, 64, Limits::default())?;
-/// let whole = report.whole.expect("0.75 is proved");
-/// assert_eq!((report.order, whole.period, whole.preperiod), (8, 2, 8));
-/// assert_eq!(report.to, whole.proved_at);
+/// let answer = quotient::whole(&spec::parse_heap_rule("0.75")?, 1000, 64, Limits::default())?;
+/// let whole = answer.report.whole.expect("0.75 is proved");
+/// assert_eq!((answer.report.order, whole.period, whole.preperiod), (8, 2, 8));
+/// assert_eq!(answer.report.to, whole.proved_at);
 /// # Ok::<(), grundy::Error>(())
 /// ```
-pub fn whole_report(
+pub fn whole(
     rule: &HeapRule,
     max_heap: u64,
     max_order: u64,
     limits: Limits,
-) -> Result<QuotientReport> {
+) -> Result<QuotientAnswer> {
     if !crate::quotient::whole_game_theorem_covers(rule) {
         return Err(Error::new(ErrorKind::Unsupported {
             reason: format!(
@@ -148,7 +160,10 @@ pub fn whole_report(
             "no period proved within heap {max_heap}, the most heaps allowed"
         )),
     };
-    Ok(report)
+    Ok(QuotientAnswer {
+        report,
+        quotient: grown.quotient,
+    })
 }
 
 /// The report of `quotient`, the misère quotient of heaps `1..=to` of `rule` (from

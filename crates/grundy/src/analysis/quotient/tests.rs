@@ -324,7 +324,7 @@ fn heaps_of_any_size_are_answered_by_the_whole_quotient() -> Result<()> {
 #[test]
 fn certificates_verify_and_every_field_is_checked() -> Result<()> {
     let rule = spec::parse_heap_rule("0.75")?;
-    let report = whole_report(&rule, 1000, DEFAULT_MAX_ORDER, Limits::default())?;
+    let report = whole(&rule, 1000, DEFAULT_MAX_ORDER, Limits::default())?.report;
     assert!(verify(&report, Limits::default())?.valid);
     type Edit = Box<dyn Fn(&mut QuotientReport)>;
     let tampered: Vec<(&str, Edit)> = vec![
@@ -394,7 +394,7 @@ fn certificates_verify_and_every_field_is_checked() -> Result<()> {
     }
     // A saved quotient of heaps 1..=N (no whole game) loads, and a tampered one does not.
     let kayles = spec::parse_heap_rule("kayles")?;
-    let mut part = super::report(&kayles, 14, DEFAULT_MAX_ORDER, Limits::default())?;
+    let mut part = bounded(&kayles, 14, DEFAULT_MAX_ORDER, Limits::default())?.report;
     assert_eq!(load(&part, Limits::default())?.atoms(), 14);
     assert!(!verify(&part, Limits::default())?.valid);
     part.p_portion.pop();
@@ -405,7 +405,7 @@ fn certificates_verify_and_every_field_is_checked() -> Result<()> {
 #[test]
 fn growth_without_a_bound_says_where_it_stopped() -> Result<()> {
     let kayles = spec::parse_heap_rule("kayles")?;
-    let report = whole_report(&kayles, 1000, DEFAULT_MAX_ORDER, Limits::default())?;
+    let report = whole(&kayles, 1000, DEFAULT_MAX_ORDER, Limits::default())?.report;
     let whole = report.whole.clone().expect("Kayles is proved");
     assert_eq!(
         (
@@ -418,7 +418,7 @@ fn growth_without_a_bound_says_where_it_stopped() -> Result<()> {
         (40, 12, 71, 167, 167)
     );
     let short = Limits::DEFAULT.with_max_work(1 << 18);
-    let stopped = whole_report(&kayles, 1000, DEFAULT_MAX_ORDER, short)?;
+    let stopped = super::whole(&kayles, 1000, DEFAULT_MAX_ORDER, short)?.report;
     assert!(stopped.whole.is_none());
     let why = stopped.stopped.expect("a limit stopped it");
     assert!(
@@ -427,7 +427,7 @@ fn growth_without_a_bound_says_where_it_stopped() -> Result<()> {
     );
     assert!(why.contains("moves examined"), "{why}");
     let grundy = spec::parse_heap_rule("grundy")?;
-    assert!(whole_report(&grundy, 1000, 64, Limits::default()).is_err());
+    assert!(super::whole(&grundy, 1000, 64, Limits::default()).is_err());
     Ok(())
 }
 

@@ -29,7 +29,7 @@ pub const BY_QUOTIENT_CHECK: &str = "quotient";
 /// ```
 /// use grundy::{analysis::quotient, spec, Limits};
 /// let mut report =
-///     quotient::whole_report(&spec::parse_heap_rule("0.75")?, 1000, 64, Limits::default())?;
+///     quotient::whole(&spec::parse_heap_rule("0.75")?, 1000, 64, Limits::default())?.report;
 /// assert!(quotient::verify(&report, Limits::default())?.valid);
 /// report.p_portion.reverse();
 /// assert!(!quotient::verify(&report, Limits::default())?.valid);
@@ -57,7 +57,7 @@ pub fn verify(report: &QuotientReport, limits: Limits) -> Result<VerifyReport> {
 /// # Example
 /// ```
 /// use grundy::{analysis::quotient, spec, Limits};
-/// let report = quotient::report(&spec::parse_heap_rule("kayles")?, 12, 64, Limits::default())?;
+/// let report = quotient::bounded(&spec::parse_heap_rule("kayles")?, 12, 64, Limits::default())?.report;
 /// let loaded = quotient::load(&report, Limits::default())?;
 /// assert_eq!((loaded.order(), loaded.atoms()), (24, 12));
 /// # Ok::<(), grundy::Error>(())
