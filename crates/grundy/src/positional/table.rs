@@ -207,10 +207,27 @@ impl Table {
     /// Stores `nimber` under `key` (not 0), `weight` saying how costly it was to compute: a
     /// full bucket gives up its lightest entry, or drops this one if it is lighter still.
     pub fn store(&self, key: u128, nimber: u8, weight: u8) {
+        let mut fills = Fills::default();
+        self.store_counted(key, nimber, weight, &mut fills);
+        self.settle(&mut fills);
+    }
+
+    /// Adds the entries a thread counted in `fills` to the table's count.
+    pub(crate) fn settle(&self, fills: &mut Fills) {
+        self.buckets.settle(fills);
+    }
+
+    /// [`Table::store`], an entry written into an empty place counted in the thread's
+    /// `fills` (added to the table's count in batches: see [`Fills`]).
+    pub(crate) fn store_counted(&self, key: u128, nimber: u8, weight: u8, fills: &mut Fills) {
         debug_assert_ne!(key, 0, "0 marks an empty entry");
         let hash = Table::hash(key);
         let (word, bit) = self.filter_bit(hash);
-        word.fetch_or(bit, Ordering::Relaxed);
+        // Read before written: a write takes the line from the other threads' caches, where
+        // every probe reads it.
+        if word.load(Ordering::Relaxed) & bit == 0 {
+            word.fetch_or(bit, Ordering::Relaxed);
+        }
         let bucket = self.bucket(hash);
         let Some(version) = try_lock(&bucket.version) else {
             return;
@@ -228,7 +245,7 @@ impl Table {
             );
             if (k0, k1) == (low, high) || (k0, k1) == (0, 0) {
                 if (k0, k1) == (0, 0) {
-                    grow = self.buckets.fill(WAYS);
+                    grow = self.buckets.fill(WAYS, fills);
                 }
                 target = Some(way);
                 break;
@@ -279,9 +296,20 @@ pub(crate) struct Doubling<S> {
     /// Raised while one thread doubles them.
     growing: AtomicBool,
     /// Entries written into an empty place, on cache lines of their own: every thread
-    /// counts here, and every probe reads the fields above.
+    /// adds its [`Fills`] here, and every probe reads the fields above.
     filled: Padded<AtomicUsize>,
 }
+
+/// Entries one thread wrote into empty places of a [`Doubling`] and has not yet added to its
+/// shared count: each thread adds its own every [`FILL_BATCH`] (threads adding to one word at
+/// every entry take turns at its cache line), and tells whether to double from the shared
+/// count and its own, so that one thread doubles the slots exactly when it did with one
+/// shared count.
+#[derive(Default)]
+pub(crate) struct Fills(usize);
+
+/// The most entries a thread keeps in its [`Fills`] before adding them to the shared count.
+const FILL_BATCH: usize = 64;
 
 /// A value alone on its cache lines (two of 64 bytes: x86 processors fetch lines in pairs).
 #[repr(align(128))]
@@ -319,12 +347,26 @@ impl<S: Versioned> Doubling<S> {
         self.filled.0.load(Ordering::Relaxed)
     }
 
-    /// Counts an entry written into an empty place, of `ways` a slot: the slots in use to
-    /// double from when that leaves them over half full (and not all in use).
-    pub(crate) fn fill(&self, ways: usize) -> Option<usize> {
-        let filled = self.filled.0.fetch_add(1, Ordering::Relaxed) + 1;
+    /// Counts an entry written into an empty place, of `ways` a slot, in the thread's
+    /// `fills`: the slots in use to double from when the entries counted (the shared count
+    /// and the thread's) leave them over half full (and not all in use).
+    pub(crate) fn fill(&self, ways: usize, fills: &mut Fills) -> Option<usize> {
+        fills.0 += 1;
+        let filled = self.filled.0.load(Ordering::Relaxed) + fills.0;
         let used = self.used();
-        (filled > used * ways / 2 && used < self.len()).then_some(used)
+        let grow = filled > used * ways / 2 && used < self.len();
+        if grow || fills.0 >= FILL_BATCH {
+            self.settle(fills);
+        }
+        grow.then_some(used)
+    }
+
+    /// Adds the entries counted in `fills` to the shared count.
+    pub(crate) fn settle(&self, fills: &mut Fills) {
+        let fills = std::mem::take(&mut fills.0);
+        if fills > 0 {
+            self.filled.0.fetch_add(fills, Ordering::Relaxed);
+        }
     }
 
     /// The slot of a key of hash `hash`: its low bits below the slots in use.

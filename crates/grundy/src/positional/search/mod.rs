@@ -37,7 +37,7 @@ use std::sync::Mutex;
 
 use super::decomposable::{Decomposable, Known};
 use super::nimbers::NimberSet;
-use super::table::Table;
+use super::table::{Fills, Table};
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;
 use crate::progress::Counters;
@@ -272,11 +272,12 @@ impl<G: Decomposable> NimberSearch<G> {
         }
     }
 
-    fn store(&self, part: &G::Part, nimber: u8) {
+    /// Stores `part`'s nimber, an entry filled counted in the thread's `fills`.
+    fn store(&self, part: &G::Part, nimber: u8, fills: &mut Fills) {
         match self.game.key(part) {
             Some(key) => {
                 let weight = self.game.weight(part).min(255) as u8;
-                self.table.store(key, nimber, weight);
+                self.table.store_counted(key, nimber, weight, fills);
             }
             None => {
                 if let Ok(mut map) = self.large.lock() {

@@ -80,7 +80,7 @@ impl<G: Decomposable> NimberSearch<G> {
                 taken = taken.with(value);
             }
             if !taken.contains(nimber) {
-                self.store(part, nimber);
+                self.store(part, nimber, &mut searchers[0].table_fills);
                 return Ok(Some(nimber));
             }
         }

@@ -21,11 +21,13 @@
 
 use std::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 
-use crate::positional::table::{slots_within, try_lock, Doubling, Versioned};
+use crate::positional::table::{slots_within, try_lock, Doubling, Fills, Versioned};
 
 /// The slots in use at first (at most all of them).
 const FIRST_SLOTS: usize = 1 << 13;
 
+/// Aligned to its size, so that no slot straddles two cache lines (a probe misses once).
+#[repr(align(32))]
 struct Slot {
     version: AtomicU32,
     /// The key as two words, low first (0, 0: empty).
@@ -59,6 +61,11 @@ impl RuledOut {
     /// The memory the slots take at most (once all are in use).
     pub(super) fn bytes(&self) -> usize {
         self.slots.len() * SLOT_BYTES
+    }
+
+    /// Adds the slots a thread counted in `fills` to the store's count.
+    pub(super) fn settle(&self, fills: &mut Fills) {
+        self.slots.settle(fills);
     }
 
     fn hash(key: u128) -> usize {
@@ -108,8 +115,9 @@ impl RuledOut {
     }
 
     /// Notes that the nimber of `key`'s part (`key` not 0) is none of `nimbers` (below 64),
-    /// with what was noted of it before; the slot's other key is forgotten.
-    pub(super) fn rule_out(&self, key: u128, nimbers: u64) {
+    /// with what was noted of it before; the slot's other key is forgotten. A slot filled is
+    /// counted in the thread's `fills`.
+    pub(super) fn rule_out(&self, key: u128, nimbers: u64, fills: &mut Fills) {
         let slot = self.slot(key);
         let Some(version) = try_lock(&slot.version) else {
             return;
@@ -124,7 +132,7 @@ impl RuledOut {
             slot.out.fetch_or(nimbers, Ordering::Relaxed);
         } else {
             if held == (0, 0) {
-                grow = self.slots.fill(1);
+                grow = self.slots.fill(1, fills);
             }
             slot.key[0].store(low, Ordering::Relaxed);
             slot.key[1].store(high, Ordering::Relaxed);
@@ -152,15 +160,15 @@ mod tests {
         let store = RuledOut::with_memory(1 << 12);
         assert!(store.bytes() <= 1 << 12);
         assert!(!store.rules_out(7, 0b1));
-        store.rule_out(7, 0b1);
-        store.rule_out(7, 0b100);
+        store.rule_out(7, 0b1, &mut Fills::default());
+        store.rule_out(7, 0b100, &mut Fills::default());
         assert!(store.rules_out(7, 0b101));
         assert!(!store.rules_out(7, 0b10));
         assert!(!store.rules_out(8, 0b1));
         // One slot: a second key takes it.
         let one = RuledOut::with_memory(SLOT_BYTES as u64);
-        one.rule_out(7, 0b1);
-        one.rule_out(9, 0b10);
+        one.rule_out(7, 0b1, &mut Fills::default());
+        one.rule_out(9, 0b10, &mut Fills::default());
         assert!(!one.rules_out(7, 0b1) && one.rules_out(9, 0b10));
     }
 
@@ -168,8 +176,9 @@ mod tests {
     fn doubling_keeps_the_notes() {
         let store = RuledOut::with_memory(1 << 20);
         let keys = 1..=3 * FIRST_SLOTS as u128;
+        let mut fills = Fills::default();
         for key in keys.clone() {
-            store.rule_out(key, 1 << (key % 64));
+            store.rule_out(key, 1 << (key % 64), &mut fills);
         }
         assert!(store.slots.used() > FIRST_SLOTS);
         let kept = keys
@@ -189,9 +198,10 @@ mod tests {
             for t in 0..4u128 {
                 let store = &store;
                 scope.spawn(move || {
+                    let mut fills = Fills::default();
                     for i in 0..20_000u128 {
                         let key = 1 + (i * 7 + t) % 200;
-                        store.rule_out(key, 1 << (key % 64));
+                        store.rule_out(key, 1 << (key % 64), &mut fills);
                         let other = 1 + (i * 13 + t) % 200;
                         let nimber = (i * 5 + t) % 64;
                         if nimber != other % 64 {

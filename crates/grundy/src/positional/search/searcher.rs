@@ -7,9 +7,13 @@ use std::sync::atomic::Ordering;
 use super::cache::Cache;
 use super::{nimber_too_large, Found, NimberSearch, Stop, WORK_BATCH};
 use crate::error::{Error, Limit};
+use crate::positional::table::Fills;
 use crate::positional::{Decomposable, Known, NimberSet, Options};
 
-/// One thread's search: its scratch lists, one a level.
+/// One thread's search: its scratch lists, one a level. Alone on its cache lines (two of 64
+/// bytes): the threads' searchers sit side by side in one list, and each writes its counts at
+/// every position while the other reads its own fields beside them.
+#[repr(align(128))]
 pub(super) struct Searcher<'a, G: Decomposable> {
     search: &'a NimberSearch<G>,
     scratch: Vec<Options<G::Part>>,
@@ -28,6 +32,10 @@ pub(super) struct Searcher<'a, G: Decomposable> {
     cache: Cache,
     /// Scratch for [`Searcher::sort`]: each option's order key, place and fingerprint.
     keys: Vec<(u32, u32, u64)>,
+    /// Entries this thread filled in the table and in the store of nimbers ruled out, not
+    /// yet added to their counts.
+    pub(super) table_fills: Fills,
+    ruled_fills: Fills,
 }
 
 impl<'a, G: Decomposable> Searcher<'a, G> {
@@ -41,6 +49,8 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             work: 0,
             cache: Cache::new(),
             keys: Vec::new(),
+            table_fills: Fills::default(),
+            ruled_fills: Fills::default(),
         }
     }
 
@@ -85,14 +95,14 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         let answer = answer?;
         match (answer, key) {
             (Some(nimber), _) => {
-                search.store(part, nimber);
+                search.store(part, nimber, &mut self.table_fills);
                 if let Some(key) = key {
                     self.cache.put(key, Some(nimber));
                 }
             }
             (None, Some(key)) => {
                 if let Some(low) = low {
-                    search.ruled.rule_out(key, low);
+                    search.ruled.rule_out(key, low, &mut self.ruled_fills);
                 }
             }
             (None, None) => {}
@@ -119,10 +129,12 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         Ok(())
     }
 
-    /// Adds the work and positions not yet counted to the search's figures: the moves
-    /// examined so far by all threads.
+    /// Adds the work, positions and entries filled not yet counted to the search's figures
+    /// and tables: the moves examined so far by all threads.
     pub(super) fn settle_counts(&mut self) -> u64 {
         let search = self.search;
+        search.table.settle(&mut self.table_fills);
+        search.ruled.settle(&mut self.ruled_fills);
         let positions = std::mem::take(&mut self.unsettled_positions);
         search
             .stats
