@@ -16,11 +16,10 @@ use crate::{certificate, ticker};
 /// The largest order whose multiplication table the text shows (JSON always has it).
 const TABLE_IN_TEXT: usize = 32;
 
-/// Moves examined that `grundy quotient` allows by default: about a minute of the grown
-/// quotient, enough for every quotient MisereSolver computes in seconds
-/// (`docs/performance.md`). The command's `--max-work` takes it as its default (shown in its
-/// help) through [`crate::cli::Cli::parse_args`].
-pub const QUOTIENT_MAX_WORK: u64 = 1 << 30;
+/// Moves examined that `grundy quotient` allows by default: the library's
+/// [`quotient::DEFAULT_MAX_WORK`]. The command's `--max-work` takes it as its default (shown in
+/// its help) through [`crate::cli::Cli::parse_args`].
+pub const QUOTIENT_MAX_WORK: u64 = quotient::DEFAULT_MAX_WORK;
 
 /// [`QUOTIENT_MAX_WORK`] as the text of the flag's default.
 pub const QUOTIENT_MAX_WORK_TEXT: &str = "1073741824";

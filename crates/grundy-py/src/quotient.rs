@@ -1,6 +1,6 @@
 //! Misère quotients of heap games: the report, and a handle that decides sums of heaps.
 
-use grundy::analysis::quotient::DEFAULT_MAX_ORDER;
+use grundy::analysis::quotient::{DEFAULT_MAX_ORDER, DEFAULT_MAX_WORK};
 use grundy::ask::{self, QuotientBound, Settings};
 use grundy::quotient::{outcome_of_heaps, remember, Quotient as LibQuotient};
 use grundy::spec;
@@ -43,7 +43,8 @@ impl Quotient {
 /// `to=None`, of the whole game (grown until the heap → element map is proved periodic, as
 /// `grundy quotient RULE` without `--to`; when a limit stops it first, the quotient of the
 /// heaps grown, its report's `stopped` saying why). The quotient is then kept for the misère
-/// sums of this game that `value` and `moves` answer.
+/// sums of this game that `value` and `moves` answer. Without `max_work`, the work allowed is
+/// the library's default for quotients ([`DEFAULT_MAX_WORK`], as `grundy quotient`).
 #[pyfunction]
 #[pyo3(signature = (rule_text, to=None, max_order=DEFAULT_MAX_ORDER, max_positions=None, max_work=None))]
 fn quotient(
@@ -59,7 +60,10 @@ fn quotient(
     let bound = to.map_or(QuotientBound::Whole, QuotientBound::To);
     let settings = Settings {
         max_order,
-        ..Settings::with_limits(limits(max_positions, max_work))
+        ..Settings::with_limits(limits(
+            max_positions,
+            Some(max_work.unwrap_or(DEFAULT_MAX_WORK)),
+        ))
     };
     // The construction calls no Python: other threads may run meanwhile.
     let answer = py

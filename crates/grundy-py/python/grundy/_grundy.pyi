@@ -204,7 +204,8 @@ def quotient(
     max_work: Optional[int] = None,
 ) -> Quotient:
     """The misère quotient of heaps ``1..=to`` of a heap rule, or of every heap (``None``;
-    a growth that a limit stops reports ``stopped``)."""
+    a growth that a limit stops reports ``stopped``). ``max_work`` defaults to 2**30 moves
+    examined, as ``grundy quotient``."""
 
 def period_report(rule_text: str, max: int) -> str:
     """``grundy period RULE --max MAX --format json``."""

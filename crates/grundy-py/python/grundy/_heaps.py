@@ -85,7 +85,8 @@ def quotient(
     the quotient of every heap, grown until the heap → element map is proved periodic (the
     ``whole`` field), as ``grundy quotient RULE``; when a limit stops the growth first, the
     quotient of the heaps grown, ``to`` the last, and ``stopped`` says why. A rule that no
-    periodicity theorem covers raises :class:`GrundyError` without ``to``. The quotient is
+    periodicity theorem covers raises :class:`GrundyError` without ``to``. ``max_work``
+    defaults to 2**30 moves examined, the default of ``grundy quotient``. The quotient is
     kept for the misère sums of that game.
 
     >>> kayles = quotient("kayles")

@@ -25,7 +25,7 @@ use crate::game::Limits;
 use crate::quotient::{grow_whole_heap_quotient, heap_quotient, Quotient};
 use crate::rules::HeapRule;
 
-pub use crate::quotient::DEFAULT_MAX_ORDER;
+pub use crate::quotient::{DEFAULT_MAX_ORDER, DEFAULT_MAX_WORK};
 
 /// The misère quotient of heaps `1..=to` of a rule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -53,6 +53,12 @@ pub use periodic::{whole_game_theorem_covers, Periodicity};
 
 /// The most elements of a misère quotient when no other bound is given.
 pub const DEFAULT_MAX_ORDER: u64 = 4096;
+
+/// The moves examined that building a quotient, loading one or checking one allows when no
+/// other bound is given: about a minute of the grown quotient, enough for every quotient
+/// MisereSolver computes in seconds (`docs/performance.md`). Every face takes it as its
+/// default for quotients (the CLI's `quotient --max-work`, Python's `quotient`).
+pub const DEFAULT_MAX_WORK: u64 = 1 << 30;
 pub use monoid::Monoid;
 
 use crate::error::{Error, ErrorKind, Limit, Result};
