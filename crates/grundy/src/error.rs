@@ -97,6 +97,14 @@ pub enum ErrorKind {
         /// Why it could not be read.
         reason: String,
     },
+    /// A search's checkpoint file could not be read, is damaged, or belongs to another
+    /// search (see [`crate::positional::Checkpoint`]).
+    Checkpoint {
+        /// The file.
+        file: String,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 /// The limits that guard computations, so that no input can exhaust the machine.
@@ -352,6 +360,7 @@ impl fmt::Display for Error {
             ErrorKind::Cancelled => write!(f, "cancelled before the computation ended"),
             ErrorKind::Unsupported { reason } => write!(f, "not supported: {reason}"),
             ErrorKind::Include { file, reason } => write!(f, "cannot read '{file}': {reason}"),
+            ErrorKind::Checkpoint { file, reason } => write!(f, "checkpoint '{file}': {reason}"),
         }
     }
 }

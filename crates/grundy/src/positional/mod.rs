@@ -7,6 +7,7 @@
 //! **Architecture Invariant:** knows no ruleset by name; a ruleset says how its positions
 //! move and split ([`Decomposable`]), and [`Region`] is the board shape that grid games share.
 
+mod checkpoint;
 mod decomposable;
 mod grid;
 mod nimbers;
@@ -14,6 +15,7 @@ mod search;
 mod table;
 mod word;
 
+pub use checkpoint::{Checkpoint, CheckpointEvent, Checkpointed, Counts};
 pub use decomposable::{Decomposable, Known, Options};
 pub use grid::{Region, MAX_COLUMNS, MAX_ROWS};
 pub use nimbers::NimberSet;

@@ -212,6 +212,35 @@ impl Table {
         self.settle(&mut fills);
     }
 
+    /// Each entry in use as `(key, nimber, weight)`, read under its bucket's sequence lock
+    /// while other threads may write: a bucket written meanwhile is skipped (what a snapshot
+    /// for a checkpoint takes; it may miss entries, never tear one).
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (u128, u8, u8)> + '_ {
+        self.buckets
+            .in_use()
+            .flat_map(|bucket| {
+                let mut read = [None; WAYS];
+                let before = bucket.version.load(Ordering::Acquire);
+                if before & 1 == 1 {
+                    return read;
+                }
+                let data = bucket.data.load(Ordering::Relaxed);
+                for (way, entry) in read.iter_mut().enumerate() {
+                    let key = [&bucket.keys[2 * way], &bucket.keys[2 * way + 1]]
+                        .map(|word| word.load(Ordering::Relaxed));
+                    let key = u128::from(key[0]) | u128::from(key[1]) << 64;
+                    let bits = data >> (16 * way);
+                    *entry = (key != 0).then_some((key, bits as u8, (bits >> 8) as u8));
+                }
+                fence(Ordering::Acquire);
+                if bucket.version.load(Ordering::Relaxed) != before {
+                    read = [None; WAYS];
+                }
+                read
+            })
+            .flatten()
+    }
+
     /// Adds the entries a thread counted in `fills` to the table's count.
     pub(crate) fn settle(&self, fills: &mut Fills) {
         self.buckets.settle(fills);
@@ -367,6 +396,11 @@ impl<S: Versioned> Doubling<S> {
         if fills > 0 {
             self.filled.0.fetch_add(fills, Ordering::Relaxed);
         }
+    }
+
+    /// The slots in use now, in order.
+    pub(crate) fn in_use(&self) -> impl Iterator<Item = &S> {
+        (0..self.used()).map(|i| self.at(i))
     }
 
     /// The slot of a key of hash `hash`: its low bits below the slots in use.

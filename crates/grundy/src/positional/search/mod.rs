@@ -29,6 +29,7 @@
 mod cache;
 mod root;
 mod ruled;
+mod saving;
 mod searcher;
 
 use std::collections::HashMap;
@@ -42,6 +43,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;
 use crate::progress::Counters;
 use ruled::RuledOut;
+use saving::Saver;
 use searcher::Searcher;
 
 /// The threads a search runs on: rayon's count (every core, or `RAYON_NUM_THREADS`) with the
@@ -90,6 +92,8 @@ pub struct NimberSearch<G: Decomposable> {
     /// The work of the busiest thread in each phase of the searches so far, summed: what
     /// the searches would take on as many processors as threads, whatever the load.
     span: AtomicU64,
+    /// Where and when the tables are saved ([`NimberSearch::resume`]).
+    saver: Option<Saver>,
 }
 
 /// The share of [`Limits::max_memory`] that the nimbers ruled out take (one part in this
@@ -129,6 +133,7 @@ impl<G: Decomposable> NimberSearch<G> {
             stats: Counters::new(),
             done: AtomicBool::new(false),
             span: AtomicU64::new(0),
+            saver: None,
         }
     }
 
@@ -168,7 +173,8 @@ impl<G: Decomposable> NimberSearch<G> {
     ///
     /// # Errors
     /// [`Limit::Work`](crate::Limit::Work) when the search examines more moves than
-    /// `limits.max_work`, [`ErrorKind::Cancelled`] when the cancel flag is raised,
+    /// `limits.max_work`, [`ErrorKind::Cancelled`] when the cancel flag is raised (either
+    /// saves the checkpoint first, when there is one: [`NimberSearch::resume`]),
     /// [`ErrorKind::Unsupported`] for a nimber of 256 or more.
     pub fn nimber(&self, part: &G::Part, threads: usize) -> Result<u8> {
         if let Some(nimber) = self.lookup(part) {
@@ -186,6 +192,9 @@ impl<G: Decomposable> NimberSearch<G> {
         };
         for searcher in &mut searchers {
             searcher.settle_counts();
+        }
+        if let Err(Stop::Error(_)) = answer {
+            let _ = self.save_checkpoint();
         }
         match answer {
             Ok(Some(nimber)) => Ok(nimber),
@@ -208,6 +217,9 @@ impl<G: Decomposable> NimberSearch<G> {
         let answer = searcher.value_in(part, wanted, 0);
         self.span.fetch_add(searcher.work, Ordering::Relaxed);
         searcher.settle_counts();
+        if let Err(Stop::Error(_)) = answer {
+            let _ = self.save_checkpoint();
+        }
         answer.map_err(|stop| match stop {
             Stop::Done => Error::new(ErrorKind::Cancelled),
             Stop::Error(error) => error,

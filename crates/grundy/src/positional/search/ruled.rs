@@ -68,6 +68,22 @@ impl RuledOut {
         self.slots.settle(fills);
     }
 
+    /// Each note in use as `(key, nimbers ruled out)`, read under its slot's sequence lock
+    /// while other threads may write: a slot written meanwhile is skipped.
+    pub(super) fn entries(&self) -> impl Iterator<Item = (u128, u64)> + '_ {
+        self.slots.in_use().filter_map(|slot| {
+            let before = slot.version.load(Ordering::Acquire);
+            if before & 1 == 1 {
+                return None;
+            }
+            let key = [&slot.key[0], &slot.key[1]].map(|word| word.load(Ordering::Relaxed));
+            let key = u128::from(key[0]) | u128::from(key[1]) << 64;
+            let out = slot.out.load(Ordering::Relaxed);
+            fence(Ordering::Acquire);
+            (key != 0 && slot.version.load(Ordering::Relaxed) == before).then_some((key, out))
+        })
+    }
+
     fn hash(key: u128) -> usize {
         let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(23);
         let hash = folded.wrapping_mul(0x9e37_79b9_7f4a_7c15);

@@ -118,6 +118,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         if self.unsettled >= WORK_BATCH {
             let search = self.search;
             let work = self.settle_counts();
+            search.save_if_due();
             if search.done.load(Ordering::Relaxed) {
                 return Err(Stop::Done);
             }

@@ -10,7 +10,8 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::game::{Evaluator, Limits, MoveClass, MoveList, Ruleset};
 use crate::nimber::Nimber;
 use crate::positional::{
-    Decomposable, Known, NimberSearch, Options, Region, WordRegion, MAX_COLUMNS, MAX_ROWS,
+    Checkpoint, Checkpointed, Decomposable, Known, NimberSearch, Options, Region, WordRegion,
+    MAX_COLUMNS, MAX_ROWS,
 };
 use crate::progress::Snapshot;
 
@@ -73,6 +74,23 @@ pub(super) fn straight(n: usize) -> u8 {
         values
     });
     values[n]
+}
+
+impl Checkpointed for Cram {
+    const NAME: &'static str = "cram-region";
+
+    /// Rectangles, an L, a ring and boards past a word, as they stand (not canonical).
+    fn samples(&self) -> Vec<Region> {
+        let rows: [&[u32]; 6] = [
+            &[0b111; 2],
+            &[0b1111; 3],
+            &[0b1, 0b1, 0b111],
+            &[0b1111, 0b1001, 0b1111],
+            &[0x7ff; 6],
+            &[0xffff_ffff; 32],
+        ];
+        rows.map(Region::from_rows).to_vec()
+    }
 }
 
 impl Decomposable for Cram {
@@ -154,6 +172,9 @@ impl Decomposable for Cram {
 pub struct CramSolver {
     limits: Limits,
     threads: usize,
+    /// The checkpoint of the search of regions in one word; the other's is in the same
+    /// path with `.large` added.
+    checkpoint: Option<Checkpoint>,
     small: Option<NimberSearch<SmallCram>>,
     large: Option<NimberSearch<Cram>>,
 }
@@ -171,6 +192,7 @@ impl CramSolver {
         CramSolver {
             limits,
             threads,
+            checkpoint: None,
             small: None,
             large: None,
         }
@@ -200,16 +222,63 @@ impl CramSolver {
         self.limits.with_max_memory(self.limits.max_memory / 2)
     }
 
-    fn small(&mut self) -> &NimberSearch<SmallCram> {
-        let limits = self.half();
-        self.small
-            .get_or_insert_with(|| NimberSearch::new(SmallCram, &limits))
+    /// The same solver, its searches resumed from `checkpoint` and saved to it
+    /// ([`NimberSearch::resume`]): the search of regions in one word (all of a board of at
+    /// most 64 squares) in `checkpoint.path`, that of larger regions in the same path with
+    /// `.large` added. Each file is loaded when its search is made, before it searches.
+    ///
+    /// # Example
+    /// ```
+    /// use grundy::positional::Checkpoint;
+    /// use grundy::rules::{CramBoard, CramSolver};
+    /// use grundy::{Evaluator, Limits};
+    /// let path = std::env::temp_dir().join(format!("grundy-cram-{}.ckpt", std::process::id()));
+    /// let tight = Limits::default().with_max_work(1000);
+    /// let board = CramBoard::rectangle(4, 5)?;
+    /// let mut first = CramSolver::new(tight, 1).with_checkpoint(Checkpoint::new(&path));
+    /// assert!(first.value(&board).is_err()); // stopped by its work limit, its tables saved
+    /// let mut second = CramSolver::new(Limits::default(), 1).with_checkpoint(Checkpoint::new(&path));
+    /// assert_eq!(second.value(&board)?.value(), 0); // resumed
+    /// # std::fs::remove_file(&path).ok();
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_checkpoint(self, checkpoint: Checkpoint) -> CramSolver {
+        CramSolver {
+            checkpoint: Some(checkpoint),
+            ..self
+        }
     }
 
-    fn large(&mut self) -> &NimberSearch<Cram> {
-        let limits = self.half();
-        self.large
-            .get_or_insert_with(|| NimberSearch::new(Cram, &limits))
+    /// A search of `game` with its share of the limits, resumed from `checkpoint` (its path
+    /// with `suffix` added) when the solver has one.
+    fn made<G: Checkpointed>(&self, game: G, suffix: &str) -> Result<NimberSearch<G>> {
+        let mut search = NimberSearch::new(game, &self.half());
+        if let Some(checkpoint) = &self.checkpoint {
+            let mut path = checkpoint.path.clone().into_os_string();
+            path.push(suffix);
+            search.resume(Checkpoint {
+                path: path.into(),
+                ..checkpoint.clone()
+            })?;
+        }
+        Ok(search)
+    }
+
+    fn small(&mut self) -> Result<&NimberSearch<SmallCram>> {
+        let search = match self.small.take() {
+            Some(search) => search,
+            None => self.made(SmallCram, "")?,
+        };
+        Ok(self.small.insert(search))
+    }
+
+    fn large(&mut self) -> Result<&NimberSearch<Cram>> {
+        let search = match self.large.take() {
+            Some(search) => search,
+            None => self.made(Cram, ".large")?,
+        };
+        Ok(self.large.insert(search))
     }
 
     /// A connected region of a board: its nimber when a theorem or a table gives it at once
@@ -221,18 +290,18 @@ impl CramSolver {
         }
         if let Some(word) = region.word() {
             let part = SmallCram::part(word);
-            return Ok(self.small().lookup(&part).ok_or(Part::Small(part)));
+            return Ok(self.small()?.lookup(&part).ok_or(Part::Small(part)));
         }
         let part = region.region()?.canonical();
-        Ok(self.large().lookup(&part).ok_or(Part::Large(part)))
+        Ok(self.large()?.lookup(&part).ok_or(Part::Large(part)))
     }
 
     /// The nimber of a part, searched.
     fn nimber(&mut self, part: &Part) -> Result<u8> {
         let threads = self.threads;
         match part {
-            Part::Small(part) => self.small().nimber(part, threads),
-            Part::Large(part) => self.large().nimber(part, threads),
+            Part::Small(part) => self.small()?.nimber(part, threads),
+            Part::Large(part) => self.large()?.nimber(part, threads),
         }
     }
 }
@@ -273,7 +342,7 @@ impl Evaluator for CramSolver {
                 }
             }
             let threads = self.threads;
-            let hit = self.small().sum_is(regions, known, target, threads)?;
+            let hit = self.small()?.sum_is(regions, known, target, threads)?;
             if hit {
                 found.push(MoveClass { parts, count: 1 });
             }

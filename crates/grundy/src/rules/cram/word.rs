@@ -8,7 +8,7 @@
 use std::sync::OnceLock;
 
 use super::solver::straight;
-use crate::positional::{Decomposable, Known, Options, WordRegion};
+use crate::positional::{Checkpointed, Decomposable, Known, Options, WordRegion};
 
 /// Cram on [`WordRegion`]s, for the positional search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,6 +123,24 @@ fn levels_of(width: u32, height: u32) -> Vec<(u64, u64)> {
     }
     by_distance.retain(|&(down, across)| down | across != 0);
     by_distance
+}
+
+impl Checkpointed for SmallCram {
+    const NAME: &'static str = "cram-word";
+
+    /// Rectangles, an L, a ring and the full 8 x 8, as they stand (not canonical).
+    fn samples(&self) -> Vec<WordRegion> {
+        [
+            (0b11_1111, 3),
+            (0xfff, 4),
+            (0b100_100_111, 3),
+            (0b1111_1001_1111, 4),
+            (0x1_ffff_ffff, 7),
+            (u64::MAX, 8),
+        ]
+        .map(|(bits, width)| WordRegion::new(bits, width))
+        .to_vec()
+    }
 }
 
 impl Decomposable for SmallCram {
