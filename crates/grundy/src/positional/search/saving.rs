@@ -136,3 +136,119 @@ impl<G: Decomposable> NimberSearch<G> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::{ErrorKind, Limit};
+    use crate::positional::Region;
+    use crate::rules::Cram;
+    use crate::Limits;
+
+    /// A fresh path in the temporary directory for test `name`.
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let file = format!("grundy-search-{name}-{}.ckpt", std::process::id());
+        let path = std::env::temp_dir().join(file);
+        let _ = std::fs::remove_file(&path);
+        path
+    }
+
+    /// The `rows` x `columns` rectangle, canonical.
+    fn rectangle(rows: usize, columns: u32) -> Region {
+        Region::from_rows(&vec![(1u32 << columns) - 1; rows]).canonical()
+    }
+
+    fn unlimited() -> Limits {
+        Limits::default().with_max_work(u64::MAX)
+    }
+
+    #[test]
+    fn a_saved_search_loads_back_into_a_fresh_one() -> Result<()> {
+        let path = scratch("round-trip");
+        let mut first = NimberSearch::new(Cram, &unlimited());
+        assert_eq!(first.resume(Checkpoint::new(&path))?, None);
+        first.nimber(&rectangle(4, 5), 1)?;
+        let saved = first.save_checkpoint()?.expect("saved");
+        let entries: Vec<_> = first.table.entries().collect();
+        let notes: Vec<_> = first.ruled.entries().collect();
+        assert_eq!(saved.entries, entries.len() as u64);
+        assert_eq!(saved.notes, notes.len() as u64);
+        assert!(saved.entries > 100 && saved.notes > 100, "{saved:?}");
+
+        let mut second = NimberSearch::new(Cram, &unlimited());
+        let loaded = second.resume(Checkpoint::new(&path))?;
+        assert_eq!(loaded, Some(saved));
+        // Each entry found holds its nimber; a fresh table that fills as it grows may drop
+        // a few.
+        let found = entries
+            .iter()
+            .filter(|&&(key, nimber, _)| {
+                let got = second.table.get(key);
+                got.inspect(|&got| assert_eq!(got, nimber)).is_some()
+            })
+            .count();
+        assert!(
+            found * 10 >= entries.len() * 9,
+            "{found} of {}",
+            entries.len()
+        );
+        let kept = notes
+            .iter()
+            .filter(|&&(key, word)| second.ruled.rules_out(key, word));
+        assert!(kept.count() * 10 >= notes.len() * 9);
+        std::fs::remove_file(&path).ok();
+        Ok(())
+    }
+
+    #[test]
+    fn a_search_stopped_at_its_limit_goes_on_from_its_checkpoint() -> Result<()> {
+        let board = rectangle(5, 6);
+        for threads in [1, 2] {
+            let straight = NimberSearch::new(Cram, &unlimited());
+            let nimber = straight.nimber(&board, threads)?;
+            let moves = straight.stats().snapshot().work;
+
+            let path = scratch(&format!("stopped-{threads}"));
+            let half = unlimited().with_max_work(moves / 2 * super::super::WORK_PER_MOVE);
+            let mut stopped = NimberSearch::new(Cram, &half);
+            stopped.resume(Checkpoint::new(&path))?;
+            let error = stopped.nimber(&board, threads).expect_err("stopped");
+            assert!(
+                matches!(
+                    error.kind(),
+                    ErrorKind::LimitExceeded {
+                        limit: Limit::Work,
+                        ..
+                    }
+                ),
+                "{error}"
+            );
+
+            let mut resumed = NimberSearch::new(Cram, &unlimited());
+            let loaded = resumed.resume(Checkpoint::new(&path))?.expect("saved");
+            assert!(loaded.entries > 0);
+            assert_eq!(resumed.nimber(&board, threads)?, nimber);
+            let after = resumed.stats().snapshot().work;
+            assert!(after < moves, "{after} moves resumed, {moves} straight");
+            std::fs::remove_file(&path).ok();
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn a_large_checkpoint_loads_into_a_small_table() -> Result<()> {
+        let path = scratch("small-table");
+        let board = rectangle(5, 5);
+        let mut first = NimberSearch::new(Cram, &unlimited());
+        first.resume(Checkpoint::new(&path))?;
+        let nimber = first.nimber(&board, 1)?;
+        first.save_checkpoint()?;
+        let mut small = NimberSearch::new(Cram, &unlimited().with_max_memory(1 << 12));
+        let loaded = small.resume(Checkpoint::new(&path))?.expect("saved");
+        assert!(loaded.entries as usize > small.table.capacity());
+        assert!(small.table.len() <= small.table.capacity());
+        assert_eq!(small.nimber(&board, 1)?, nimber);
+        std::fs::remove_file(&path).ok();
+        Ok(())
+    }
+}

@@ -466,4 +466,26 @@ mod tests {
         );
         Ok(())
     }
+
+    #[test]
+    fn another_searchs_checkpoint_is_refused() -> Result<()> {
+        let file = format!("grundy-cram-other-{}.ckpt", std::process::id());
+        let path = std::env::temp_dir().join(file);
+        let mut regions = NimberSearch::new(Cram, &Limits::default());
+        regions.resume(Checkpoint::new(&path))?;
+        regions.nimber(&Region::from_rows(&[0b1111; 3]).canonical(), 1)?;
+        regions.save_checkpoint()?;
+        let mut solver =
+            CramSolver::new(Limits::default(), 1).with_checkpoint(Checkpoint::new(&path));
+        let error = solver
+            .value(&CramBoard::rectangle(3, 4)?)
+            .expect_err("refused");
+        let reason = "holds a search of cram-region, not of cram-word";
+        assert_eq!(
+            error.to_string(),
+            format!("checkpoint '{}': {reason}", path.display())
+        );
+        std::fs::remove_file(&path).ok();
+        Ok(())
+    }
 }
