@@ -13,10 +13,7 @@ use small_limits::LIMITS;
 fuzz_target!(|data: &[u8]| {
     let contents = String::from_utf8_lossy(data).into_owned();
     let include = move |_: &str| Ok(contents.clone());
-    let options = spec::Options {
-        limits: LIMITS,
-        include: Some(&include),
-    };
+    let options = spec::Options::new(LIMITS).with_include(&include);
     for start in ["a", "0", "v1"] {
         if let Ok(sum) = spec::parse_with(&format!("digraph(@edges; {start})"), options) {
             let _ = ask::value(&sum, Play::Normal, &ask::Settings::with_limits(LIMITS));

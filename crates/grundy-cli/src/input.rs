@@ -38,8 +38,16 @@ pub fn parse_sum(argument: &str, limits: Limits) -> Result<(String, Sum), Proble
 /// The spec text of `argument` and the game it reads as: an impartial sum, or a partizan
 /// one ([`spec::parse_any_with`]).
 pub fn parse_any(argument: &str, limits: Limits) -> Result<(String, spec::AnyGame), Problem> {
+    parse_any_with(argument, spec::Options::new(limits))
+}
+
+/// [`parse_any`] with `options` (includes read from files).
+pub fn parse_any_with(
+    argument: &str,
+    options: spec::Options<'_>,
+) -> Result<(String, spec::AnyGame), Problem> {
     let text = spec_text(argument)?;
-    let options = spec::Options::new(limits).with_include(&include);
+    let options = options.with_include(&include);
     let game = spec::parse_any_with(&text, options).map_err(with_input(&text))?;
     Ok((text, game))
 }

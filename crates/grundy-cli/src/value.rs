@@ -3,13 +3,15 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use grundy::ask::{self, MovesAnswer, Settings, ValueAnswer};
-use grundy::spec::AnyGame;
+use grundy::positional::{Checkpoint, CheckpointEvent};
+use grundy::spec::{self, AnyGame};
 use grundy::{analysis, Play};
 
 use crate::flags::{parse_count, LimitArgs, Output};
-use crate::input::parse_any;
+use crate::input::parse_any_with;
 use crate::output::{emit, usage, with_input, Problem};
 use crate::quotient::QUOTIENT_MAX_WORK;
 use crate::{certificate, render, render_loopy, render_misere, render_partizan, ticker};
@@ -33,6 +35,20 @@ pub struct GameArgs {
     /// json), re-checked, then used for sums of its game's heaps instead of growing one.
     #[arg(long, value_name = "FILE")]
     quotient: Option<PathBuf>,
+    /// Cram: keeps the search's tables in FILE, resumed from it when it exists, saved every
+    /// --checkpoint-every seconds and when a limit stops the search (a search killed or
+    /// stopped by Ctrl-C loses what it learned since the last save); regions of more than 64
+    /// squares are kept in FILE.large. Only the first cram(...) term of a sum keeps one.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// With --checkpoint: the seconds between two saves.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        requires = "checkpoint",
+        default_value_t = 600
+    )]
+    checkpoint_every: u64,
     #[command(flatten)]
     output: Output,
     #[command(flatten)]
@@ -70,7 +86,16 @@ impl GameArgs {
     ) -> Result<(), Problem> {
         let mut settings = self.settings()?;
         let _ticker = ticker::start(&mut settings.limits);
-        let (spec, mut game) = parse_any(&self.spec, settings.limits)?;
+        let checkpoint = self.checkpoint.as_ref().map(|path| {
+            Checkpoint::new(path)
+                .every(Duration::from_secs(self.checkpoint_every))
+                .notify(tell)
+        });
+        let mut options = spec::Options::new(settings.limits);
+        if let Some(checkpoint) = &checkpoint {
+            options = options.with_checkpoint(checkpoint);
+        }
+        let (spec, mut game) = parse_any_with(&self.spec, options)?;
         let answer = question(&mut game, Play::from_misere(self.misere), &settings)
             .map_err(with_input(&spec))?;
         emit(out, self.output.format, &answer, text)
@@ -96,6 +121,27 @@ impl GameArgs {
                 .unwrap_or(analysis::quotient::DEFAULT_MAX_ORDER),
             ..Settings::DEFAULT
         })
+    }
+}
+
+/// Tells standard error of each load and save of a `--checkpoint`.
+fn tell(event: &CheckpointEvent<'_>) {
+    match event {
+        CheckpointEvent::Loaded(path, counts) => eprintln!(
+            "checkpoint: loaded {} entries and {} notes from {}",
+            counts.entries,
+            counts.notes,
+            path.display()
+        ),
+        CheckpointEvent::Saved(path, counts, took) => eprintln!(
+            "checkpoint: saved {} entries and {} notes ({} bytes) to {} in {:.2} s",
+            counts.entries,
+            counts.notes,
+            counts.bytes,
+            path.display(),
+            took.as_secs_f64()
+        ),
+        CheckpointEvent::Failed(error) => eprintln!("checkpoint: not saved: {error}"),
     }
 }
 

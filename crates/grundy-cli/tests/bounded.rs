@@ -258,3 +258,43 @@ fn slow_inputs_of_the_readme_end_within_two_minutes() {
 fn the_slowest_inputs_of_the_readme_end_within_two_minutes() {
     each_ends_within_the_bound(SLOWEST);
 }
+
+/// Issue 27: a Cram search stopped by its work limit saves its checkpoint, and the next run
+/// resumes from it to the same answer; a damaged checkpoint is refused in one line.
+#[test]
+fn a_cram_search_stopped_at_its_limit_resumes_from_its_checkpoint() {
+    let file = std::env::temp_dir().join(format!("grundy-cli-{}.ckpt", std::process::id()));
+    let path = file.to_str().unwrap();
+    let _ = std::fs::remove_file(&file);
+    let straight = grundy(&["value", "cram(5x6)"]);
+    assert_eq!(straight.code, Some(0), "{straight:?}");
+
+    let stopped = grundy(&[
+        "value",
+        "cram(5x6)",
+        "--max-work",
+        "2^20",
+        "--checkpoint",
+        path,
+    ]);
+    assert_eq!(stopped.code, Some(1), "{stopped:?}");
+    assert_contains(
+        &stopped.stderr,
+        &["checkpoint: saved ", path, "help: --max-work"],
+    );
+    assert!(!stopped.stderr.contains("loaded"), "{}", stopped.stderr);
+
+    let resumed = grundy(&["value", "cram(5x6)", "--checkpoint", path]);
+    assert_eq!(resumed.code, Some(0), "{resumed:?}");
+    assert_contains(&resumed.stderr, &["checkpoint: loaded ", " entries and "]);
+    assert_eq!(resumed.stdout, straight.stdout);
+
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[40] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    let damaged = grundy(&["value", "cram(5x6)", "--checkpoint", path]);
+    assert_eq!(damaged.code, Some(2), "{damaged:?}");
+    let reason = format!("checkpoint '{path}': is damaged (its checksum does not match)");
+    assert_contains(&damaged.stderr, &[&reason]);
+    let _ = std::fs::remove_file(&file);
+}

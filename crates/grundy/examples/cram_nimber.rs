@@ -1,12 +1,45 @@
 //! The nimber alone of Cram boards (no winning moves), with the search's figures: what
 //! `igsolve` reports, for `scripts/bench-cram`. The span is the work of the busiest thread in
 //! each phase, summed (all the work on one thread). Usage: `cram_nimber THREADS RxC...`; the
-//! tables' memory in MiB from `CRAM_MEMORY_MIB` (default: `Limits::default()`'s).
+//! tables' memory in MiB from `CRAM_MEMORY_MIB` (default: `Limits::default()`'s). A long run
+//! keeps a checkpoint in `CRAM_CHECKPOINT` (one board a run: resumed when the file exists,
+//! saved every `CRAM_CHECKPOINT_SECS` seconds, 600 by default, and when it stops), and stops
+//! after `CRAM_MAX_WORK` units of work ([`Limits::max_work`], unlimited by default).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use grundy::positional::{Checkpoint, CheckpointEvent};
 use grundy::rules::{CramBoard, CramSolver};
 use grundy::{Evaluator, Limits};
+
+/// Tells standard error of each load and save of the checkpoint.
+fn tell(event: &CheckpointEvent<'_>) {
+    match event {
+        CheckpointEvent::Loaded(path, counts) => eprintln!(
+            "loaded {} entries and {} notes ({} bytes) from {}",
+            counts.entries,
+            counts.notes,
+            counts.bytes,
+            path.display()
+        ),
+        CheckpointEvent::Saved(path, counts, took) => eprintln!(
+            "saved {} entries and {} notes ({} bytes) to {} in {:.2} s",
+            counts.entries,
+            counts.notes,
+            counts.bytes,
+            path.display(),
+            took.as_secs_f64()
+        ),
+        CheckpointEvent::Failed(error) => eprintln!("checkpoint not saved: {error}"),
+    }
+}
+
+/// The variable `name` as a number.
+fn number(name: &str) -> Option<u64> {
+    std::env::var(name)
+        .ok()
+        .and_then(|value| value.parse().ok())
+}
 
 fn main() -> grundy::Result<()> {
     let mut args = std::env::args().skip(1);
@@ -14,18 +47,25 @@ fn main() -> grundy::Result<()> {
     for board in args {
         let (rows, columns) = board.split_once('x').unwrap_or((&board, "1"));
         let (rows, columns) = (rows.parse().unwrap_or(1), columns.parse().unwrap_or(1));
-        let memory = std::env::var("CRAM_MEMORY_MIB")
-            .ok()
-            .and_then(|mib| mib.parse::<u64>().ok())
-            .map_or(Limits::DEFAULT.max_memory, |mib| mib << 20);
+        let memory = number("CRAM_MEMORY_MIB").map_or(Limits::DEFAULT.max_memory, |mib| mib << 20);
         let limits = Limits::DEFAULT
-            .with_max_work(u64::MAX)
+            .with_max_work(number("CRAM_MAX_WORK").unwrap_or(u64::MAX))
             .with_max_memory(memory);
         let mut solver = CramSolver::new(limits, threads);
+        if let Ok(path) = std::env::var("CRAM_CHECKPOINT") {
+            let every = Duration::from_secs(number("CRAM_CHECKPOINT_SECS").unwrap_or(600));
+            solver = solver.with_checkpoint(Checkpoint::new(path).every(every).notify(tell));
+        }
         let start = Instant::now();
-        let nimber = solver.value(&CramBoard::rectangle(rows, columns)?)?;
+        let nimber = solver.value(&CramBoard::rectangle(rows, columns)?);
         let seconds = start.elapsed().as_secs_f64();
         let stats = solver.stats();
+        let nimber = nimber.inspect_err(|error| {
+            eprintln!(
+                "{board}: {error} after {seconds:.2} s, {} positions, {} moves",
+                stats.positions, stats.work
+            );
+        })?;
         println!(
             "{board} *{} {seconds:.2} s, {} positions, {} moves, span {}, {} in the table",
             nimber.value(),

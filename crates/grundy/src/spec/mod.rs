@@ -55,6 +55,7 @@ pub use partizan::{
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
+use crate::positional::Checkpoint;
 use crate::rules::HeapRule;
 use crate::sum::Sum;
 use games::Read;
@@ -76,6 +77,9 @@ pub struct Options<'a> {
     pub limits: Limits,
     /// Reads included files; without it `@file` is an error.
     pub include: Option<Include<'a>>,
+    /// The checkpoint of the first `cram(...)` term's search
+    /// ([`CramSolver::with_checkpoint`](crate::rules::CramSolver::with_checkpoint)).
+    pub checkpoint: Option<&'a Checkpoint>,
 }
 
 impl<'a> Options<'a> {
@@ -84,6 +88,16 @@ impl<'a> Options<'a> {
         Options {
             limits,
             include: None,
+            checkpoint: None,
+        }
+    }
+
+    /// The same, the first `cram(...)` term's search resumed from and saved to `checkpoint`.
+    #[must_use]
+    pub const fn with_checkpoint(self, checkpoint: &'a Checkpoint) -> Options<'a> {
+        Options {
+            checkpoint: Some(checkpoint),
+            ..self
         }
     }
 

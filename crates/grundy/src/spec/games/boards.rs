@@ -34,10 +34,12 @@ pub(super) fn cram(parser: &mut Parser<'_>, _: &str) -> Result<Box<dyn Term>> {
     })?;
     parser.expect(')')?;
     let limits = parser.options.limits;
-    Ok(term(
-        CramSolver::new(limits, positional::default_threads()),
-        boards,
-    ))
+    let mut solver = CramSolver::new(limits, positional::default_threads());
+    // The first term's: two solvers saving to one file would undo each other's saves.
+    if let Some(checkpoint) = parser.options.checkpoint.take() {
+        solver = solver.with_checkpoint(checkpoint.clone());
+    }
+    Ok(term(solver, boards))
 }
 
 /// `chomp(4x7)` or `chomp(5,3,3,1)`: one board.
