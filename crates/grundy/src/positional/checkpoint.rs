@@ -389,8 +389,11 @@ mod tests {
         save(path, header, entries.into_iter(), notes.into_iter()).expect("saved")
     }
 
+    /// A file's table entries and notes.
+    type Contents = (Vec<(u128, u8, u8)>, Vec<(u128, u64)>);
+
     /// What loading `path` for `header` gives: its entries and notes, or the error.
-    fn loaded(path: &Path, header: Header) -> Result<(Vec<(u128, u8, u8)>, Vec<(u128, u64)>)> {
+    fn loaded(path: &Path, header: Header) -> Result<Contents> {
         let (mut entries, mut notes) = (Vec::new(), Vec::new());
         load(
             path,

@@ -251,4 +251,26 @@ mod tests {
         std::fs::remove_file(&path).ok();
         Ok(())
     }
+
+    #[test]
+    fn a_running_search_saves_when_due() -> Result<()> {
+        static SAVES: AtomicU64 = AtomicU64::new(0);
+        let path = scratch("due");
+        let mut search = NimberSearch::new(Cram, &unlimited());
+        let every_batch = Checkpoint::new(&path)
+            .every(std::time::Duration::ZERO)
+            .notify(|event| {
+                if let CheckpointEvent::Saved(..) = event {
+                    SAVES.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+        search.resume(every_batch)?;
+        let nimber = search.nimber(&rectangle(5, 6), 2)?;
+        assert!(SAVES.load(Ordering::Relaxed) >= 2);
+        let mut next = NimberSearch::new(Cram, &unlimited());
+        assert!(next.resume(Checkpoint::new(&path))?.is_some());
+        assert_eq!(next.nimber(&rectangle(5, 6), 1)?, nimber);
+        std::fs::remove_file(&path).ok();
+        Ok(())
+    }
 }
