@@ -33,7 +33,7 @@ const TRAILER_BYTES: u64 = 20;
 /// A game whose search can be checkpointed: a name its files carry, and a few parts whose
 /// keys fingerprint how the game keys its parts.
 pub trait Checkpointed: Decomposable {
-    /// The name of the game (and of its key encoding) in a checkpoint file.
+    /// The name of the game (and of its key encoding) in a checkpoint file, at most 255 bytes.
     const NAME: &'static str;
 
     /// A fixed handful of parts, the same in every build: their keys make the fingerprint.
@@ -89,7 +89,7 @@ impl Checkpoint {
 
 /// What a checkpoint file holds (or held when it was written).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
+pub struct CheckpointCounts {
     /// Entries of the transposition table.
     pub entries: u64,
     /// Notes of nimbers ruled out.
@@ -102,9 +102,9 @@ pub struct Counts {
 #[derive(Debug)]
 pub enum CheckpointEvent<'a> {
     /// The file was read into a fresh search.
-    Loaded(&'a Path, Counts),
+    Loaded(&'a Path, CheckpointCounts),
     /// The file was written, in `Duration`.
-    Saved(&'a Path, Counts, Duration),
+    Saved(&'a Path, CheckpointCounts, Duration),
     /// A save failed; the search goes on, and the previous file (if any) is kept.
     Failed(&'a Error),
 }
@@ -157,7 +157,7 @@ pub(crate) fn save(
     header: Header,
     entries: impl Iterator<Item = (u128, u8, u8)>,
     notes: impl Iterator<Item = (u128, u64)>,
-) -> Result<Counts> {
+) -> Result<CheckpointCounts> {
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".tmp");
     let temporary = PathBuf::from(temporary);
@@ -165,7 +165,7 @@ pub(crate) fn save(
     let file = File::create(&temporary).map_err(failed)?;
     let mut out = Hashing::new(BufWriter::new(file));
     out.write_all(&header.bytes()).map_err(failed)?;
-    let mut counts = Counts::default();
+    let mut counts = CheckpointCounts::default();
     for (key, nimber, weight) in entries {
         out.write_all(&key.to_le_bytes()).map_err(failed)?;
         out.write_all(&[nimber, weight]).map_err(failed)?;
@@ -201,7 +201,7 @@ pub(crate) fn load(
     expected: Header,
     mut entry: impl FnMut(u128, u8, u8),
     mut note: impl FnMut(u128, u64),
-) -> Result<Counts> {
+) -> Result<CheckpointCounts> {
     let failed = |e: std::io::Error| match e.kind() {
         std::io::ErrorKind::UnexpectedEof => error(path, "is truncated"),
         _ => error(path, format!("cannot read: {e}")),
@@ -289,7 +289,7 @@ pub(crate) fn load(
     }
     input.seek(SeekFrom::Start(body)).map_err(failed)?;
     read_body(&mut input, entries, notes, &mut entry, &mut note).map_err(failed)?;
-    Ok(Counts {
+    Ok(CheckpointCounts {
         entries,
         notes,
         bytes,
@@ -379,7 +379,7 @@ mod tests {
     };
 
     /// Saves three entries and two notes to `path` under `header`.
-    fn saved(path: &Path, header: Header) -> Counts {
+    fn saved(path: &Path, header: Header) -> CheckpointCounts {
         let entries = [
             (1u128 << 100 | 7, 3u8, 9u8),
             (5, 0, 1),

@@ -15,7 +15,7 @@ mod search;
 mod table;
 mod word;
 
-pub use checkpoint::{Checkpoint, CheckpointEvent, Checkpointed, Counts};
+pub use checkpoint::{Checkpoint, CheckpointCounts, CheckpointEvent, Checkpointed};
 pub use decomposable::{Decomposable, Known, Options};
 pub use grid::{Region, MAX_COLUMNS, MAX_ROWS};
 pub use nimbers::NimberSet;

@@ -65,7 +65,10 @@ impl<G: Checkpointed> NimberSearch<G> {
     /// # std::fs::remove_file(&path).ok();
     /// # Ok::<(), grundy::Error>(())
     /// ```
-    pub fn resume(&mut self, checkpoint: Checkpoint) -> Result<Option<checkpoint::Counts>> {
+    pub fn resume(
+        &mut self,
+        checkpoint: Checkpoint,
+    ) -> Result<Option<checkpoint::CheckpointCounts>> {
         let header = Header::of(&self.game);
         let loaded = if checkpoint.path.exists() {
             let (table, ruled) = (&self.table, &self.ruled);
@@ -103,7 +106,7 @@ impl<G: Decomposable> NimberSearch<G> {
     /// # Errors
     /// [`ErrorKind::Checkpoint`](crate::ErrorKind::Checkpoint) when the file cannot be
     /// written (the previous one is kept).
-    pub fn save_checkpoint(&self) -> Result<Option<checkpoint::Counts>> {
+    pub fn save_checkpoint(&self) -> Result<Option<checkpoint::CheckpointCounts>> {
         let Some(saver) = &self.saver else {
             return Ok(None);
         };
