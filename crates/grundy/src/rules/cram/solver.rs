@@ -233,12 +233,13 @@ impl CramSolver {
     /// use grundy::rules::{CramBoard, CramSolver};
     /// use grundy::{Evaluator, Limits};
     /// let path = std::env::temp_dir().join(format!("grundy-cram-{}.ckpt", std::process::id()));
-    /// let tight = Limits::default().with_max_work(1000);
-    /// let board = CramBoard::rectangle(4, 5)?;
+    /// let tight = Limits::default().with_max_work(1 << 20);
+    /// let board = CramBoard::rectangle(5, 6)?;
     /// let mut first = CramSolver::new(tight, 1).with_checkpoint(Checkpoint::new(&path));
     /// assert!(first.value(&board).is_err()); // stopped by its work limit, its tables saved
     /// let mut second = CramSolver::new(Limits::default(), 1).with_checkpoint(Checkpoint::new(&path));
-    /// assert_eq!(second.value(&board)?.value(), 0); // resumed
+    /// let straight = CramSolver::new(Limits::default(), 1).value(&board)?;
+    /// assert_eq!(second.value(&board)?, straight); // resumed
     /// # std::fs::remove_file(&path).ok();
     /// # Ok::<(), grundy::Error>(())
     /// ```
