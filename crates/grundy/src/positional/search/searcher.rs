@@ -102,7 +102,10 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             }
             (None, Some(key)) => {
                 if let Some(low) = low {
-                    search.ruled.rule_out(key, low, &mut self.ruled_fills);
+                    let weight = game.weight(part);
+                    search
+                        .ruled
+                        .rule_out(key, low, weight, &mut self.ruled_fills);
                 }
             }
             (None, None) => {}
