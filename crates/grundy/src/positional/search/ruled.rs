@@ -13,8 +13,8 @@
 //! or changed takes the probe as a miss. So a word read is always one written for that exact
 //! key, and only ever holds nimbers some search ruled out for that key: an answer from here is
 //! never wrong; a note lost (replaced, dropped) costs only a search. A note goes to the way
-//! that holds its key, else an empty one, else the one of the lighter part (the cheaper to
-//! search again). The lines in use start few (they stay in the processor's caches on small
+//! that holds its key, else to the first, whose note moves to the second: a full line keeps
+//! the two keys noted last. The lines in use start few (they stay in the processor's caches on small
 //! searches) and double while over half full, made as they come into use; a key's line is its
 //! hash's low bits, so doubling moves each note whose line is now the twin there, line by
 //! line under the line's lock, before the larger size is published. A note written meanwhile
@@ -34,9 +34,6 @@ const WAYS: usize = 2;
 #[repr(align(64))]
 struct Line {
     version: AtomicU32,
-    /// Each way's part's weight ([`Decomposable::weight`](crate::positional::Decomposable)),
-    /// 16 bits a way, low first.
-    weights: AtomicU32,
     /// Each way's key as two words, low first (0, 0: empty).
     keys: [AtomicU64; 2 * WAYS],
     /// Each way's nimbers below 64 that its key's part is known not to have.
@@ -59,7 +56,6 @@ impl RuledOut {
         RuledOut {
             lines: Doubling::new(count, FIRST_LINES, || Line {
                 version: AtomicU32::new(0),
-                weights: AtomicU32::new(0),
                 keys: std::array::from_fn(|_| AtomicU64::new(0)),
                 outs: std::array::from_fn(|_| AtomicU64::new(0)),
             }),
@@ -92,25 +88,19 @@ impl RuledOut {
         self.lines.grow(
             used,
             |low, high| {
-                let weights = low.weights.load(Ordering::Relaxed);
-                let (mut kept, mut moved) = (weights, 0u32);
                 for way in 0..WAYS {
                     let key = key_of(low, way);
                     if key != 0 && RuledOut::hash(key) & used != 0 {
                         // The twin was never in use: its way is empty.
                         for i in 2 * way..2 * way + 2 {
-                            high.keys[i]
-                                .store(low.keys[i].load(Ordering::Relaxed), Ordering::Relaxed);
+                            let word = low.keys[i].load(Ordering::Relaxed);
+                            high.keys[i].store(word, Ordering::Relaxed);
                             low.keys[i].store(0, Ordering::Relaxed);
                         }
                         let out = low.outs[way].load(Ordering::Relaxed);
                         high.outs[way].store(out, Ordering::Relaxed);
-                        moved |= weights & 0xffff << (16 * way);
-                        kept &= !(0xffff << (16 * way));
                     }
                 }
-                high.weights.store(moved, Ordering::Relaxed);
-                low.weights.store(kept, Ordering::Relaxed);
             },
             || {},
         );
@@ -130,38 +120,34 @@ impl RuledOut {
         out.is_some_and(|out| nimbers & !out == 0) && line.version.load(Ordering::Relaxed) == before
     }
 
-    /// Notes that the nimber of `key`'s part (`key` not 0, of `weight`) is none of `nimbers`
-    /// (below 64), with what was noted of it before; a full line forgets the lighter part's
-    /// note. A way filled is counted in the thread's `fills`.
-    pub(super) fn rule_out(&self, key: u128, nimbers: u64, weight: u32, fills: &mut Fills) {
+    /// Notes that the nimber of `key`'s part (`key` not 0) is none of `nimbers` (below 64),
+    /// with what was noted of it before. A new key takes the first way, the note there moving
+    /// to the second, whose note is forgotten: a full line keeps its two latest keys. A way
+    /// filled is counted in the thread's `fills`.
+    pub(super) fn rule_out(&self, key: u128, nimbers: u64, fills: &mut Fills) {
         let line = self.line(key);
         let Some(version) = try_lock(&line.version) else {
             return;
         };
-        let weights = line.weights.load(Ordering::Relaxed);
-        let weight_of = |way: usize| weights >> (16 * way) & 0xffff;
-        let held: [u128; WAYS] = std::array::from_fn(|way| key_of(line, way));
-        let way = (0..WAYS)
-            .find(|&way| held[way] == key)
-            .or_else(|| (0..WAYS).find(|&way| held[way] == 0))
-            .unwrap_or_else(|| usize::from(weight_of(1) < weight_of(0)));
-        let held = held[way];
+        let held = [key_of(line, 0), key_of(line, 1)];
         let mut grow = None;
-        if held == key {
+        if let Some(way) = (0..WAYS).find(|&way| held[way] == key) {
             line.outs[way].fetch_or(nimbers, Ordering::Relaxed);
         } else {
-            if held == 0 {
+            if held[0] != 0 {
+                for i in 0..2 {
+                    let word = line.keys[i].load(Ordering::Relaxed);
+                    line.keys[2 + i].store(word, Ordering::Relaxed);
+                }
+                let out = line.outs[0].load(Ordering::Relaxed);
+                line.outs[1].store(out, Ordering::Relaxed);
+            }
+            if held[0] == 0 || held[1] == 0 {
                 grow = self.lines.fill(WAYS, fills);
             }
-            line.keys[2 * way].store(key as u64, Ordering::Relaxed);
-            line.keys[2 * way + 1].store((key >> 64) as u64, Ordering::Relaxed);
-            line.outs[way].store(nimbers, Ordering::Relaxed);
-            let shift = 16 * way;
-            let weight = weight.min(0xffff);
-            line.weights.store(
-                weights & !(0xffff << shift) | weight << shift,
-                Ordering::Relaxed,
-            );
+            line.keys[0].store(key as u64, Ordering::Relaxed);
+            line.keys[1].store((key >> 64) as u64, Ordering::Relaxed);
+            line.outs[0].store(nimbers, Ordering::Relaxed);
         }
         line.version.store(version + 2, Ordering::Release);
         if let Some(used) = grow {
@@ -187,21 +173,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn notes_add_up_and_a_full_line_forgets_the_lighter_part() {
+    fn notes_add_up_and_a_full_line_keeps_the_latest_keys() {
         let store = RuledOut::with_memory(1 << 12);
         assert!(store.bytes() <= 1 << 12);
         assert!(!store.rules_out(7, 0b1));
-        store.rule_out(7, 0b1, 5, &mut Fills::default());
-        store.rule_out(7, 0b100, 5, &mut Fills::default());
+        store.rule_out(7, 0b1, &mut Fills::default());
+        store.rule_out(7, 0b100, &mut Fills::default());
         assert!(store.rules_out(7, 0b101));
         assert!(!store.rules_out(7, 0b10));
         assert!(!store.rules_out(8, 0b1));
-        // One line: a third key takes the way of the lighter part.
+        // One line: a third key pushes out the first.
         let one = RuledOut::with_memory(LINE_BYTES as u64);
-        one.rule_out(7, 0b1, 5, &mut Fills::default());
-        one.rule_out(9, 0b10, 3, &mut Fills::default());
-        one.rule_out(11, 0b100, 4, &mut Fills::default());
-        assert!(one.rules_out(7, 0b1) && !one.rules_out(9, 0b10) && one.rules_out(11, 0b100));
+        one.rule_out(7, 0b1, &mut Fills::default());
+        one.rule_out(9, 0b10, &mut Fills::default());
+        one.rule_out(11, 0b100, &mut Fills::default());
+        assert!(!one.rules_out(7, 0b1) && one.rules_out(9, 0b10) && one.rules_out(11, 0b100));
+        // A note on a key held stays in its way.
+        one.rule_out(9, 0b1, &mut Fills::default());
+        assert!(one.rules_out(9, 0b11) && one.rules_out(11, 0b100));
     }
 
     #[test]
@@ -210,7 +199,7 @@ mod tests {
         let keys = 1..=(3 * FIRST_LINES * WAYS) as u128;
         let mut fills = Fills::default();
         for key in keys.clone() {
-            store.rule_out(key, 1 << (key % 64), 1, &mut fills);
+            store.rule_out(key, 1 << (key % 64), &mut fills);
         }
         assert!(store.lines.used() > FIRST_LINES);
         let kept = keys
@@ -233,7 +222,7 @@ mod tests {
                     let mut fills = Fills::default();
                     for i in 0..20_000u128 {
                         let key = 1 + (i * 7 + t) % 200;
-                        store.rule_out(key, 1 << (key % 64), (i % 7) as u32, &mut fills);
+                        store.rule_out(key, 1 << (key % 64), &mut fills);
                         let other = 1 + (i * 13 + t) % 200;
                         let nimber = (i * 5 + t) % 64;
                         if nimber != other % 64 {

@@ -102,10 +102,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             }
             (None, Some(key)) => {
                 if let Some(low) = low {
-                    let weight = game.weight(part);
-                    search
-                        .ruled
-                        .rule_out(key, low, weight, &mut self.ruled_fills);
+                    search.ruled.rule_out(key, low, &mut self.ruled_fills);
                 }
             }
             (None, None) => {}
