@@ -14,11 +14,11 @@
 //! key, and only ever holds nimbers some search ruled out for that key: an answer from here is
 //! never wrong; a note lost (replaced, dropped) costs only a search. A note goes to the way
 //! that holds its key, else to the first, whose note moves to the second: a full line keeps
-//! the two keys noted last. The lines in use start few (they stay in the processor's caches on small
-//! searches) and double while over half full, made as they come into use; a key's line is its
-//! hash's low bits, so doubling moves each note whose line is now the twin there, line by
-//! line under the line's lock, before the larger size is published. A note written meanwhile
-//! into a line already passed is stranded there (found nowhere: lost, never wrong).
+//! the two keys noted last. The lines in use start few (they stay in the processor's caches
+//! on small searches) and double while over half full, made as they come into use; a key's
+//! line is its hash's low bits, so doubling moves each note whose line is now the twin there,
+//! line by line under the line's lock, before the larger size is published. A note written
+//! meanwhile into a line already passed is stranded there (found nowhere: lost, never wrong).
 
 use std::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 
