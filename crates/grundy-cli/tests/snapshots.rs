@@ -522,7 +522,8 @@ fn quotient() {
         expect![[r#"
             exit 1
             --- stderr
-            error: limit reached: this needs 6 elements in a misère quotient (--max-order), more than the limit of 4
+            error: limit reached: this needs 6 elements in a misère quotient, more than the limit of 4
+            help: --max-order 6 raises the limit
         "#]],
     );
 }

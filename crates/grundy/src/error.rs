@@ -144,7 +144,7 @@ impl Limit {
             Limit::Memory => "heaps in a table that fits in the memory available now",
             Limit::Output => "components written out in the games the moves listed lead to",
             Limit::FileSize => "bytes in a file read for a spec",
-            Limit::QuotientOrder => "elements in a misère quotient (--max-order)",
+            Limit::QuotientOrder => "elements in a misère quotient",
             Limit::CoinValue => "possible values of one coin",
         }
     }

@@ -149,7 +149,18 @@ fn an_atom_without_moves_is_the_identity() -> Result<()> {
 fn limits_are_named() {
     let kayles = spec::parse_heap_rule("kayles").unwrap();
     let error = heap_quotient(&kayles, 20, 4, Limits::default()).unwrap_err();
-    assert!(error.to_string().contains("--max-order"), "{error}");
+    assert!(
+        matches!(
+            error.kind(),
+            crate::ErrorKind::LimitExceeded {
+                limit: crate::Limit::QuotientOrder,
+                max: 4,
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert!(error.to_string().contains("misère quotient"), "{error}");
     let error = heap_quotient(&kayles, 1 << 40, 64, Limits::default()).unwrap_err();
     assert!(error.is_limit(), "{error}");
 }

@@ -343,7 +343,7 @@ fn answered<R: ByQuotient>(
             ) =>
         {
             format!(
-                "a heap of the sum has more moves than --max-moves ({}) lets a search list",
+                "a heap of the sum has more moves than a search may list from one position ({})",
                 limits.max_moves
             )
         }
