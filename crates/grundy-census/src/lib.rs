@@ -10,6 +10,9 @@
 //! - [`memory`]: the memory available now, which both faces pass to the library so that a long
 //!   run (a census, a period search, a certificate's table) too large for it is refused
 //!   before any work instead of failing on an allocation.
+//! - [`checkpoint`]: a Cram search's checkpoint in a file, saved on the wall clock
+//!   ([`FileCheckpoint`](checkpoint::FileCheckpoint)), for the `grundy` command and the
+//!   library's `cram_nimber` example.
 //!
 //! The rows and their classes are the library's ([`grundy::analysis::census`]); this crate
 //! adds the clock, the threads and the file.
@@ -23,6 +26,7 @@
 //! # Ok::<(), anyhow::Error>(())
 //! ```
 
+pub mod checkpoint;
 pub mod memory;
 mod run;
 pub mod table;

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use grundy::ask::{self, MovesAnswer, Settings, ValueAnswer};
-use grundy::positional::{Checkpoint, CheckpointEvent};
 use grundy::spec::{self, AnyGame};
 use grundy::{analysis, Play};
+use grundy_census::checkpoint::FileCheckpoint;
 
 use crate::flags::{parse_count, LimitArgs, Output};
 use crate::input::parse_any_with;
@@ -86,11 +86,8 @@ impl GameArgs {
     ) -> Result<(), Problem> {
         let mut settings = self.settings()?;
         let _ticker = ticker::start(&mut settings.limits);
-        let checkpoint = self.checkpoint.as_ref().map(|path| {
-            Checkpoint::new(path)
-                .every(Duration::from_secs(self.checkpoint_every))
-                .notify(tell)
-        });
+        let every = Duration::from_secs(self.checkpoint_every);
+        let checkpoint = (self.checkpoint.as_deref()).map(|path| FileCheckpoint::cram(path, every));
         let mut options = spec::Options::new(settings.limits);
         if let Some(checkpoint) = &checkpoint {
             options = options.with_checkpoint(checkpoint);
@@ -121,27 +118,6 @@ impl GameArgs {
                 .unwrap_or(analysis::quotient::DEFAULT_MAX_ORDER),
             ..Settings::DEFAULT
         })
-    }
-}
-
-/// Tells standard error of each load and save of a `--checkpoint`.
-fn tell(event: &CheckpointEvent<'_>) {
-    match event {
-        CheckpointEvent::Loaded(path, counts) => eprintln!(
-            "checkpoint: loaded {} entries and {} notes from {}",
-            counts.entries,
-            counts.notes,
-            path.display()
-        ),
-        CheckpointEvent::Saved(path, counts, took) => eprintln!(
-            "checkpoint: saved {} entries and {} notes ({} bytes) to {} in {:.2} s",
-            counts.entries,
-            counts.notes,
-            counts.bytes,
-            path.display(),
-            took.as_secs_f64()
-        ),
-        CheckpointEvent::Failed(error) => eprintln!("checkpoint: not saved: {error}"),
     }
 }
 

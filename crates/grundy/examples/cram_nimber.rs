@@ -9,31 +9,9 @@
 
 use std::time::{Duration, Instant};
 
-use grundy::positional::{Checkpoint, CheckpointEvent};
 use grundy::rules::{CramBoard, CramSolver};
 use grundy::{Evaluator, Limits};
-
-/// Tells standard error of each load and save of the checkpoint.
-fn tell(event: &CheckpointEvent<'_>) {
-    match event {
-        CheckpointEvent::Loaded(path, counts) => eprintln!(
-            "loaded {} entries and {} notes ({} bytes) from {}",
-            counts.entries,
-            counts.notes,
-            counts.bytes,
-            path.display()
-        ),
-        CheckpointEvent::Saved(path, counts, took) => eprintln!(
-            "saved {} entries and {} notes ({} bytes) to {} in {:.2} s",
-            counts.entries,
-            counts.notes,
-            counts.bytes,
-            path.display(),
-            took.as_secs_f64()
-        ),
-        CheckpointEvent::Failed(error) => eprintln!("checkpoint not saved: {error}"),
-    }
-}
+use grundy_census::checkpoint::FileCheckpoint;
 
 /// The variable `name` as a number.
 fn number(name: &str) -> Option<u64> {
@@ -55,7 +33,7 @@ fn main() -> grundy::Result<()> {
         let mut solver = CramSolver::new(limits, threads);
         if let Ok(path) = std::env::var("CRAM_CHECKPOINT") {
             let every = Duration::from_secs(number("CRAM_CHECKPOINT_SECS").unwrap_or(600));
-            solver = solver.with_checkpoint(Checkpoint::new(path).every(every).notify(tell));
+            solver = solver.with_checkpoints(FileCheckpoint::cram(path.as_ref(), every));
         }
         let start = Instant::now();
         let nimber = solver.value(&CramBoard::rectangle(rows, columns)?);

@@ -97,10 +97,10 @@ pub enum ErrorKind {
         /// Why it could not be read.
         reason: String,
     },
-    /// A search's checkpoint file could not be read, is damaged, or belongs to another
-    /// search (see [`crate::positional::Checkpoint`]).
+    /// A search's checkpoint could not be read or saved, is damaged, or belongs to another
+    /// search (see [`crate::positional::CheckpointStore`]).
     Checkpoint {
-        /// The file.
+        /// The checkpoint's name (a file's path).
         file: String,
         /// What is wrong with it.
         reason: String,

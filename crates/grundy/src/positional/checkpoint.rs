@@ -9,13 +9,14 @@
 //! (key `u128`, nimber `u8`, weight `u8`), the notes of nimbers ruled out (key `u128`, word
 //! `u64`), their two counts (`u64` each), and the CRC-32 of every byte before it. A build whose
 //! keys differ has another fingerprint and refuses the file rather than read wrong nimbers.
-//! A save writes `FILE.tmp`, syncs it and renames it over `FILE`: a process killed meanwhile
-//! leaves the previous checkpoint whole.
+//!
+//! The library reads and writes the format only; where a checkpoint is kept and when it is
+//! saved is the face's ([`CheckpointStore`]: a file saved whole by a rename and the face's
+//! clock, or [`MemoryCheckpoint`]).
 
-use std::fs::File;
-use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::io::{self, BufReader, BufWriter, Cursor, Read, Seek, SeekFrom, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use super::Decomposable;
 use crate::error::{Error, ErrorKind, Result};
@@ -40,53 +41,6 @@ pub trait Checkpointed: Decomposable {
     fn samples(&self) -> Vec<Self::Part>;
 }
 
-/// Where a search keeps its checkpoint, how often it saves it, and whom it tells.
-///
-/// # Example
-/// ```
-/// use std::time::Duration;
-/// use grundy::positional::{Checkpoint, CheckpointEvent};
-/// let checkpoint = Checkpoint::new("cram-7x8.ckpt").every(Duration::from_secs(60));
-/// assert_eq!(checkpoint.interval, Duration::from_secs(60));
-/// let quiet: fn(&CheckpointEvent<'_>) = |_| {};
-/// let checkpoint = checkpoint.notify(quiet);
-/// ```
-#[derive(Clone, Debug)]
-pub struct Checkpoint {
-    /// The file: loaded before the search when it exists, saved over.
-    pub path: PathBuf,
-    /// The wall time between two saves while a search runs.
-    pub interval: Duration,
-    /// Told of each load and save, and of a save that failed (the search goes on).
-    pub notify: fn(&CheckpointEvent<'_>),
-}
-
-impl Checkpoint {
-    /// The wall time between two saves unless told otherwise: ten minutes.
-    pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(600);
-
-    /// A checkpoint in `path`, saved every [`Checkpoint::DEFAULT_INTERVAL`], telling no one.
-    pub fn new(path: impl Into<PathBuf>) -> Checkpoint {
-        Checkpoint {
-            path: path.into(),
-            interval: Checkpoint::DEFAULT_INTERVAL,
-            notify: |_| {},
-        }
-    }
-
-    /// The same, saved every `interval`.
-    #[must_use]
-    pub fn every(self, interval: Duration) -> Checkpoint {
-        Checkpoint { interval, ..self }
-    }
-
-    /// The same, telling `notify` of each load and save.
-    #[must_use]
-    pub fn notify(self, notify: fn(&CheckpointEvent<'_>)) -> Checkpoint {
-        Checkpoint { notify, ..self }
-    }
-}
-
 /// What a checkpoint file holds (or held when it was written).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CheckpointCounts {
@@ -98,15 +52,130 @@ pub struct CheckpointCounts {
     pub bytes: u64,
 }
 
-/// What happened to a checkpoint, for [`Checkpoint::notify`].
-#[derive(Debug)]
-pub enum CheckpointEvent<'a> {
-    /// The file was read into a fresh search.
-    Loaded(&'a Path, CheckpointCounts),
-    /// The file was written, in `Duration`.
-    Saved(&'a Path, CheckpointCounts, Duration),
-    /// A save failed; the search goes on, and the previous file (if any) is kept.
-    Failed(&'a Error),
+/// A reader that seeks: a checkpoint to load.
+pub trait ReadSeek: Read + Seek {}
+
+impl<T: Read + Seek> ReadSeek for T {}
+
+/// Where a search's checkpoint is kept and when it is saved: the face's file and clock (the
+/// library reads neither).
+pub trait CheckpointStore: Send + Sync {
+    /// The checkpoint's name in messages (a file's path).
+    fn name(&self) -> String;
+
+    /// Whether a save is due now: asked while a search runs, once a batch of moves, by
+    /// each thread.
+    fn due(&self) -> bool;
+
+    /// The checkpoint saved before, `None` when there is none.
+    ///
+    /// # Errors
+    /// When it exists but cannot be read.
+    fn open(&self) -> io::Result<Option<Box<dyn ReadSeek>>>;
+
+    /// Keeps the checkpoint `write` writes, whole or not at all (the previous one kept when
+    /// it fails): what `write` returned. A save, failed or not, makes the next one due an
+    /// interval later.
+    ///
+    /// # Errors
+    /// When `write` or the store fails.
+    fn save(&self, write: &mut Writing<'_>) -> io::Result<CheckpointCounts>;
+
+    /// Told what a load read into a search.
+    fn loaded(&self, _counts: CheckpointCounts) {}
+}
+
+/// What writes a checkpoint, for [`CheckpointStore::save`]: it writes the whole checkpoint
+/// to the writer given (buffered inside) and returns what it wrote.
+pub type Writing<'a> = dyn FnMut(&mut dyn Write) -> io::Result<CheckpointCounts> + 'a;
+
+/// A checkpoint kept in memory: for tests, and for a face that keeps the bytes elsewhere.
+/// A save is due every `every`-th time a search asks.
+///
+/// # Example
+/// ```
+/// use std::sync::Arc;
+/// use grundy::positional::{MemoryCheckpoint, NimberSearch, Region};
+/// use grundy::rules::Cram;
+/// use grundy::Limits;
+/// let store = Arc::new(MemoryCheckpoint::new(u64::MAX));
+/// let board = Region::from_rows(&[0b1111, 0b1111, 0b1111]).canonical();
+/// let mut first = NimberSearch::new(Cram, &Limits::default());
+/// assert_eq!(first.resume(store.clone())?, None);
+/// assert_eq!(first.nimber(&board, 1)?, 1);
+/// first.save_checkpoint()?;
+/// let mut second = NimberSearch::new(Cram, &Limits::default());
+/// assert!(second.resume(store)?.is_some_and(|c| c.entries > 0));
+/// assert_eq!(second.lookup(&board), Some(1));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct MemoryCheckpoint {
+    /// The bytes saved last.
+    bytes: Mutex<Option<Vec<u8>>>,
+    /// A save is due at every `every`-th ask.
+    every: u64,
+    /// The asks so far.
+    asked: AtomicU64,
+    /// The saves so far.
+    saves: AtomicU64,
+}
+
+impl MemoryCheckpoint {
+    /// An empty checkpoint, due every `every`-th time a search asks (`u64::MAX`: never).
+    pub fn new(every: u64) -> MemoryCheckpoint {
+        MemoryCheckpoint {
+            every: every.max(1),
+            ..MemoryCheckpoint::default()
+        }
+    }
+
+    /// A checkpoint holding `bytes`, as if saved before, never due.
+    pub fn holding(bytes: Vec<u8>) -> MemoryCheckpoint {
+        let store = MemoryCheckpoint::new(u64::MAX);
+        *store.lock() = Some(bytes);
+        store
+    }
+
+    /// The bytes saved last.
+    pub fn bytes(&self) -> Option<Vec<u8>> {
+        self.lock().clone()
+    }
+
+    /// The saves so far.
+    pub fn saves(&self) -> u64 {
+        self.saves.load(Ordering::Relaxed)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Vec<u8>>> {
+        self.bytes
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl CheckpointStore for MemoryCheckpoint {
+    fn name(&self) -> String {
+        "memory".to_owned()
+    }
+
+    fn due(&self) -> bool {
+        (self.asked.fetch_add(1, Ordering::Relaxed) + 1) % self.every == 0
+    }
+
+    fn open(&self) -> io::Result<Option<Box<dyn ReadSeek>>> {
+        Ok(self
+            .bytes()
+            .map(|bytes| Box::new(Cursor::new(bytes)) as Box<dyn ReadSeek>))
+    }
+
+    fn save(&self, write: &mut Writing<'_>) -> io::Result<CheckpointCounts> {
+        let mut bytes = Vec::new();
+        let counts = write(&mut bytes)?;
+        *self.lock() = Some(bytes);
+        self.saves.fetch_add(1, Ordering::Relaxed);
+        Ok(counts)
+    }
 }
 
 /// A file's game and key encoding.
@@ -139,95 +208,88 @@ impl Header {
     }
 }
 
-/// The error for checkpoint `path`, `reason` said.
-fn error(path: &Path, reason: impl Into<String>) -> Error {
+/// The error for checkpoint `name`, `reason` said.
+pub(crate) fn error(name: &str, reason: impl Into<String>) -> Error {
     Error::new(ErrorKind::Checkpoint {
-        file: path.display().to_string(),
+        file: name.to_owned(),
         reason: reason.into(),
     })
 }
 
 /// Writes `header`, then `entries` (key, nimber, weight) and `notes` (key, nimbers ruled
-/// out) to `path` by way of `path.tmp`, renamed over it once whole: what it wrote.
+/// out) to `out`, then the counts and the checksum: what it wrote.
 ///
 /// # Errors
-/// [`ErrorKind::Checkpoint`] when a write fails.
+/// When a write fails.
 pub(crate) fn save(
-    path: &Path,
+    out: &mut dyn Write,
     header: Header,
     entries: impl Iterator<Item = (u128, u8, u8)>,
     notes: impl Iterator<Item = (u128, u64)>,
-) -> Result<CheckpointCounts> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    let temporary = PathBuf::from(temporary);
-    let failed = |e: std::io::Error| error(path, format!("cannot write: {e}"));
-    let file = File::create(&temporary).map_err(failed)?;
-    let mut out = Hashing::new(BufWriter::new(file));
-    out.write_all(&header.bytes()).map_err(failed)?;
+) -> io::Result<CheckpointCounts> {
+    let mut out = Hashing::new(BufWriter::new(out));
+    out.write_all(&header.bytes())?;
     let mut counts = CheckpointCounts::default();
     for (key, nimber, weight) in entries {
-        out.write_all(&key.to_le_bytes()).map_err(failed)?;
-        out.write_all(&[nimber, weight]).map_err(failed)?;
+        out.write_all(&key.to_le_bytes())?;
+        out.write_all(&[nimber, weight])?;
         counts.entries += 1;
     }
     for (key, word) in notes {
-        out.write_all(&key.to_le_bytes()).map_err(failed)?;
-        out.write_all(&word.to_le_bytes()).map_err(failed)?;
+        out.write_all(&key.to_le_bytes())?;
+        out.write_all(&word.to_le_bytes())?;
         counts.notes += 1;
     }
-    out.write_all(&counts.entries.to_le_bytes())
-        .map_err(failed)?;
-    out.write_all(&counts.notes.to_le_bytes()).map_err(failed)?;
+    out.write_all(&counts.entries.to_le_bytes())?;
+    out.write_all(&counts.notes.to_le_bytes())?;
     let crc = out.crc.clone().finalize();
-    out.write_all(&crc.to_le_bytes()).map_err(failed)?;
-    let file = out.inner.into_inner().map_err(|e| failed(e.into_error()))?;
-    file.sync_all().map_err(failed)?;
-    counts.bytes = file.metadata().map_err(failed)?.len();
-    drop(file);
-    std::fs::rename(&temporary, path).map_err(failed)?;
+    out.write_all(&crc.to_le_bytes())?;
+    out.flush()?;
+    counts.bytes = out.bytes;
     Ok(counts)
 }
 
-/// Reads checkpoint `path`, written for `expected`, giving each entry to `entry` and each
-/// note to `note`, only once the whole file has been checked: what it held.
+/// Reads checkpoint `input` (named `name` in errors), written for `expected`, giving each
+/// entry to `entry` and each note to `note`, only once the whole of it has been checked:
+/// what it held.
 ///
 /// # Errors
-/// [`ErrorKind::Checkpoint`] when the file cannot be read, is not a checkpoint, has another
-/// format version, is truncated or damaged (its length or checksum), or was written for
-/// another game or key encoding; then nothing was given.
+/// [`ErrorKind::Checkpoint`] when it cannot be read, is not a checkpoint, has another format
+/// version, is truncated or damaged (its length or checksum), or was written for another
+/// game or key encoding; then nothing was given.
 pub(crate) fn load(
-    path: &Path,
+    input: &mut dyn ReadSeek,
+    name: &str,
     expected: Header,
     mut entry: impl FnMut(u128, u8, u8),
     mut note: impl FnMut(u128, u64),
 ) -> Result<CheckpointCounts> {
-    let failed = |e: std::io::Error| match e.kind() {
-        std::io::ErrorKind::UnexpectedEof => error(path, "is truncated"),
-        _ => error(path, format!("cannot read: {e}")),
+    let failed = |e: io::Error| match e.kind() {
+        io::ErrorKind::UnexpectedEof => error(name, "is truncated"),
+        _ => error(name, format!("cannot read: {e}")),
     };
-    let mut file = File::open(path).map_err(failed)?;
-    let bytes = file.metadata().map_err(failed)?.len();
-    let mut input = BufReader::new(&mut file);
+    let bytes = input.seek(SeekFrom::End(0)).map_err(failed)?;
+    input.seek(SeekFrom::Start(0)).map_err(failed)?;
+    let mut input = BufReader::new(input);
     let mut magic = [0u8; 8];
     input.read_exact(&mut magic).map_err(failed)?;
     if magic != MAGIC {
-        return Err(error(path, "is not a grundy checkpoint"));
+        return Err(error(name, "is not a grundy checkpoint"));
     }
     let version = u32::from_le_bytes(take(&mut input).map_err(failed)?);
     if version != VERSION {
         return Err(error(
-            path,
+            name,
             format!("has format version {version}, and this build reads version {VERSION}"),
         ));
     }
     let [length] = take(&mut input).map_err(failed)?;
-    let mut name = vec![0u8; usize::from(length)];
-    input.read_exact(&mut name).map_err(failed)?;
+    let mut game = vec![0u8; usize::from(length)];
+    input.read_exact(&mut game).map_err(failed)?;
     let fingerprint = u32::from_le_bytes(take(&mut input).map_err(failed)?);
     let body = 8 + 4 + 1 + u64::from(length) + 4;
     if bytes < body + TRAILER_BYTES {
-        return Err(error(path, "is truncated"));
+        return Err(error(name, "is truncated"));
     }
     input
         .seek(SeekFrom::Start(bytes - TRAILER_BYTES))
@@ -241,7 +303,7 @@ pub(crate) fn load(
         .and_then(|b| b.checked_add(body + TRAILER_BYTES));
     if whole != Some(bytes) {
         return Err(error(
-            path,
+            name,
             "is truncated or damaged (its length does not match its counts)",
         ));
     }
@@ -262,24 +324,24 @@ pub(crate) fn load(
     let mut counts = [0u8; 16];
     hashing.read_exact(&mut counts).map_err(failed)?;
     if hashing.crc.finalize() != crc {
-        return Err(error(path, "is damaged (its checksum does not match)"));
+        return Err(error(name, "is damaged (its checksum does not match)"));
     }
     if zero_entry || zero_note {
-        return Err(error(path, "is damaged (an entry has key 0)"));
+        return Err(error(name, "is damaged (an entry has key 0)"));
     }
-    if name != expected.name.as_bytes() {
+    if game != expected.name.as_bytes() {
         return Err(error(
-            path,
+            name,
             format!(
                 "holds a search of {}, not of {}",
-                String::from_utf8_lossy(&name),
+                String::from_utf8_lossy(&game),
                 expected.name
             ),
         ));
     }
     if fingerprint != expected.fingerprint {
         return Err(error(
-            path,
+            name,
             format!(
                 "was written by a build that keys positions differently (key fingerprint \
                  {fingerprint:08x}, this build's {:08x}): it cannot be used",
@@ -303,7 +365,7 @@ fn read_body(
     notes: u64,
     mut entry: impl FnMut(u128, u8, u8),
     mut note: impl FnMut(u128, u64),
-) -> std::io::Result<()> {
+) -> io::Result<()> {
     for _ in 0..entries {
         let bytes: [u8; ENTRY_BYTES as usize] = take(input)?;
         let key = u128::from_le_bytes(bytes[..16].try_into().unwrap_or_default());
@@ -321,16 +383,17 @@ fn read_body(
 }
 
 /// The next `N` bytes of `input`.
-fn take<const N: usize>(input: &mut impl Read) -> std::io::Result<[u8; N]> {
+fn take<const N: usize>(input: &mut impl Read) -> io::Result<[u8; N]> {
     let mut bytes = [0u8; N];
     input.read_exact(&mut bytes)?;
     Ok(bytes)
 }
 
-/// A reader or writer that keeps the CRC-32 of the bytes through it.
+/// A reader or writer that keeps the CRC-32 and the count of the bytes through it.
 struct Hashing<T> {
     inner: T,
     crc: crc32fast::Hasher,
+    bytes: u64,
 }
 
 impl<T> Hashing<T> {
@@ -338,12 +401,13 @@ impl<T> Hashing<T> {
         Hashing {
             inner,
             crc: crc32fast::Hasher::new(),
+            bytes: 0,
         }
     }
 }
 
 impl<T: Read> Read for Hashing<T> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let read = self.inner.read(buf)?;
         self.crc.update(&buf[..read]);
         Ok(read)
@@ -351,13 +415,14 @@ impl<T: Read> Read for Hashing<T> {
 }
 
 impl<T: Write> Write for Hashing<T> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let written = self.inner.write(buf)?;
         self.crc.update(&buf[..written]);
+        self.bytes += written as u64;
         Ok(written)
     }
 
-    fn flush(&mut self) -> std::io::Result<()> {
+    fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
     }
 }
@@ -366,37 +431,33 @@ impl<T: Write> Write for Hashing<T> {
 mod tests {
     use super::*;
 
-    /// A fresh path in the temporary directory for test `name`.
-    fn scratch(name: &str) -> PathBuf {
-        let path = std::env::temp_dir().join(format!("grundy-{name}-{}.ckpt", std::process::id()));
-        let _ = std::fs::remove_file(&path);
-        path
-    }
-
     const HEADER: Header = Header {
         name: "test-game",
         fingerprint: 0x1234_5678,
     };
 
-    /// Saves three entries and two notes to `path` under `header`.
-    fn saved(path: &Path, header: Header) -> CheckpointCounts {
+    /// Three entries and two notes saved under `header`: the bytes, and the counts written.
+    fn saved(header: Header) -> (Vec<u8>, CheckpointCounts) {
         let entries = [
             (1u128 << 100 | 7, 3u8, 9u8),
             (5, 0, 1),
             (u128::MAX, 255, 255),
         ];
         let notes = [(11u128, 0b101u64), (1 << 90, u64::MAX)];
-        save(path, header, entries.into_iter(), notes.into_iter()).expect("saved")
+        let mut bytes = Vec::new();
+        let counts = save(&mut bytes, header, entries.into_iter(), notes.into_iter());
+        (bytes, counts.expect("written to memory"))
     }
 
     /// A file's table entries and notes.
     type Contents = (Vec<(u128, u8, u8)>, Vec<(u128, u64)>);
 
-    /// What loading `path` for `header` gives: its entries and notes, or the error.
-    fn loaded(path: &Path, header: Header) -> Result<Contents> {
+    /// What loading `bytes` for `header` gives: its entries and notes, or the error.
+    fn loaded(bytes: &[u8], header: Header) -> Result<Contents> {
         let (mut entries, mut notes) = (Vec::new(), Vec::new());
         load(
-            path,
+            &mut Cursor::new(bytes),
+            "the file",
             header,
             |k, n, w| entries.push((k, n, w)),
             |k, w| notes.push((k, w)),
@@ -404,9 +465,9 @@ mod tests {
         Ok((entries, notes))
     }
 
-    /// The reason of the error that loading `path` for `HEADER` gives.
-    fn refusal(path: &Path) -> String {
-        match loaded(path, HEADER).map_err(|e| e.kind().clone()) {
+    /// The reason of the error that loading `bytes` for `HEADER` gives.
+    fn refusal(bytes: &[u8]) -> String {
+        match loaded(bytes, HEADER).map_err(|e| e.kind().clone()) {
             Err(ErrorKind::Checkpoint { reason, .. }) => reason,
             other => panic!("{other:?}"),
         }
@@ -414,27 +475,23 @@ mod tests {
 
     #[test]
     fn what_is_saved_loads_back_whole() {
-        let path = scratch("round-trip");
-        let counts = saved(&path, HEADER);
+        let (bytes, counts) = saved(HEADER);
         assert_eq!((counts.entries, counts.notes), (3, 2));
         let header_bytes = 8 + 4 + 1 + 9 + 4;
-        let bytes = header_bytes + 3 * ENTRY_BYTES + 2 * NOTE_BYTES + TRAILER_BYTES;
-        assert_eq!(counts.bytes, bytes);
-        let (entries, notes) = loaded(&path, HEADER).expect("loads");
+        let length = header_bytes + 3 * ENTRY_BYTES + 2 * NOTE_BYTES + TRAILER_BYTES;
+        assert_eq!((counts.bytes, bytes.len() as u64), (length, length));
+        // The header, byte for byte: files of format version 1 stay readable.
+        assert_eq!(&bytes[..13], b"GRUNDYCP\x01\0\0\0\x09");
+        assert_eq!(&bytes[13..26], b"test-game\x78\x56\x34\x12");
+        let (entries, notes) = loaded(&bytes, HEADER).expect("loads");
         assert_eq!(entries[0], (1 << 100 | 7, 3, 9));
         assert_eq!(entries[2], (u128::MAX, 255, 255));
         assert_eq!(notes, vec![(11, 0b101), (1 << 90, u64::MAX)]);
-        let mut temporary = path.clone().into_os_string();
-        temporary.push(".tmp");
-        assert!(!Path::new(&temporary).exists());
-        std::fs::remove_file(&path).ok();
     }
 
     #[test]
     fn a_damaged_file_is_refused() {
-        let path = scratch("damaged");
-        saved(&path, HEADER);
-        let whole = std::fs::read(&path).expect("read");
+        let (whole, _) = saved(HEADER);
         let mut cases = Vec::new();
         cases.push((whole[..whole.len() - 1].to_vec(), "is truncated or damaged"));
         cases.push((whole[..10].to_vec(), "is truncated"));
@@ -455,41 +512,39 @@ mod tests {
             "is not a grundy checkpoint",
         ));
         for (bytes, reason) in cases {
-            std::fs::write(&path, &bytes).expect("written");
-            assert!(refusal(&path).starts_with(reason), "{}", refusal(&path));
+            assert!(refusal(&bytes).starts_with(reason), "{}", refusal(&bytes));
         }
-        std::fs::remove_file(&path).ok();
-        assert!(refusal(&path).starts_with("cannot read: "));
     }
 
     #[test]
     fn another_game_or_key_encoding_is_refused() {
-        let path = scratch("identity");
-        saved(
-            &path,
-            Header {
-                name: "other-game",
-                ..HEADER
-            },
-        );
+        let other = Header {
+            name: "other-game",
+            ..HEADER
+        };
         assert_eq!(
-            refusal(&path),
+            refusal(&saved(other).0),
             "holds a search of other-game, not of test-game"
         );
-        saved(
-            &path,
-            Header {
-                fingerprint: 1,
-                ..HEADER
-            },
-        );
+        let (bytes, _) = saved(Header {
+            fingerprint: 1,
+            ..HEADER
+        });
         assert_eq!(
-            refusal(&path),
+            refusal(&bytes),
             "was written by a build that keys positions differently (key fingerprint \
              00000001, this build's 12345678): it cannot be used"
         );
-        let error = loaded(&path, HEADER).expect_err("refused").to_string();
-        assert!(error.starts_with(&format!("checkpoint '{}': was written", path.display())));
-        std::fs::remove_file(&path).ok();
+        let error = loaded(&bytes, HEADER).expect_err("refused").to_string();
+        assert!(error.starts_with("checkpoint 'the file': was written"));
+    }
+
+    #[test]
+    fn a_memory_checkpoint_is_due_every_so_many_asks() {
+        let store = MemoryCheckpoint::new(3);
+        let asks: Vec<bool> = (0..6).map(|_| store.due()).collect();
+        assert_eq!(asks, [false, false, true, false, false, true]);
+        let never = MemoryCheckpoint::new(u64::MAX);
+        assert!(!(0..100).any(|_| never.due()));
     }
 }

@@ -15,7 +15,9 @@ mod search;
 mod table;
 mod word;
 
-pub use checkpoint::{Checkpoint, CheckpointCounts, CheckpointEvent, Checkpointed};
+pub use checkpoint::{
+    CheckpointCounts, CheckpointStore, Checkpointed, MemoryCheckpoint, ReadSeek, Writing,
+};
 pub use decomposable::{Decomposable, Known, Options};
 pub use grid::{Region, MAX_COLUMNS, MAX_ROWS};
 pub use nimbers::NimberSet;

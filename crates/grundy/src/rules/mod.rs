@@ -35,7 +35,7 @@ pub use a_wythoff::AWythoff;
 pub use chomp::{Chomp, ChompBoard, ChompSolver, MAX_CHOMP_COLUMNS, MAX_CHOMP_ROWS};
 pub(crate) use coin_rule::MAX_COINS;
 pub use coins::{CoinRow, CoinRule, CoinTurning, Shape};
-pub use cram::{Cram, CramBoard, CramSolver};
+pub use cram::{Cram, CramBoard, CramCheckpoints, CramSolver};
 pub use digraph::Digraph;
 pub use fibonacci_nim::FibonacciNim;
 pub use graph::Graph;

@@ -55,8 +55,7 @@ pub use partizan::{
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;
 use crate::nimber::Nimber;
-use crate::positional::Checkpoint;
-use crate::rules::HeapRule;
+use crate::rules::{CramCheckpoints, HeapRule};
 use crate::sum::Sum;
 use games::Read;
 use parser::Parser;
@@ -77,9 +76,9 @@ pub struct Options<'a> {
     pub limits: Limits,
     /// Reads included files; without it `@file` is an error.
     pub include: Option<Include<'a>>,
-    /// The checkpoint of the first `cram(...)` term's search
-    /// ([`CramSolver::with_checkpoint`](crate::rules::CramSolver::with_checkpoint)).
-    pub checkpoint: Option<&'a Checkpoint>,
+    /// The checkpoints of the first `cram(...)` term's searches
+    /// ([`CramSolver::with_checkpoints`](crate::rules::CramSolver::with_checkpoints)).
+    pub checkpoint: Option<&'a CramCheckpoints>,
 }
 
 impl<'a> Options<'a> {
@@ -92,9 +91,9 @@ impl<'a> Options<'a> {
         }
     }
 
-    /// The same, the first `cram(...)` term's search resumed from and saved to `checkpoint`.
+    /// The same, the first `cram(...)` term's searches resumed from and saved to `checkpoint`.
     #[must_use]
-    pub const fn with_checkpoint(self, checkpoint: &'a Checkpoint) -> Options<'a> {
+    pub const fn with_checkpoint(self, checkpoint: &'a CramCheckpoints) -> Options<'a> {
         Options {
             checkpoint: Some(checkpoint),
             ..self

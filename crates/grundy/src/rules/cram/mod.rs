@@ -13,7 +13,7 @@
 mod solver;
 mod word;
 
-pub use solver::CramSolver;
+pub use solver::{CramCheckpoints, CramSolver};
 
 use std::fmt;
 

@@ -2,7 +2,7 @@
 //! a connected region of empty squares ([`Region`]), with the three theorems of the
 //! [module docs](super): straight regions, and half turns about a corner or a side's midpoint.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::word::SmallCram;
 use super::{Cram, CramBoard, MAX_CELLS};
@@ -10,7 +10,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::game::{Evaluator, Limits, MoveClass, MoveList, Ruleset};
 use crate::nimber::Nimber;
 use crate::positional::{
-    Checkpoint, Checkpointed, Decomposable, Known, NimberSearch, Options, Region, WordRegion,
+    CheckpointStore, Checkpointed, Decomposable, Known, NimberSearch, Options, Region, WordRegion,
     MAX_COLUMNS, MAX_ROWS,
 };
 use crate::progress::Snapshot;
@@ -165,6 +165,17 @@ impl Decomposable for Cram {
     }
 }
 
+/// Where a [`CramSolver`]'s two searches keep their checkpoints
+/// ([`CramSolver::with_checkpoints`]).
+#[derive(Clone)]
+pub struct CramCheckpoints {
+    /// The search of regions whose box holds at most 64 squares (all of a board of at most
+    /// 64 squares).
+    pub words: Arc<dyn CheckpointStore>,
+    /// The search of larger regions.
+    pub regions: Arc<dyn CheckpointStore>,
+}
+
 /// Values Cram boards by the positional search ([`NimberSearch`]) on every core, its tables
 /// kept across the boards of a sum: one for regions whose box holds at most 64 squares (one
 /// word a region, `SmallCram`), one for larger regions ([`Region`]), each made when first
@@ -172,9 +183,8 @@ impl Decomposable for Cram {
 pub struct CramSolver {
     limits: Limits,
     threads: usize,
-    /// The checkpoint of the search of regions in one word; the other's is in the same
-    /// path with `.large` added.
-    checkpoint: Option<Checkpoint>,
+    /// Where the searches keep their checkpoints.
+    checkpoints: Option<CramCheckpoints>,
     small: Option<NimberSearch<SmallCram>>,
     large: Option<NimberSearch<Cram>>,
 }
@@ -192,7 +202,7 @@ impl CramSolver {
         CramSolver {
             limits,
             threads,
-            checkpoint: None,
+            checkpoints: None,
             small: None,
             large: None,
         }
@@ -222,46 +232,46 @@ impl CramSolver {
         self.limits.with_max_memory(self.limits.max_memory / 2)
     }
 
-    /// The same solver, its searches resumed from `checkpoint` and saved to it
-    /// ([`NimberSearch::resume`]): the search of regions in one word (all of a board of at
-    /// most 64 squares) in `checkpoint.path`, that of larger regions in the same path with
-    /// `.large` added. Each file is loaded when its search is made, before it searches.
+    /// The same solver, its searches resumed from `checkpoints` and saved to them
+    /// ([`NimberSearch::resume`]), each loaded when its search is made, before it searches.
     ///
     /// # Example
     /// ```
-    /// use grundy::positional::Checkpoint;
-    /// use grundy::rules::{CramBoard, CramSolver};
+    /// use std::sync::Arc;
+    /// use grundy::positional::MemoryCheckpoint;
+    /// use grundy::rules::{CramBoard, CramCheckpoints, CramSolver};
     /// use grundy::{Evaluator, Limits};
-    /// let path = std::env::temp_dir().join(format!("grundy-cram-{}.ckpt", std::process::id()));
+    /// let words = Arc::new(MemoryCheckpoint::new(u64::MAX));
+    /// let regions = Arc::new(MemoryCheckpoint::new(u64::MAX));
+    /// let checkpoints = CramCheckpoints { words: words.clone(), regions };
     /// let tight = Limits::default().with_max_work(1 << 20);
     /// let board = CramBoard::rectangle(5, 6)?;
-    /// let mut first = CramSolver::new(tight, 1).with_checkpoint(Checkpoint::new(&path));
+    /// let mut first = CramSolver::new(tight, 1).with_checkpoints(checkpoints.clone());
     /// assert!(first.value(&board).is_err()); // stopped by its work limit, its tables saved
-    /// let mut second = CramSolver::new(Limits::default(), 1).with_checkpoint(Checkpoint::new(&path));
+    /// assert_eq!(words.saves(), 1);
+    /// let mut second = CramSolver::new(Limits::default(), 1).with_checkpoints(checkpoints);
     /// let straight = CramSolver::new(Limits::default(), 1).value(&board)?;
     /// assert_eq!(second.value(&board)?, straight); // resumed
-    /// # std::fs::remove_file(&path).ok();
     /// # Ok::<(), grundy::Error>(())
     /// ```
     #[must_use]
-    pub fn with_checkpoint(self, checkpoint: Checkpoint) -> CramSolver {
+    pub fn with_checkpoints(self, checkpoints: CramCheckpoints) -> CramSolver {
         CramSolver {
-            checkpoint: Some(checkpoint),
+            checkpoints: Some(checkpoints),
             ..self
         }
     }
 
-    /// A search of `game` with its share of the limits, resumed from `checkpoint` (its path
-    /// with `suffix` added) when the solver has one.
-    fn made<G: Checkpointed>(&self, game: G, suffix: &str) -> Result<NimberSearch<G>> {
+    /// A search of `game` with its share of the limits, resumed from `store` when the
+    /// solver has checkpoints.
+    fn made<G: Checkpointed>(
+        &self,
+        game: G,
+        store: impl Fn(&CramCheckpoints) -> &Arc<dyn CheckpointStore>,
+    ) -> Result<NimberSearch<G>> {
         let mut search = NimberSearch::new(game, &self.half());
-        if let Some(checkpoint) = &self.checkpoint {
-            let mut path = checkpoint.path.clone().into_os_string();
-            path.push(suffix);
-            search.resume(Checkpoint {
-                path: path.into(),
-                ..checkpoint.clone()
-            })?;
+        if let Some(checkpoints) = &self.checkpoints {
+            search.resume(store(checkpoints).clone())?;
         }
         Ok(search)
     }
@@ -269,7 +279,7 @@ impl CramSolver {
     fn small(&mut self) -> Result<&NimberSearch<SmallCram>> {
         let search = match self.small.take() {
             Some(search) => search,
-            None => self.made(SmallCram, "")?,
+            None => self.made(SmallCram, |c| &c.words)?,
         };
         Ok(self.small.insert(search))
     }
@@ -277,7 +287,7 @@ impl CramSolver {
     fn large(&mut self) -> Result<&NimberSearch<Cram>> {
         let search = match self.large.take() {
             Some(search) => search,
-            None => self.made(Cram, ".large")?,
+            None => self.made(Cram, |c| &c.regions)?,
         };
         Ok(self.large.insert(search))
     }
@@ -470,23 +480,22 @@ mod tests {
 
     #[test]
     fn another_searchs_checkpoint_is_refused() -> Result<()> {
-        let file = format!("grundy-cram-other-{}.ckpt", std::process::id());
-        let path = std::env::temp_dir().join(file);
+        use crate::positional::MemoryCheckpoint;
+        let store = Arc::new(MemoryCheckpoint::new(u64::MAX));
         let mut regions = NimberSearch::new(Cram, &Limits::default());
-        regions.resume(Checkpoint::new(&path))?;
+        regions.resume(store.clone())?;
         regions.nimber(&Region::from_rows(&[0b1111; 3]).canonical(), 1)?;
         regions.save_checkpoint()?;
-        let mut solver =
-            CramSolver::new(Limits::default(), 1).with_checkpoint(Checkpoint::new(&path));
+        let checkpoints = CramCheckpoints {
+            words: store.clone(),
+            regions: store,
+        };
+        let mut solver = CramSolver::new(Limits::default(), 1).with_checkpoints(checkpoints);
         let error = solver
             .value(&CramBoard::rectangle(3, 4)?)
             .expect_err("refused");
         let reason = "holds a search of cram-region, not of cram-word";
-        assert_eq!(
-            error.to_string(),
-            format!("checkpoint '{}': {reason}", path.display())
-        );
-        std::fs::remove_file(&path).ok();
+        assert_eq!(error.to_string(), format!("checkpoint 'memory': {reason}"));
         Ok(())
     }
 }

@@ -37,7 +37,7 @@ pub(super) fn cram(parser: &mut Parser<'_>, _: &str) -> Result<Box<dyn Term>> {
     let mut solver = CramSolver::new(limits, positional::default_threads());
     // The first term's: two solvers saving to one file would undo each other's saves.
     if let Some(checkpoint) = parser.options.checkpoint.take() {
-        solver = solver.with_checkpoint(checkpoint.clone());
+        solver = solver.with_checkpoints(checkpoint.clone());
     }
     Ok(term(solver, boards))
 }
