@@ -87,7 +87,10 @@ impl GameArgs {
         let mut settings = self.settings()?;
         let _ticker = ticker::start(&mut settings.limits);
         let every = Duration::from_secs(self.checkpoint_every);
-        let checkpoint = (self.checkpoint.as_deref()).map(|path| FileCheckpoint::cram(path, every));
+        let checkpoint = self
+            .checkpoint
+            .as_deref()
+            .map(|path| FileCheckpoint::cram(path, every));
         let mut options = spec::Options::new(settings.limits);
         if let Some(checkpoint) = &checkpoint {
             options = options.with_checkpoint(checkpoint);

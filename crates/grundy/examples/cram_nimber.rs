@@ -2,7 +2,8 @@
 //! `igsolve` reports, for `scripts/bench-cram`. The span is the work of the busiest thread in
 //! each phase, summed (all the work on one thread). Usage: `cram_nimber THREADS RxC...`; the
 //! tables' memory in MiB from `CRAM_MEMORY_MIB` (default: `Limits::default()`'s). A long run
-//! keeps a checkpoint in `CRAM_CHECKPOINT` (resumed when the file exists, saved every
+//! keeps a checkpoint in `CRAM_CHECKPOINT` (`grundy_census::checkpoint::FileCheckpoint`, as
+//! `grundy value --checkpoint` does: resumed when the file exists, saved every
 //! `CRAM_CHECKPOINT_SECS` seconds, 600 by default, and when it stops; boards of one run share
 //! it, its entries being nimbers of regions whatever board they came from), and stops
 //! after `CRAM_MAX_WORK` units of work ([`Limits::max_work`], unlimited by default).
