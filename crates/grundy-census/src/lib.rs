@@ -12,7 +12,7 @@
 //!   before any work instead of failing on an allocation.
 //! - [`checkpoint`]: a Cram search's checkpoint in a file, saved on the wall clock
 //!   ([`FileCheckpoint`](checkpoint::FileCheckpoint)), for the `grundy` command and the
-//!   library's `cram_nimber` example.
+//!   `cram_nimber` example (in this crate: it times the solver the way `igsolve` reports).
 //!
 //! The rows and their classes are the library's ([`grundy::analysis::census`]); this crate
 //! adds the clock, the threads and the file.

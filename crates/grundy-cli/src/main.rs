@@ -16,6 +16,7 @@ mod cli;
 mod dag;
 mod flags;
 mod input;
+mod interrupt;
 mod nimber;
 mod output;
 mod period;

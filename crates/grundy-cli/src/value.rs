@@ -14,7 +14,7 @@ use crate::flags::{parse_count, LimitArgs, Output};
 use crate::input::parse_any_with;
 use crate::output::{emit, usage, with_input, Problem};
 use crate::quotient::QUOTIENT_MAX_WORK;
-use crate::{certificate, render, render_loopy, render_misere, render_partizan, ticker};
+use crate::{certificate, interrupt, render, render_loopy, render_misere, render_partizan, ticker};
 
 /// The arguments of `grundy value` and `grundy moves`.
 #[derive(clap::Args, Debug)]
@@ -36,9 +36,9 @@ pub struct GameArgs {
     #[arg(long, value_name = "FILE")]
     quotient: Option<PathBuf>,
     /// Cram: keeps the search's tables in FILE, resumed from it when it exists, saved every
-    /// --checkpoint-every seconds and when a limit stops the search (a search killed or
-    /// stopped by Ctrl-C loses what it learned since the last save); regions of more than 64
-    /// squares are kept in FILE.large. Only the first cram(...) term of a sum keeps one.
+    /// --checkpoint-every seconds and when a limit or Ctrl-C stops the search (a search
+    /// killed loses what it learned since the last save); regions of more than 64 squares
+    /// are kept in FILE.large. Only the first cram(...) term of a sum keeps one.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
     /// With --checkpoint: the seconds between two saves.
@@ -91,6 +91,9 @@ impl GameArgs {
             .checkpoint
             .as_deref()
             .map(|path| FileCheckpoint::cram(path, every));
+        if checkpoint.is_some() {
+            settings.limits.cancel = interrupt::cancel_on_ctrl_c();
+        }
         let mut options = spec::Options::new(settings.limits);
         if let Some(checkpoint) = &checkpoint {
             options = options.with_checkpoint(checkpoint);

@@ -298,3 +298,32 @@ fn a_cram_search_stopped_at_its_limit_resumes_from_its_checkpoint() {
     assert_contains(&damaged.stderr, &[&reason]);
     let _ = std::fs::remove_file(&file);
 }
+
+/// Issue 27: Ctrl-C stops a Cram search that keeps a checkpoint, which saves on the way out.
+#[test]
+fn ctrl_c_stops_a_cram_search_and_saves_its_checkpoint() {
+    let file = std::env::temp_dir().join(format!("grundy-cli-{}-int.ckpt", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "cram(6x7)", "--checkpoint"])
+        .arg(&file)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let interrupt = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupt.success());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_contains(
+        &stderr,
+        &["cancelled", "checkpoint: saved ", file.to_str().unwrap()],
+    );
+    assert!(file.exists());
+    let _ = std::fs::remove_file(&file);
+}
