@@ -10,16 +10,31 @@ use grundy::{analysis, ErrorKind};
 use crate::flags::Format;
 use crate::render;
 
-/// A library error with the text it is about, for the caret.
+/// A library error with the text it is about, for the caret, and what the command's flags
+/// can do about it when the library cannot say (it names no flag).
 pub struct Failure {
     pub error: grundy::Error,
     pub input: Option<String>,
+    pub help: Option<String>,
 }
 
 /// Why a command failed: a library error (with its input, for the caret) or anything else.
 pub enum Problem {
     Library(Box<Failure>),
     Other(anyhow::Error),
+}
+
+impl Problem {
+    /// The same problem with `help`, for a library error the command's flags get past.
+    pub fn with_help(self, help: &str) -> Problem {
+        match self {
+            Problem::Library(mut failure) => {
+                failure.help = Some(help.to_owned());
+                Problem::Library(failure)
+            }
+            other => other,
+        }
+    }
 }
 
 impl From<anyhow::Error> for Problem {
@@ -30,7 +45,11 @@ impl From<anyhow::Error> for Problem {
 
 impl From<grundy::Error> for Problem {
     fn from(error: grundy::Error) -> Problem {
-        Problem::Library(Box::new(Failure { error, input: None }))
+        Problem::Library(Box::new(Failure {
+            error,
+            input: None,
+            help: None,
+        }))
     }
 }
 
@@ -52,6 +71,7 @@ pub fn with_input(input: &str) -> impl Fn(grundy::Error) -> Problem + '_ {
         Problem::Library(Box::new(Failure {
             error,
             input: Some(input.to_string()),
+            help: None,
         }))
     }
 }
@@ -120,7 +140,9 @@ pub fn fail(problem: Problem, json: bool, limit_flags: bool) -> ExitCode {
             let stopped = failure.error.is_limit()
                 || matches!(failure.error.kind(), ErrorKind::Unsupported { .. });
             let code = ExitCode::from(if stopped { 1 } else { 2 });
-            let help = render::limit_help(&failure.error).filter(|_| limit_flags);
+            let help = failure
+                .help
+                .or_else(|| render::limit_help(&failure.error).filter(|_| limit_flags));
             if json {
                 let report = analysis::ErrorReport {
                     help,

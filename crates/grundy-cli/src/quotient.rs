@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use grundy::analysis::quotient::{self, QuotientReport};
 use grundy::ask::{self, QuotientBound, Settings};
-use grundy::spec;
+use grundy::{spec, ErrorKind};
 
 use crate::flags::{parse_count, LimitArgs, Output};
 use crate::output::{emit, with_input, Problem};
@@ -23,6 +23,9 @@ pub const QUOTIENT_MAX_WORK: u64 = quotient::DEFAULT_MAX_WORK;
 
 /// [`QUOTIENT_MAX_WORK`] as the text of the flag's default.
 pub const QUOTIENT_MAX_WORK_TEXT: &str = "1073741824";
+
+/// What to ask instead when no theorem proves a rule's whole quotient.
+const BOUNDED_INSTEAD: &str = "--to N gives the quotient of heaps 1 to N";
 
 /// The arguments of `grundy quotient`.
 #[derive(clap::Args, Debug)]
@@ -60,7 +63,14 @@ impl Args {
             ..Settings::with_limits(limits)
         };
         let report = ask::quotient(&heap_rule, bound, &settings)
-            .map_err(with_input(rule))?
+            .map_err(|error| {
+                let unsupported = matches!(error.kind(), ErrorKind::Unsupported { .. });
+                let problem = with_input(rule)(error);
+                match bound {
+                    QuotientBound::Whole if unsupported => problem.with_help(BOUNDED_INSTEAD),
+                    QuotientBound::Whole | QuotientBound::To(_) => problem,
+                }
+            })?
             .report;
         drop(_ticker);
         if let Some(path) = &self.cert {

@@ -95,12 +95,13 @@ fn a_missing_argument_is_named_in_json() {
     assert_eq!(code, Some(2));
     let error = document["error"].as_str().unwrap();
     assert_contains(error, &["<SPEC>"]);
-    // Without --to, a rule no theorem covers is refused, naming --to.
+    // Without --to, a rule no theorem covers is refused, and the help names --to.
     let (_, document) = run_json(&["quotient".to_string(), "grundy".to_string()]);
-    assert!(
-        document["error"].as_str().unwrap().contains("--to"),
-        "{document}"
+    assert_contains(
+        document["error"].as_str().unwrap(),
+        &["no periodicity theorem covers"],
     );
+    assert_contains(document["help"].as_str().unwrap(), &["--to N"]);
 }
 
 #[test]

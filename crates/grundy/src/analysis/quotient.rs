@@ -145,8 +145,8 @@ pub fn whole(
         return Err(Error::new(ErrorKind::Unsupported {
             reason: format!(
                 "no periodicity theorem covers {rule} (a take-and-break code with no repeating \
-                 tail), so no table proves its whole misère quotient; give --to N for the \
-                 quotient of heaps 1 to N"
+                 tail), so no table proves its whole misère quotient: ask for the quotient of \
+                 heaps 1 to N instead"
             ),
         }));
     }
