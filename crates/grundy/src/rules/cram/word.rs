@@ -33,10 +33,9 @@ impl SmallCram {
 /// Adds the parts of `region` (reduced) to the option being listed, canonical, split at
 /// its diagonal joints ([`WordRegion::joints`]), each part split off that way reduced and
 /// split again; parts of one square (no move: worth 0) left out, two equal parts cancelled.
-/// `seeds` are the squares of `region` next to those taken from a connected region to
-/// leave it ([`WordRegion::split_seeded`]).
-fn push_parts(region: WordRegion, seeds: u64, out: &mut Options<WordRegion>) {
-    let joints = region.joints();
+/// `joints` are `region`'s joints, `seeds` the squares of `region` next to those taken from
+/// a connected region to leave it ([`WordRegion::split_seeded`]).
+fn push_parts(region: WordRegion, joints: u64, seeds: u64, out: &mut Options<WordRegion>) {
     let whole = region.bits();
     region.split_seeded(joints, seeds | joints | joints << 1, |part| {
         let bits = part.bits();
@@ -55,9 +54,9 @@ fn push_parts(region: WordRegion, seeds: u64, out: &mut Options<WordRegion>) {
 /// Adds the parts that the connected `region` less the squares `taken` leaves, reduced
 /// ([`push_parts`]).
 fn push_after(region: WordRegion, taken: u64, out: &mut Options<WordRegion>) {
-    let reduced = region.with_bits(region.bits() & !taken).reduced();
+    let (reduced, joints) = region.with_bits(region.bits() & !taken).reduced_and_joints();
     let gone = region.bits() & !reduced.bits();
-    push_parts(reduced, region.around(gone) & reduced.bits(), out);
+    push_parts(reduced, joints, region.around(gone) & reduced.bits(), out);
 }
 
 /// The order in which a region lists its dominoes: nearest the centre of its frame first,
@@ -290,7 +289,7 @@ mod tests {
                 "{region:?}"
             );
             let mut out = Options::default();
-            push_parts(reduced, reduced.bits(), &mut out);
+            push_parts(reduced, reduced.joints(), reduced.bits(), &mut out);
             out.end_option();
             let mut parts = 0;
             reduced.split(|_| parts += 1);
