@@ -461,8 +461,11 @@ impl WordRegion {
     /// Whether a half turn about the centre of the bounding box gives the region back (for a
     /// canonical region).
     pub fn is_centrally_symmetric(&self) -> bool {
+        let bits = self.bits;
         let size = self.width() * self.height();
-        self.bits == self.bits.reverse_bits() >> (64 - size)
+        // The half turn takes the first square to the last: two counts before the reversal.
+        bits.trailing_zeros() + 64 - bits.leading_zeros() == size
+            && bits == bits.reverse_bits() >> (64 - size)
     }
 
     /// Whether the square in row `r`, column `c` is in the region.
