@@ -153,32 +153,29 @@ impl Decomposable for SmallCram {
             },
             "a part is connected: {region:?}"
         );
-        // Lists the option of the domino on `square` and `square << step`; false to stop.
-        let mut list = |square: u64, step: u32| {
-            push_after(*region, square | square << step, out);
-            out.end_option();
-            listed(out.last())
+        // Lists the options of the dominoes down from `down` and across from `across`, by
+        // square; false to stop.
+        let mut list = |down: u64, across: u64| {
+            for (mut dominoes, step) in [(down, width), (across, 1)] {
+                while dominoes != 0 {
+                    let square = dominoes & dominoes.wrapping_neg();
+                    dominoes ^= square;
+                    push_after(*region, square | square << step, out);
+                    out.end_option();
+                    if !listed(out.last()) {
+                        return false;
+                    }
+                }
+            }
+            true
         };
         let levels = centre_out(width, region.height());
-        let groups = levels
-            .iter()
-            .flat_map(|&(down_level, across_level)| {
-                [(down & down_level, width), (across & across_level, 1)]
-            })
-            .chain(
-                levels
-                    .is_empty()
-                    .then_some([(down, width), (across, 1)])
-                    .into_iter()
-                    .flatten(),
-            );
-        for (mut dominoes, step) in groups {
-            while dominoes != 0 {
-                let square = dominoes & dominoes.wrapping_neg();
-                dominoes ^= square;
-                if !list(square, step) {
-                    return;
-                }
+        if levels.is_empty() {
+            list(down, across);
+        }
+        for &(down_level, across_level) in levels {
+            if !list(down & down_level, across & across_level) {
+                return;
             }
         }
     }
