@@ -397,8 +397,7 @@ impl WordRegion {
         }
         let w = self.width();
         bits >>= divide(bits.trailing_zeros(), w) * w;
-        let (shift, width) = if bits & self.first_column() != 0 && bits & self.last_column() != 0
-        {
+        let (shift, width) = if bits & self.first_column() != 0 && bits & self.last_column() != 0 {
             // Both edge columns hold a square (most regions: the frame is trimmed already).
             (0, w)
         } else {

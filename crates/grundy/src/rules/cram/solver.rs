@@ -369,7 +369,10 @@ mod tests {
         for n in PERIODIC_FROM..2 * PERIODIC_FROM + PERIOD + 2 {
             assert_eq!(straight(n + PERIOD), straight(n), "{n}");
         }
-        assert_ne!(straight(PERIODIC_FROM - 1 + PERIOD), straight(PERIODIC_FROM - 1));
+        assert_ne!(
+            straight(PERIODIC_FROM - 1 + PERIOD),
+            straight(PERIODIC_FROM - 1)
+        );
         let most = MAX_CELLS as usize;
         let mut values = vec![0u8; most + 1];
         for length in 2..=most {

@@ -54,7 +54,9 @@ fn push_parts(region: WordRegion, joints: u64, seeds: u64, out: &mut Options<Wor
 /// Adds the parts that the connected `region` less the squares `taken` leaves, reduced
 /// ([`push_parts`]).
 fn push_after(region: WordRegion, taken: u64, out: &mut Options<WordRegion>) {
-    let (reduced, joints) = region.with_bits(region.bits() & !taken).reduced_and_joints();
+    let (reduced, joints) = region
+        .with_bits(region.bits() & !taken)
+        .reduced_and_joints();
     let gone = region.bits() & !reduced.bits();
     push_parts(reduced, joints, region.around(gone) & reduced.bits(), out);
 }
