@@ -215,7 +215,7 @@ impl WordRegion {
 
     /// [`WordRegion::reduced`] and its diagonal joints ([`WordRegion::joints`]), found from
     /// the sides that the reduction computed last.
-    pub fn reduced_and_joints(&self) -> (WordRegion, u64) {
+    pub(crate) fn reduced_and_joints(&self) -> (WordRegion, u64) {
         let (region, sides) = self.reduced_sides();
         (region, region.joints_of(sides))
     }
