@@ -210,14 +210,27 @@ impl WordRegion {
     /// same nimber ([`WordRegion::spare_leaves`], [`WordRegion::bridges`]).
     #[must_use]
     pub fn reduced(&self) -> WordRegion {
+        self.reduced_sides().0
+    }
+
+    /// [`WordRegion::reduced`] and its diagonal joints ([`WordRegion::joints`]), found from
+    /// the sides that the reduction computed last.
+    pub(crate) fn reduced_and_joints(&self) -> (WordRegion, u64) {
+        let (region, sides) = self.reduced_sides();
+        (region, region.joints_of(sides))
+    }
+
+    /// [`WordRegion::reduced`] and its squares' sides ([`WordRegion::sides`]).
+    fn reduced_sides(&self) -> (WordRegion, [u64; 4]) {
         let mut region = *self;
         loop {
             let (sides, one) = region.sides();
             if one == 0 {
                 // No leaf, so no centre: the only bridges are squares alone, and dropping
-                // them makes no leaf (most options early in a search: one pass).
+                // them makes no leaf (most options early in a search: one pass) nor changes
+                // another square's sides.
                 let [b, a, r, l] = sides;
-                return region.with_bits(b | a | r | l);
+                return (region.with_bits(b | a | r | l), sides);
             }
             let spare = region.spare_of(sides, one);
             let region_less = region.with_bits(region.bits & !spare);
@@ -227,7 +240,7 @@ impl WordRegion {
                 region_less.bridges()
             };
             if spare | bridges == 0 {
-                return region;
+                return (region, sides);
             }
             region = region_less.with_bits(region_less.bits & !bridges);
         }
@@ -246,13 +259,15 @@ impl WordRegion {
     /// keeps the block a joint (induction) or leaves both `p` and `q` hanging from one
     /// corner, of which one is spare ([`WordRegion::spare_leaves`]).
     pub fn joints(&self) -> u64 {
-        let bits = self.bits;
+        self.joints_of(self.sides().0)
+    }
+
+    /// [`WordRegion::joints`] from [`WordRegion::sides`].
+    fn joints_of(&self, [below, above, after, before]: [u64; 4]) -> u64 {
         let w = self.width();
         if w < 2 {
             return 0;
         }
-        let [up, down, left, right] = self.shifted(bits);
-        let (below, above, after, before) = (bits & up, bits & down, bits & left, bits & right);
         // Corners of a block: neighbours right and below only, left and above only, ...
         let top_left = below & after & !above & !before;
         let bottom_right = above & before & !below & !after;
@@ -382,16 +397,21 @@ impl WordRegion {
         }
         let w = self.width();
         bits >>= divide(bits.trailing_zeros(), w) * w;
-        // Every row folded onto the first, in doubling steps.
-        let mut columns = bits;
-        let mut step = w;
-        while step < 64 {
-            columns |= columns >> step;
-            step *= 2;
-        }
-        columns &= low(w);
-        let shift = columns.trailing_zeros();
-        let width = 64 - columns.leading_zeros() - shift;
+        let (shift, width) = if bits & self.first_column() != 0 && bits & self.last_column() != 0 {
+            // Both edge columns hold a square (most regions: the frame is trimmed already).
+            (0, w)
+        } else {
+            // Every row folded onto the first, in doubling steps.
+            let mut columns = bits;
+            let mut step = w;
+            while step < 64 {
+                columns |= columns >> step;
+                step *= 2;
+            }
+            columns &= low(w);
+            let shift = columns.trailing_zeros();
+            (shift, 64 - columns.leading_zeros() - shift)
+        };
         bits >>= shift;
         let height;
         if width < w {
@@ -440,8 +460,11 @@ impl WordRegion {
     /// Whether a half turn about the centre of the bounding box gives the region back (for a
     /// canonical region).
     pub fn is_centrally_symmetric(&self) -> bool {
+        let bits = self.bits;
         let size = self.width() * self.height();
-        self.bits == self.bits.reverse_bits() >> (64 - size)
+        // The half turn takes the first square to the last: two counts before the reversal.
+        bits.trailing_zeros() + 64 - bits.leading_zeros() == size
+            && bits == bits.reverse_bits() >> (64 - size)
     }
 
     /// Whether the square in row `r`, column `c` is in the region.
@@ -455,15 +478,46 @@ impl WordRegion {
     }
 }
 
-/// Each row of `bits` (rows `width` bits apart) in the opposite order, column by column:
-/// as many steps as the frame is wide, whatever its height.
-fn mirror(bits: u64, width: u32) -> u64 {
-    let column = COLUMN[width as usize];
-    let mut out = 0;
-    for c in 0..width {
-        out |= (bits >> c & column) << (width - 1 - c);
+/// `MIRROR[w]`: the steps that turn every row of a frame `w` squares wide end for end, as
+/// pairs `(d, m)`: the squares of `m` trade places with those `d` columns to their right
+/// (a delta swap). The first step trades a row's two halves (the middle square of an odd
+/// width stays), each later one the halves of the pieces that the step before traded, all
+/// of one size: `floor(log2 w)` steps in all, whatever the height.
+const MIRROR: [[(u32, u64); 6]; 65] = {
+    let mut table = [[(0u32, 0u64); 6]; 65];
+    let mut w = 1;
+    while w <= 64 {
+        // The columns where pieces of `size` squares start, in one row.
+        let (mut starts, mut size, mut step) = (1u64, w, 0);
+        while size > 1 {
+            let half = size / 2;
+            let delta = size - half;
+            let (mut row_mask, mut next, mut c) = (0u64, 0u64, 0);
+            while c < w {
+                if starts >> c & 1 == 1 {
+                    row_mask |= ((1u64 << half) - 1) << c;
+                    next |= 1 << c | 1 << (c + delta);
+                }
+                c += 1;
+            }
+            // Every row: the row's mask times the first column (no carries: `row_mask < 2^w`).
+            table[w][step] = (delta as u32, row_mask.wrapping_mul(COLUMN[w]));
+            (starts, size, step) = (next, half, step + 1);
+        }
+        w += 1;
     }
-    out
+    table
+};
+
+/// Each row of `bits` (rows `width` bits apart) in the opposite order: `floor(log2 width)`
+/// delta swaps ([`MIRROR`]), whatever the height.
+fn mirror(bits: u64, width: u32) -> u64 {
+    let steps = &MIRROR[width as usize];
+    let count = width.ilog2() as usize;
+    steps[..count].iter().fold(bits, |bits, &(delta, mask)| {
+        let trade = (bits >> delta ^ bits) & mask;
+        bits ^ trade ^ trade << delta
+    })
 }
 
 /// Column `c` of `bits` (`height` rows `width` bits apart, `height <= width`) as `height`

@@ -33,10 +33,9 @@ impl SmallCram {
 /// Adds the parts of `region` (reduced) to the option being listed, canonical, split at
 /// its diagonal joints ([`WordRegion::joints`]), each part split off that way reduced and
 /// split again; parts of one square (no move: worth 0) left out, two equal parts cancelled.
-/// `seeds` are the squares of `region` next to those taken from a connected region to
-/// leave it ([`WordRegion::split_seeded`]).
-fn push_parts(region: WordRegion, seeds: u64, out: &mut Options<WordRegion>) {
-    let joints = region.joints();
+/// `joints` are `region`'s joints, `seeds` the squares of `region` next to those taken from
+/// a connected region to leave it ([`WordRegion::split_seeded`]).
+fn push_parts(region: WordRegion, joints: u64, seeds: u64, out: &mut Options<WordRegion>) {
     let whole = region.bits();
     region.split_seeded(joints, seeds | joints | joints << 1, |part| {
         let bits = part.bits();
@@ -55,9 +54,11 @@ fn push_parts(region: WordRegion, seeds: u64, out: &mut Options<WordRegion>) {
 /// Adds the parts that the connected `region` less the squares `taken` leaves, reduced
 /// ([`push_parts`]).
 fn push_after(region: WordRegion, taken: u64, out: &mut Options<WordRegion>) {
-    let reduced = region.with_bits(region.bits() & !taken).reduced();
+    let (reduced, joints) = region
+        .with_bits(region.bits() & !taken)
+        .reduced_and_joints();
     let gone = region.bits() & !reduced.bits();
-    push_parts(reduced, region.around(gone) & reduced.bits(), out);
+    push_parts(reduced, joints, region.around(gone) & reduced.bits(), out);
 }
 
 /// The order in which a region lists its dominoes: nearest the centre of its frame first,
@@ -172,32 +173,29 @@ impl Decomposable for SmallCram {
             },
             "a part is connected: {region:?}"
         );
-        // Lists the option of the domino on `square` and `square << step`; false to stop.
-        let mut list = |square: u64, step: u32| {
-            push_after(*region, square | square << step, out);
-            out.end_option();
-            listed(out.last())
+        // Lists the options of the dominoes down from `down` and across from `across`, by
+        // square; false to stop.
+        let mut list = |down: u64, across: u64| {
+            for (mut dominoes, step) in [(down, width), (across, 1)] {
+                while dominoes != 0 {
+                    let square = dominoes & dominoes.wrapping_neg();
+                    dominoes ^= square;
+                    push_after(*region, square | square << step, out);
+                    out.end_option();
+                    if !listed(out.last()) {
+                        return false;
+                    }
+                }
+            }
+            true
         };
         let levels = centre_out(width, region.height());
-        let groups = levels
-            .iter()
-            .flat_map(|&(down_level, across_level)| {
-                [(down & down_level, width), (across & across_level, 1)]
-            })
-            .chain(
-                levels
-                    .is_empty()
-                    .then_some([(down, width), (across, 1)])
-                    .into_iter()
-                    .flatten(),
-            );
-        for (mut dominoes, step) in groups {
-            while dominoes != 0 {
-                let square = dominoes & dominoes.wrapping_neg();
-                dominoes ^= square;
-                if !list(square, step) {
-                    return;
-                }
+        if levels.is_empty() {
+            list(down, across);
+        }
+        for &(down_level, across_level) in levels {
+            if !list(down & down_level, across & across_level) {
+                return;
             }
         }
     }
@@ -308,7 +306,7 @@ mod tests {
                 "{region:?}"
             );
             let mut out = Options::default();
-            push_parts(reduced, reduced.bits(), &mut out);
+            push_parts(reduced, reduced.joints(), reduced.bits(), &mut out);
             out.end_option();
             let mut parts = 0;
             reduced.split(|_| parts += 1);
