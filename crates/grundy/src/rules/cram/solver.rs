@@ -158,25 +158,30 @@ impl Decomposable for Cram {
             return Known::Nimber(straight(height));
         }
         if region.is_centrally_symmetric() {
-            let rows = region.rows();
-            match (height % 2, width % 2) {
-                (0, 0) => return Known::Nimber(0),
-                (0, 1) => {
-                    let c = width / 2;
-                    if rows[height / 2 - 1] >> c & rows[height / 2] >> c & 1 == 1 {
-                        return Known::NotZero;
-                    }
-                }
-                (1, 0) => {
-                    let pair = 0b11 << (width / 2 - 1);
-                    if rows[height / 2] & pair == pair {
-                        return Known::NotZero;
-                    }
-                }
-                _ => {}
-            }
+            let (rows, r, c) = (region.rows(), height / 2, width / 2);
+            let open = |r: usize, c: usize| rows[r] >> c & 1 == 1;
+            return match (height % 2, width % 2) {
+                (0, 0) => Known::Nimber(0),
+                (0, 1) => mirror_play(open(r - 1, c) && open(r, c)),
+                (1, 0) => mirror_play(open(r, c - 1) && open(r, c)),
+                _ if open(r, c) => Known::Nothing,
+                _ => Known::Nimber(0),
+            };
         }
         Known::Nothing
+    }
+}
+
+/// What mirror play says of a centrally symmetric region with one side even and one odd,
+/// given whether the domino across its centre (the one domino that is its own image) is open.
+/// Every other move leaves its image open and apart from it: when that domino is open the
+/// first player takes it and mirrors after (the nimber is not 0); when it is not, the second
+/// player mirrors and wins (nimber 0), as in an odd frame whose centre square is missing.
+pub(crate) fn mirror_play(centre_domino: bool) -> Known {
+    if centre_domino {
+        Known::NotZero
+    } else {
+        Known::Nimber(0)
     }
 }
 
