@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use grundy::analysis::census::CensusReport;
 use grundy::analysis::period::SEARCH_BYTES_A_HEAP;
-use grundy::heap::SPARSE_FIRST_LOOK;
+use grundy::analysis::SPARSE_FIRST_LOOK;
 use grundy::spec;
 use grundy_census::CensusRow;
 
@@ -83,7 +83,7 @@ fn line(row: &CensusRow) -> String {
     let rare = match (&row.rare_mask, row.rare_count) {
         (Some(mask), Some(count)) => format!("  rare {mask} ×{count}"),
         // As seq --out says: a short table cannot tell rare heaps.
-        _ if row.heaps < SPARSE_FIRST_LOOK => {
+        _ if !row.rare_looked() => {
             format!("  rare heaps not looked for below {SPARSE_FIRST_LOOK} heaps")
         }
         _ => String::new(),

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use grundy::analysis::periodic::PeriodicTable;
-use grundy::analysis::{self, SequenceReport};
+use grundy::analysis::{self, SequenceReport, SPARSE_FIRST_LOOK};
 
 /// `grundy seq` as text: ten values a row.
 pub fn sequence(report: &SequenceReport) -> String {
@@ -252,7 +252,10 @@ pub fn run_summary(summary: &grundy::analysis::RunSummary) -> String {
     }
     let _ = match summary.rare_looked {
         true => writeln!(text, "rare heaps:    {}", summary.rare_heaps),
-        false => writeln!(text, "rare heaps:    not looked for below 1024 heaps"),
+        false => writeln!(
+            text,
+            "rare heaps:    not looked for below {SPARSE_FIRST_LOOK} heaps"
+        ),
     };
     if let Some(last) = summary.last_rare {
         let _ = writeln!(text, "last rare:     {last}");

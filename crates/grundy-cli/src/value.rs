@@ -132,8 +132,5 @@ impl GameArgs {
 pub fn load_quotient(path: &Path, limits: grundy::Limits) -> Result<(), Problem> {
     let report = certificate::read_quotient(path)?;
     let limits = limits.with_max_work(limits.max_work.max(QUOTIENT_MAX_WORK));
-    let rule = grundy::spec::parse_heap_rule(&report.rule).map_err(with_input(&report.rule))?;
-    let quotient = analysis::quotient::load(&report, limits).map_err(with_input(&report.rule))?;
-    grundy::quotient::remember(&rule, quotient);
-    Ok(())
+    grundy::ask::keep_quotient(&report, limits).map_err(with_input(&report.rule))
 }

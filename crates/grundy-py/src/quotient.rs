@@ -2,7 +2,7 @@
 
 use grundy::analysis::quotient::{DEFAULT_MAX_ORDER, DEFAULT_MAX_WORK};
 use grundy::ask::{self, QuotientBound, Settings};
-use grundy::quotient::{outcome_of_heaps, remember, Quotient as LibQuotient};
+use grundy::quotient::{outcome_of_heaps, Quotient as LibQuotient};
 use grundy::spec;
 use pyo3::prelude::*;
 
@@ -70,7 +70,6 @@ fn quotient(
         .detach(|| ask::quotient(&rule, bound, &settings))
         .map_err(|error| to_py(error, Some(rule_text)))?;
     let report = json(&answer.report)?;
-    remember(&rule, answer.quotient.clone());
     Ok(Quotient {
         quotient: answer.quotient,
         report,

@@ -50,6 +50,7 @@ mod sum_search;
 pub mod thermograph;
 
 pub use self::dag::{dag, DagEdgeReport, DagNode, DagReport};
+pub use crate::heap::SPARSE_FIRST_LOOK;
 pub use period::{
     PeriodReport, VerifyReport, PERIOD_ARITHMETIC, PERIOD_ORDINARY, STOPPED_BY_MAX,
     STOPPED_BY_MEMORY,

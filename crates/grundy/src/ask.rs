@@ -34,14 +34,14 @@ use crate::analysis::{self, loopy, misere, DagReport, HighestBitReport};
 use crate::error::{ErrorKind, Result};
 use crate::game::Limits;
 use crate::play::Game;
-use crate::quotient::DEFAULT_MAX_ORDER;
+use crate::quotient::{self, DEFAULT_MAX_ORDER};
 use crate::rules::HeapRule;
 use crate::spec::AnyGame;
 use crate::sum::Sum;
 use crate::whole::Play;
 
 pub use crate::analysis::answer::{MovesAnswer, SequenceAnswer, ValueAnswer};
-pub use crate::analysis::quotient::QuotientAnswer;
+pub use crate::analysis::quotient::{QuotientAnswer, QuotientReport};
 
 /// What a question may cost and how far an answer may reach: the one options value of every
 /// front door.
@@ -182,7 +182,9 @@ pub const WHOLE_QUOTIENT_MAX_HEAP: u64 = 1 << 16;
 /// The misère quotient of `rule`'s heaps within `bound`, with at most
 /// [`Settings::max_order`] elements. For the whole game, a growth that a limit (or
 /// [`WHOLE_QUOTIENT_MAX_HEAP`]) stops before the proof is no error: the answer is the
-/// quotient of the heaps grown, its report's `stopped` saying why.
+/// quotient of the heaps grown, its report's `stopped` saying why. The quotient is kept for
+/// the misère sums of `rule`'s heaps asked next in this process (the ask for a value of such
+/// a sum reads it rather than growing one again).
 ///
 /// # Errors
 /// A limit reached within heaps `1..=N`; for the whole game, a rule no periodicity theorem
@@ -207,13 +209,28 @@ pub fn quotient(
     let Settings {
         limits, max_order, ..
     } = *settings;
-    match bound {
+    let answer = match bound {
         QuotientBound::To(to) => analysis::quotient::bounded(rule, to, max_order, limits),
         QuotientBound::Whole => {
             let max_heap = WHOLE_QUOTIENT_MAX_HEAP.min(limits.max_positions);
             analysis::quotient::whole(rule, max_heap, max_order, limits)
         }
-    }
+    }?;
+    quotient::remember(rule, answer.quotient.clone());
+    Ok(answer)
+}
+
+/// Re-checks the misère quotient that `report` saved (`grundy quotient --cert FILE` or its
+/// JSON) from its rule, within `limits`, and keeps it, as [`quotient()`] keeps the ones
+/// it finds, for the misère sums of that rule's heaps asked next in this process.
+///
+/// # Errors
+/// A rule that does not parse, a quotient that does not hold, or a limit reached by the
+/// check ([`analysis::quotient::load`]).
+pub fn keep_quotient(report: &QuotientReport, limits: Limits) -> Result<()> {
+    let rule = crate::spec::parse_heap_rule(&report.rule)?;
+    quotient::remember(&rule, analysis::quotient::load(report, limits)?);
+    Ok(())
 }
 
 /// The game DAG of `game` in `play`, with at most [`Settings::max_nodes`] positions.
@@ -526,6 +543,31 @@ mod tests {
         let game = spec::parse("digraph(a>b, b>a; a)")?;
         let error = value(&game, Play::Misere, &Settings::default()).unwrap_err();
         assert!(matches!(error.kind(), ErrorKind::MisereCycle { .. }));
+        Ok(())
+    }
+
+    /// A quotient asked for, or one saved and loaded, answers the next questions about its
+    /// heaps with no work of its own.
+    #[test]
+    fn quotients_are_kept_for_the_next_questions() -> Result<()> {
+        let no_work = Limits::DEFAULT.with_max_work(0);
+        let dawson = spec::parse_heap_rule("0.137")?;
+        let kept = || crate::quotient::quotient_for_heaps(&dawson, 12, 64, no_work);
+        assert!(kept().is_err());
+        quotient(&dawson, QuotientBound::To(12), &Settings::default())?;
+        assert_eq!(kept()?.atoms(), 12);
+        let guiles = spec::parse_heap_rule("0.15")?;
+        let loaded = || crate::quotient::quotient_for_heaps(&guiles, 10, 64, no_work);
+        assert!(loaded().is_err());
+        let report = analysis::quotient::bounded(&guiles, 10, 64, Limits::default())?.report;
+        keep_quotient(&report, Limits::default())?;
+        assert_eq!(loaded()?.atoms(), 10);
+        // A saved quotient of another rule does not load.
+        let forged = QuotientReport {
+            rule: "0.137".into(),
+            ..report
+        };
+        assert!(keep_quotient(&forged, Limits::default()).is_err());
         Ok(())
     }
 

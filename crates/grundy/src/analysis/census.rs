@@ -275,6 +275,12 @@ census_row! {
 }
 
 impl CensusRow {
+    /// Whether the engine looked for rare heaps: not in a table shorter than
+    /// [`SPARSE_FIRST_LOOK`] heaps, where `rare_mask` is `None` for that reason.
+    pub fn rare_looked(&self) -> bool {
+        self.heaps >= SPARSE_FIRST_LOOK
+    }
+
     /// The certificate of the row's proved period, if it has one, as
     /// [`period::verify`](super::period::verify) checks it.
     pub fn certificate(&self) -> Option<Certificate> {
