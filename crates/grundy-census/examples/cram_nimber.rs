@@ -6,10 +6,13 @@
 //! `grundy value --checkpoint` does: resumed when the file exists, saved every
 //! `CRAM_CHECKPOINT_SECS` seconds, 600 by default, and when it stops; boards of one run share
 //! it, its entries being nimbers of regions whatever board they came from), and stops
-//! after `CRAM_MAX_WORK` units of work ([`Limits::max_work`], unlimited by default).
+//! after `CRAM_MAX_WORK` units of work ([`Limits::max_work`], unlimited by default). With
+//! `CRAM_PROGRESS_SECS`, a line on standard error every that many seconds: the positions,
+//! the table's fill and how far the root's question has come.
 
 use std::time::{Duration, Instant};
 
+use grundy::progress::{Counters, Progress};
 use grundy::rules::{CramBoard, CramSolver};
 use grundy::{Evaluator, Limits};
 use grundy_census::checkpoint::FileCheckpoint;
@@ -21,7 +24,36 @@ fn number(name: &str) -> Option<u64> {
         .and_then(|value| value.parse().ok())
 }
 
+/// Writes the counters' line to standard error every `every`, for the program's life.
+fn show_progress(counters: &'static Counters, every: Duration) {
+    let start = Instant::now();
+    std::thread::spawn(move || loop {
+        std::thread::sleep(every);
+        let now = counters.snapshot();
+        let root = match now.root_asking.checked_sub(1) {
+            Some(nimber) => format!(
+                ", nimber >= {nimber}, asking whether an option is *{nimber}: {} of {} settled",
+                now.root_settled, now.root_options
+            ),
+            None => String::new(),
+        };
+        eprintln!(
+            "{:.0} s: {} positions, {} work, table {} of {}{root}",
+            start.elapsed().as_secs_f64(),
+            now.positions,
+            now.work,
+            now.table_used,
+            now.table_capacity
+        );
+    });
+}
+
 fn main() -> grundy::Result<()> {
+    let progress = number("CRAM_PROGRESS_SECS").map(|seconds| {
+        let counters: &'static Counters = Box::leak(Box::new(Counters::new()));
+        show_progress(counters, Duration::from_secs(seconds.max(1)));
+        Progress::new(counters)
+    });
     let mut args = std::env::args().skip(1);
     let threads: usize = args.next().and_then(|t| t.parse().ok()).unwrap_or(1);
     for board in args {
@@ -30,7 +62,8 @@ fn main() -> grundy::Result<()> {
         let memory = number("CRAM_MEMORY_MIB").map_or(Limits::DEFAULT.max_memory, |mib| mib << 20);
         let limits = Limits::DEFAULT
             .with_max_work(number("CRAM_MAX_WORK").unwrap_or(u64::MAX))
-            .with_max_memory(memory);
+            .with_max_memory(memory)
+            .with_progress(progress.unwrap_or(Progress::NONE));
         let mut solver = CramSolver::new(limits, threads);
         if let Ok(path) = std::env::var("CRAM_CHECKPOINT") {
             let every = Duration::from_secs(number("CRAM_CHECKPOINT_SECS").unwrap_or(600));

@@ -1,6 +1,6 @@
 //! A spinner on standard error while a positional search runs (Cram): positions expanded and
 //! their rate, the table's fill, the depth, and the moves examined, with the time left to
-//! `--max-work` at this rate. Shown only on a terminal, and only once the search has run
+//! `--max-work` at this rate, and how far the root's question has come. Shown only on a terminal, and only once the search has run
 //! for a second; the library keeps the counters ([`grundy::progress`]), this module reads them
 //! with its own clock.
 
@@ -111,14 +111,27 @@ pub fn message(now: Snapshot, elapsed: Duration, max_work: u64) -> String {
         );
     }
     format!(
-        "searching: {} positions ({}/s), table {:.0}% full, depth {}, work {}{}",
+        "searching: {} positions ({}/s), table {:.0}% full, depth {}, work {}{}{}",
         group(now.positions),
         group(rate as u64),
         fill,
         now.depth,
         group(now.work),
-        left
+        left,
+        root(now)
     )
+}
+
+/// How far the root's question has come: every nimber below the one asked about is
+/// settled (an option has it), so the root's nimber is at least that one.
+fn root(now: Snapshot) -> String {
+    match now.root_asking.checked_sub(1) {
+        Some(nimber) => format!(
+            "; nimber ≥ {nimber}, asking whether an option is *{nimber}: {} of {} settled",
+            now.root_settled, now.root_options
+        ),
+        None => String::new(),
+    }
 }
 
 /// `seconds` in the largest unit that keeps a whole number: `40 s`, `3 min`, `2 h`, `9 d`.
@@ -161,6 +174,14 @@ mod tests {
         };
         expect_test::expect![[r#"searching: 1,234,567 positions (617,283/s), table 25% full, depth 12, work 20,000,000, work limit in 5 s"#]]
             .assert_eq(&message(now, Duration::from_secs(2), 1 << 26));
+        let asking = Snapshot {
+            root_asking: 3,
+            root_settled: 17,
+            root_options: 49,
+            ..now
+        };
+        expect_test::expect![[r#"searching: 1,234,567 positions (617,283/s), table 25% full, depth 12, work 20,000,000, work limit in 5 s; nimber ≥ 2, asking whether an option is *2: 17 of 49 settled"#]]
+            .assert_eq(&message(asking, Duration::from_secs(2), 1 << 26));
         let work_only = Snapshot {
             work: 30_000_000,
             ..Snapshot::default()

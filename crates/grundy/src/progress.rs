@@ -26,6 +26,13 @@ pub struct Counters {
     pub order: AtomicU64,
     /// A growing misère quotient: the candidate quotients tried.
     pub candidates: AtomicU64,
+    /// A positional search's root: one more than the nimber it is asking whether an option
+    /// has (0: no root question yet). The root's nimber is at least that nimber.
+    pub root_asking: AtomicU64,
+    /// A positional search's root: the options settled in the question asked.
+    pub root_settled: AtomicU64,
+    /// A positional search's root: the options the question asked has to settle.
+    pub root_options: AtomicU64,
 }
 
 impl Counters {
@@ -40,6 +47,9 @@ impl Counters {
             heap: AtomicU64::new(0),
             order: AtomicU64::new(0),
             candidates: AtomicU64::new(0),
+            root_asking: AtomicU64::new(0),
+            root_settled: AtomicU64::new(0),
+            root_options: AtomicU64::new(0),
         }
     }
 
@@ -54,6 +64,23 @@ impl Counters {
         self.heap.store(now.heap, Ordering::Relaxed);
         self.order.store(now.order, Ordering::Relaxed);
         self.candidates.store(now.candidates, Ordering::Relaxed);
+        self.root_asking.store(now.root_asking, Ordering::Relaxed);
+        self.root_settled.store(now.root_settled, Ordering::Relaxed);
+        self.root_options.store(now.root_options, Ordering::Relaxed);
+    }
+
+    /// Shows that a positional search's root is asking whether an option has nimber
+    /// `nimber`, with `settled` of its `options` options settled.
+    pub fn show_root(&self, nimber: u8, settled: usize, options: usize) {
+        self.root_asking
+            .store(u64::from(nimber) + 1, Ordering::Relaxed);
+        self.root_settled.store(settled as u64, Ordering::Relaxed);
+        self.root_options.store(options as u64, Ordering::Relaxed);
+    }
+
+    /// Shows one more of the root's options settled.
+    pub fn show_root_settled(&self) {
+        self.root_settled.fetch_add(1, Ordering::Relaxed);
     }
 
     /// The counters now, as plain numbers.
@@ -67,6 +94,9 @@ impl Counters {
             heap: self.heap.load(Ordering::Relaxed),
             order: self.order.load(Ordering::Relaxed),
             candidates: self.candidates.load(Ordering::Relaxed),
+            root_asking: self.root_asking.load(Ordering::Relaxed),
+            root_settled: self.root_settled.load(Ordering::Relaxed),
+            root_options: self.root_options.load(Ordering::Relaxed),
         }
     }
 }
@@ -90,6 +120,12 @@ pub struct Snapshot {
     pub order: u64,
     /// A growing misère quotient's candidates tried.
     pub candidates: u64,
+    /// One more than the nimber a positional search's root is asking about (0: none yet).
+    pub root_asking: u64,
+    /// The root's options settled in that question.
+    pub root_settled: u64,
+    /// The root's options that question has to settle.
+    pub root_options: u64,
 }
 
 /// Where a search reports its progress, or nowhere. `Copy`, so that [`crate::Limits`] stays

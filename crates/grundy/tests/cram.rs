@@ -4,6 +4,7 @@
 //! results obtained so far", computed with `igsolve`; the smaller boards first by Lemoine and
 //! Viennot's Glop, most boards up to 5 x 7 by M. Schneider, *Das Spiel Juvavum*, 2009).
 
+use grundy::progress::{Counters, Progress};
 use grundy::rules::{CramBoard, CramSolver};
 use grundy::{Evaluator, Limits, Result, Solver};
 
@@ -62,6 +63,27 @@ fn three_by_thirteen_by_two_search_orders() -> Result<()> {
     // questions taken on one thread, then shared out between two, reach the same nimber.
     assert_eq!(searched(3, 13, 1)?, 2);
     assert_eq!(searched(13, 3, 2)?, 2);
+    Ok(())
+}
+
+#[test]
+fn the_root_shows_how_far_its_question_has_come() -> Result<()> {
+    // The last question ("has an option this nimber?") is answered no after every option
+    // left is settled: the counters end on the nimber with all its options settled.
+    for threads in [1, 2] {
+        for (height, width, nimber) in [(4, 5, 2), (5, 5, 0), (3, 7, 1)] {
+            let counters: &'static Counters = Box::leak(Box::new(Counters::new()));
+            let limits = Limits::DEFAULT
+                .with_max_work(u64::MAX)
+                .with_progress(Progress::new(counters));
+            let mut solver = CramSolver::new(limits, threads);
+            let board = CramBoard::rectangle(height, width)?;
+            assert_eq!(solver.value(&board)?.value(), nimber);
+            let now = counters.snapshot();
+            assert_eq!(now.root_asking, nimber + 1, "{height}x{width}");
+            assert!(now.root_options > 0 && now.root_settled == now.root_options);
+        }
+    }
     Ok(())
 }
 

@@ -30,6 +30,7 @@ impl<G: Decomposable> NimberSearch<G> {
             if taken.contains(nimber) {
                 continue;
             }
+            self.stats.show_root(nimber, 0, order.len());
             let next = AtomicUsize::new(0);
             let found: Mutex<Vec<(usize, u8)>> = Mutex::new(Vec::new());
             let failure: Mutex<Option<Error>> = Mutex::new(None);
@@ -44,7 +45,11 @@ impl<G: Decomposable> NimberSearch<G> {
                             return;
                         }
                         let ask = NimberSet::single(nimber);
-                        match searcher.option_in(options.get(order[k] as usize), ask, 0) {
+                        let answer = searcher.option_in(options.get(order[k] as usize), ask, 0);
+                        if answer.is_ok() {
+                            self.stats.show_root_settled();
+                        }
+                        match answer {
                             Ok(Some(value)) => {
                                 if value == nimber {
                                     self.done.store(true, Ordering::Relaxed);

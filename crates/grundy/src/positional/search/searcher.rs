@@ -257,13 +257,21 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             if taken.contains(nimber) {
                 continue;
             }
+            let root = depth == 0;
+            if root {
+                self.search.stats.show_root(nimber, 0, order.len());
+            }
             let mut k = 0;
             while k < order.len() {
-                match self.option_in(
+                let answer = self.option_in(
                     options.get(order[k] as usize),
                     NimberSet::single(nimber),
                     depth,
-                )? {
+                )?;
+                if root {
+                    self.search.stats.show_root_settled();
+                }
+                match answer {
                     Some(found) => {
                         order.remove(k);
                         taken = taken.with(found);
