@@ -30,7 +30,7 @@ fn show_progress(counters: &'static Counters, every: Duration) {
     std::thread::spawn(move || loop {
         std::thread::sleep(every);
         let now = counters.snapshot();
-        let root = match now.root_asking.checked_sub(1) {
+        let root = match now.asking() {
             Some(nimber) => format!(
                 ", nimber >= {nimber}, asking whether an option is *{nimber}: {} of {} settled",
                 now.root_settled, now.root_options

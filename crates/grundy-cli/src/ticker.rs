@@ -1,8 +1,8 @@
 //! A spinner on standard error while a positional search runs (Cram): positions expanded and
 //! their rate, the table's fill, the depth, and the moves examined, with the time left to
-//! `--max-work` at this rate, and how far the root's question has come. Shown only on a terminal, and only once the search has run
-//! for a second; the library keeps the counters ([`grundy::progress`]), this module reads them
-//! with its own clock.
+//! `--max-work` at this rate, and how far the root's question has come. Shown only on a
+//! terminal, and only once the search has run for a second; the library keeps the counters
+//! ([`grundy::progress`]), this module reads them with its own clock.
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -125,7 +125,7 @@ pub fn message(now: Snapshot, elapsed: Duration, max_work: u64) -> String {
 /// How far the root's question has come: every nimber below the one asked about is
 /// settled (an option has it), so the root's nimber is at least that one.
 fn root(now: Snapshot) -> String {
-    match now.root_asking.checked_sub(1) {
+    match now.asking() {
         Some(nimber) => format!(
             "; nimber ≥ {nimber}, asking whether an option is *{nimber}: {} of {} settled",
             now.root_settled, now.root_options

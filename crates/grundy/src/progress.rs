@@ -69,12 +69,12 @@ impl Counters {
         self.root_options.store(now.root_options, Ordering::Relaxed);
     }
 
-    /// Shows that a positional search's root is asking whether an option has nimber
-    /// `nimber`, with `settled` of its `options` options settled.
-    pub fn show_root(&self, nimber: u8, settled: usize, options: usize) {
+    /// Shows that a positional search's root is asking whether one of its `options` options
+    /// still to settle has nimber `nimber`.
+    pub fn show_root(&self, nimber: u8, options: usize) {
         self.root_asking
             .store(u64::from(nimber) + 1, Ordering::Relaxed);
-        self.root_settled.store(settled as u64, Ordering::Relaxed);
+        self.root_settled.store(0, Ordering::Relaxed);
         self.root_options.store(options as u64, Ordering::Relaxed);
     }
 
@@ -126,6 +126,14 @@ pub struct Snapshot {
     pub root_settled: u64,
     /// The root's options that question has to settle.
     pub root_options: u64,
+}
+
+impl Snapshot {
+    /// The nimber a positional search's root is asking whether an option has (its nimber is
+    /// at least that one), if it has asked yet.
+    pub fn asking(&self) -> Option<u64> {
+        self.root_asking.checked_sub(1)
+    }
 }
 
 /// Where a search reports its progress, or nowhere. `Copy`, so that [`crate::Limits`] stays

@@ -30,7 +30,7 @@ impl<G: Decomposable> NimberSearch<G> {
             if taken.contains(nimber) {
                 continue;
             }
-            self.stats.show_root(nimber, 0, order.len());
+            self.stats.show_root(nimber, order.len());
             let next = AtomicUsize::new(0);
             let found: Mutex<Vec<(usize, u8)>> = Mutex::new(Vec::new());
             let failure: Mutex<Option<Error>> = Mutex::new(None);

@@ -253,13 +253,13 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             true
         });
         let first = u8::from(known == Known::NotZero);
+        let root = depth == 0;
         'nimbers: for nimber in first..=count.min(255) as u8 {
             if taken.contains(nimber) {
                 continue;
             }
-            let root = depth == 0;
             if root {
-                self.search.stats.show_root(nimber, 0, order.len());
+                self.search.stats.show_root(nimber, order.len());
             }
             let mut k = 0;
             while k < order.len() {
