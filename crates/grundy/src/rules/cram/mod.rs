@@ -10,6 +10,7 @@
 //! each domino with its image); and one that a half turn about the midpoint of a side maps onto
 //! itself, with both squares beside that midpoint empty, is a first-player win (cover them,
 //! then answer by the image).
+mod large;
 mod solver;
 mod word;
 

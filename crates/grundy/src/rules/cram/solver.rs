@@ -1,9 +1,12 @@
 //! [`CramSolver`]: Cram boards valued by the positional search ([`NimberSearch`]), a part being
-//! a connected region of empty squares ([`Region`]), with the three theorems of the
-//! [module docs](super): straight regions, and half turns about a corner or a side's midpoint.
+//! a connected region of empty squares, with the three theorems of the [module docs](super):
+//! straight regions, and half turns about a corner or a side's midpoint. Here too `Cram`'s
+//! parts in rows ([`Region`]): the plain search that `SmallCram` and `LargeCram` are tested
+//! against, and the moves of `LargeCram`'s parts past a word.
 
 use std::sync::{Arc, OnceLock};
 
+use super::large::{CramPart, LargeCram};
 use super::word::SmallCram;
 use super::{Cram, CramBoard};
 use crate::error::{Error, ErrorKind, Result};
@@ -108,37 +111,49 @@ impl Checkpointed for Cram {
     }
 }
 
+/// Lists the options of `region`, a domino at a time: `leave` adds each part the domino
+/// leaves (given as rows, not canonical; parts of one square, without a move, left out), then
+/// the option is closed.
+pub(super) fn region_moves<P>(
+    region: &Region,
+    out: &mut Options<P>,
+    mut leave: impl FnMut(&[u32], &mut Options<P>),
+) {
+    let rows = region.rows();
+    let mut after = [0u32; MAX_ROWS];
+    let after = &mut after[..rows.len()];
+    for (r, &row) in rows.iter().enumerate() {
+        let across = row & row >> 1;
+        let down = rows.get(r + 1).map_or(0, |&below| row & below);
+        for (mut dominoes, below) in [(across, false), (down, true)] {
+            while dominoes != 0 {
+                let square = dominoes & dominoes.wrapping_neg();
+                dominoes ^= square;
+                after.copy_from_slice(rows);
+                if below {
+                    after[r] &= !square;
+                    after[r + 1] &= !square;
+                } else {
+                    after[r] &= !(square | square << 1);
+                }
+                Region::split(after, |_, part| {
+                    if part.len() > 1 || part[0].count_ones() > 1 {
+                        leave(part, out);
+                    }
+                });
+                out.end_option();
+            }
+        }
+    }
+}
+
 impl Decomposable for Cram {
     type Part = Region;
 
     fn moves(&self, region: &Region, out: &mut Options<Region>) {
-        let rows = region.rows();
-        let mut after = [0u32; MAX_ROWS];
-        let after = &mut after[..rows.len()];
-        for (r, &row) in rows.iter().enumerate() {
-            let across = row & row >> 1;
-            let down = rows.get(r + 1).map_or(0, |&below| row & below);
-            for (mut dominoes, below) in [(across, false), (down, true)] {
-                while dominoes != 0 {
-                    let square = dominoes & dominoes.wrapping_neg();
-                    dominoes ^= square;
-                    after.copy_from_slice(rows);
-                    if below {
-                        after[r] &= !square;
-                        after[r + 1] &= !square;
-                    } else {
-                        after[r] &= !(square | square << 1);
-                    }
-                    Region::split(after, |_, part| {
-                        // A region of one square has no move: worth 0, left out.
-                        if part.len() > 1 || part[0].count_ones() > 1 {
-                            out.push_part(Region::canonical_of(part));
-                        }
-                    });
-                    out.end_option();
-                }
-            }
-        }
+        region_moves(region, out, |part, out| {
+            out.push_part(Region::canonical_of(part));
+        });
     }
 
     fn key(&self, region: &Region) -> Option<u128> {
@@ -198,21 +213,16 @@ pub struct CramCheckpoints {
 
 /// Values Cram boards by the positional search ([`NimberSearch`]) on every core, its tables
 /// kept across the boards of a sum: one for regions whose box holds at most 64 squares (one
-/// word a region, `SmallCram`), one for larger regions ([`Region`]), each made when first
-/// needed and given half of `limits.max_memory`.
+/// word a region, `SmallCram`), one for larger regions (`LargeCram`: in rows while they are
+/// that large, in words once they fit), each made when first needed and given half of
+/// `limits.max_memory`.
 pub struct CramSolver {
     limits: Limits,
     threads: usize,
     /// Where the searches keep their checkpoints.
     checkpoints: Option<CramCheckpoints>,
     small: Option<NimberSearch<SmallCram>>,
-    large: Option<NimberSearch<Cram>>,
-}
-
-/// A region of a board for the search: in one word, or in rows.
-enum Part {
-    Small(WordRegion),
-    Large(Region),
+    large: Option<NimberSearch<LargeCram>>,
 }
 
 impl CramSolver {
@@ -304,35 +314,35 @@ impl CramSolver {
         Ok(self.small.insert(search))
     }
 
-    fn large(&mut self) -> Result<&NimberSearch<Cram>> {
+    fn large(&mut self) -> Result<&NimberSearch<LargeCram>> {
         let search = match self.large.take() {
             Some(search) => search,
-            None => self.made(Cram, |c| &c.regions)?,
+            None => self.made(LargeCram, |c| &c.regions)?,
         };
         Ok(self.large.insert(search))
     }
 
     /// A connected region of a board: its nimber when a theorem or a table gives it at once
     /// (a straight region, however long), else its canonical part for the search.
-    fn region_part(&mut self, region: &CramBoard) -> Result<std::result::Result<u8, Part>> {
+    fn region_part(&mut self, region: &CramBoard) -> Result<std::result::Result<u8, CramPart>> {
         let trimmed = region.trimmed();
         if trimmed.height <= 1 || trimmed.width <= 1 {
             return Ok(Ok(straight(trimmed.empty.len())));
         }
         if let Some(word) = region.word() {
             let part = SmallCram::part(word);
-            return Ok(self.small()?.lookup(&part).ok_or(Part::Small(part)));
+            return Ok(self.small()?.lookup(&part).ok_or(CramPart::Word(part)));
         }
-        let part = region.region()?.canonical();
-        Ok(self.large()?.lookup(&part).ok_or(Part::Large(part)))
+        let part = CramPart::Rows(region.region()?.canonical());
+        Ok(self.large()?.lookup(&part).ok_or(part))
     }
 
     /// The nimber of a part, searched.
-    fn nimber(&mut self, part: &Part) -> Result<u8> {
+    fn nimber(&mut self, part: &CramPart) -> Result<u8> {
         let threads = self.threads;
         match part {
-            Part::Small(part) => self.small()?.nimber(part, threads),
-            Part::Large(part) => self.large()?.nimber(part, threads),
+            CramPart::Word(word) => self.small()?.nimber(word, threads),
+            rows => self.large()?.nimber(rows, threads),
         }
     }
 }
@@ -368,7 +378,7 @@ impl Evaluator for CramSolver {
             for part in &parts {
                 match self.region_part(part)? {
                     Ok(nimber) => known ^= nimber,
-                    Err(Part::Small(region)) => regions.push(region),
+                    Err(CramPart::Word(region)) => regions.push(region),
                     Err(large) => known ^= self.nimber(&large)?,
                 }
             }
@@ -507,6 +517,61 @@ mod tests {
         for board in boards.iter().step_by(7) {
             assert_eq!(searched(board, 2)?, memo.value(board)?.value(), "{board}");
         }
+        Ok(())
+    }
+
+    #[test]
+    fn regions_past_a_word_agree_with_the_memoised_solver() -> Result<()> {
+        // Thin connected shapes whose box holds more than 64 squares (a staircase path
+        // corner to corner of a 9 x 9, 7 x 10 or 5 x 14 box, with squares added beside it
+        // from a fixed stream): searched with parts in rows until they fit in a word.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut memo = Solver::new(Cram);
+        let mut checked = 0;
+        for (height, width) in [(9, 9), (7, 10), (5, 14), (9, 9), (7, 10), (5, 14)] {
+            for _ in 0..4 {
+                let mut open = vec![vec![false; width]; height];
+                let (mut r, mut c) = (0, 0);
+                open[0][0] = true;
+                while (r, c) != (height - 1, width - 1) {
+                    if c + 1 == width || (r + 1 < height && next() % 2 == 0) {
+                        r += 1;
+                    } else {
+                        c += 1;
+                    }
+                    open[r][c] = true;
+                }
+                for _ in 0..6 {
+                    let (r, c) = (next() as usize % height, next() as usize % width);
+                    let beside =
+                        |r: usize, c: usize| open.get(r).and_then(|row| row.get(c)) == Some(&true);
+                    if beside(r + 1, c)
+                        || beside(r, c + 1)
+                        || (r > 0 && beside(r - 1, c))
+                        || (c > 0 && beside(r, c - 1))
+                    {
+                        open[r][c] = true;
+                    }
+                }
+                let rows: Vec<String> = open
+                    .iter()
+                    .map(|row| row.iter().map(|&o| if o { 'o' } else { 'x' }).collect())
+                    .collect();
+                let board = CramBoard::parse(&rows.join("/"))?;
+                assert!(board.word().is_none(), "{board}");
+                let expected = memo.value(&board)?.value();
+                assert_eq!(searched(&board, 1)?, expected, "{board}");
+                assert_eq!(searched(&board, 2)?, expected, "{board}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 24);
         Ok(())
     }
 

@@ -35,7 +35,12 @@ impl SmallCram {
 /// split again; parts of one square (no move: worth 0) left out, two equal parts cancelled.
 /// `joints` are `region`'s joints, `seeds` the squares of `region` next to those taken from
 /// a connected region to leave it ([`WordRegion::split_seeded`]).
-fn push_parts(region: WordRegion, joints: u64, seeds: u64, out: &mut Options<WordRegion>) {
+fn push_parts<P: From<WordRegion> + PartialEq>(
+    region: WordRegion,
+    joints: u64,
+    seeds: u64,
+    out: &mut Options<P>,
+) {
     let whole = region.bits();
     region.split_seeded(joints, seeds | joints | joints << 1, |part| {
         let bits = part.bits();
@@ -43,7 +48,7 @@ fn push_parts(region: WordRegion, joints: u64, seeds: u64, out: &mut Options<Wor
             return;
         }
         if joints == 0 || bits == whole {
-            out.push_or_cancel(part.canonical());
+            out.push_or_cancel(part.canonical().into());
         } else {
             // A part split off at a joint: new leaves, perhaps new joints.
             push_after(part, 0, out);
@@ -53,7 +58,11 @@ fn push_parts(region: WordRegion, joints: u64, seeds: u64, out: &mut Options<Wor
 
 /// Adds the parts that the connected `region` less the squares `taken` leaves, reduced
 /// ([`push_parts`]).
-fn push_after(region: WordRegion, taken: u64, out: &mut Options<WordRegion>) {
+pub(super) fn push_after<P: From<WordRegion> + PartialEq>(
+    region: WordRegion,
+    taken: u64,
+    out: &mut Options<P>,
+) {
     let (reduced, joints) = region
         .with_bits(region.bits() & !taken)
         .reduced_and_joints();
@@ -126,6 +135,51 @@ fn levels_of(width: u32, height: u32) -> Vec<(u64, u64)> {
     by_distance
 }
 
+/// The options of the connected `region`, listed as [`Decomposable::moves_until`] lists
+/// them, into a list of parts of any type a [`WordRegion`] becomes (a board past one word
+/// holds parts of both kinds: [`super::large`]).
+pub(super) fn word_moves_until<P: From<WordRegion> + PartialEq>(
+    region: &WordRegion,
+    out: &mut Options<P>,
+    listed: &mut dyn FnMut(&[P]) -> bool,
+) {
+    let (across, down) = region.dominoes();
+    let width = region.width();
+    debug_assert!(
+        {
+            let mut parts = 0;
+            region.split(|_| parts += 1);
+            parts <= 1
+        },
+        "a part is connected: {region:?}"
+    );
+    // Lists the options of the dominoes down from `down` and across from `across`, by
+    // square; false to stop.
+    let mut list = |down: u64, across: u64| {
+        for (mut dominoes, step) in [(down, width), (across, 1)] {
+            while dominoes != 0 {
+                let square = dominoes & dominoes.wrapping_neg();
+                dominoes ^= square;
+                push_after(*region, square | square << step, out);
+                out.end_option();
+                if !listed(out.last()) {
+                    return false;
+                }
+            }
+        }
+        true
+    };
+    let levels = centre_out(width, region.height());
+    if levels.is_empty() {
+        list(down, across);
+    }
+    for &(down_level, across_level) in levels {
+        if !list(down & down_level, across & across_level) {
+            return;
+        }
+    }
+}
+
 impl Checkpointed for SmallCram {
     const NAME: &'static str = "cram-word";
 
@@ -163,41 +217,7 @@ impl Decomposable for SmallCram {
         out: &mut Options<WordRegion>,
         listed: &mut dyn FnMut(&[WordRegion]) -> bool,
     ) {
-        let (across, down) = region.dominoes();
-        let width = region.width();
-        debug_assert!(
-            {
-                let mut parts = 0;
-                region.split(|_| parts += 1);
-                parts <= 1
-            },
-            "a part is connected: {region:?}"
-        );
-        // Lists the options of the dominoes down from `down` and across from `across`, by
-        // square; false to stop.
-        let mut list = |down: u64, across: u64| {
-            for (mut dominoes, step) in [(down, width), (across, 1)] {
-                while dominoes != 0 {
-                    let square = dominoes & dominoes.wrapping_neg();
-                    dominoes ^= square;
-                    push_after(*region, square | square << step, out);
-                    out.end_option();
-                    if !listed(out.last()) {
-                        return false;
-                    }
-                }
-            }
-            true
-        };
-        let levels = centre_out(width, region.height());
-        if levels.is_empty() {
-            list(down, across);
-        }
-        for &(down_level, across_level) in levels {
-            if !list(down & down_level, across & across_level) {
-                return;
-            }
-        }
+        word_moves_until(region, out, listed);
     }
 
     fn key(&self, region: &WordRegion) -> Option<u128> {
@@ -299,7 +319,7 @@ mod tests {
                 nimber,
                 "{region:?}"
             );
-            let mut out = Options::default();
+            let mut out = Options::<WordRegion>::default();
             push_parts(reduced, reduced.joints(), reduced.bits(), &mut out);
             out.end_option();
             let mut parts = 0;
