@@ -20,8 +20,8 @@ pub struct LargeCram;
 pub enum CramPart {
     /// A region whose box holds at most 64 squares.
     Word(WordRegion),
-    /// A larger region.
-    Rows(Region),
+    /// A larger region (boxed: a part in a word, the most frequent by far, stays small).
+    Rows(Box<Region>),
 }
 
 impl From<WordRegion> for CramPart {
@@ -53,7 +53,7 @@ pub(super) fn word_of(rows: &[u32]) -> Option<WordRegion> {
 fn push_rows(rows: &[u32], out: &mut Options<CramPart>) {
     match word_of(rows) {
         Some(word) => push_after(word, 0, out),
-        None => out.push_or_cancel(CramPart::Rows(Region::canonical_of(rows))),
+        None => out.push_or_cancel(CramPart::Rows(Box::new(Region::canonical_of(rows)))),
     }
 }
 
@@ -62,7 +62,7 @@ impl CramPart {
     pub fn of_rows(rows: &[u32]) -> CramPart {
         match word_of(rows) {
             Some(word) => CramPart::Word(word.canonical()),
-            None => CramPart::Rows(Region::canonical_of(rows)),
+            None => CramPart::Rows(Box::new(Region::canonical_of(rows))),
         }
     }
 }
@@ -176,7 +176,7 @@ mod tests {
             let expected = rows_only.nimber(&Region::canonical_of(&rows), 1)?;
             for threads in [1, 2] {
                 let mixed = NimberSearch::new(LargeCram, &unlimited);
-                let start = CramPart::Rows(Region::canonical_of(&rows));
+                let start = CramPart::Rows(Box::new(Region::canonical_of(&rows)));
                 assert_eq!(mixed.nimber(&start, threads)?, expected, "{height}x{width}");
             }
         }

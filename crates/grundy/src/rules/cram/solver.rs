@@ -333,7 +333,7 @@ impl CramSolver {
             let part = SmallCram::part(word);
             return Ok(self.small()?.lookup(&part).ok_or(CramPart::Word(part)));
         }
-        let part = CramPart::Rows(region.region()?.canonical());
+        let part = CramPart::Rows(Box::new(region.region()?.canonical()));
         Ok(self.large()?.lookup(&part).ok_or(part))
     }
 
