@@ -7,7 +7,7 @@
 use std::sync::{Arc, OnceLock};
 
 use super::large::{CramPart, LargeCram};
-use super::word::SmallCram;
+use super::word::{weights, SmallCram};
 use super::{Cram, CramBoard};
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{Evaluator, Limits, MoveClass, MoveList, Ruleset};
@@ -111,39 +111,60 @@ impl Checkpointed for Cram {
     }
 }
 
-/// Lists the options of `region`, a domino at a time: `leave` adds each part the domino
-/// leaves (given as rows, not canonical; parts of one square, without a move, left out), then
-/// the option is closed.
+/// Lists the options of `region`, a domino at a time, nearest the centre of its frame first
+/// by the distance that orders a word's ([`weights`]), down before across at one distance,
+/// then by square: `leave` adds each part the domino leaves (given as rows, not canonical;
+/// parts of one square, without a move, left out), then the option is closed.
 pub(super) fn region_moves<P>(
     region: &Region,
     out: &mut Options<P>,
     mut leave: impl FnMut(&[u32], &mut Options<P>),
 ) {
     let rows = region.rows();
-    let mut after = [0u32; MAX_ROWS];
-    let after = &mut after[..rows.len()];
-    for (r, &row) in rows.iter().enumerate() {
+    let (height, width) = (rows.len() as u32, region.width() as u32);
+    let (a, b) = if width <= height {
+        weights(width, height)
+    } else {
+        let (a, b) = weights(height, width);
+        (b, a)
+    };
+    // Each domino as one number that sorts them: its distance from the centre in half
+    // squares, then down before across, then its row and column (5 bits each).
+    let mut dominoes = [0u32; 2 * MAX_ROWS * MAX_COLUMNS];
+    let mut count = 0;
+    for (r, &row) in (0..).zip(rows) {
         let across = row & row >> 1;
-        let down = rows.get(r + 1).map_or(0, |&below| row & below);
-        for (mut dominoes, below) in [(across, false), (down, true)] {
-            while dominoes != 0 {
-                let square = dominoes & dominoes.wrapping_neg();
-                dominoes ^= square;
-                after.copy_from_slice(rows);
-                if below {
-                    after[r] &= !square;
-                    after[r + 1] &= !square;
-                } else {
-                    after[r] &= !(square | square << 1);
-                }
-                Region::split(after, |_, part| {
-                    if part.len() > 1 || part[0].count_ones() > 1 {
-                        leave(part, out);
-                    }
-                });
-                out.end_option();
+        let down = rows.get(r as usize + 1).map_or(0, |&below| row & below);
+        for (mut starts, is_down) in [(across, 0), (down, 1)] {
+            while starts != 0 {
+                let c = starts.trailing_zeros();
+                starts &= starts - 1;
+                let (y, x) = (2 * r + is_down, 2 * c + 1 - is_down);
+                let distance = a * x.abs_diff(width - 1) + b * y.abs_diff(height - 1);
+                dominoes[count] = distance << 11 | (1 - is_down) << 10 | r << 5 | c;
+                count += 1;
             }
         }
+    }
+    let dominoes = &mut dominoes[..count];
+    dominoes.sort_unstable();
+    let mut after = [0u32; MAX_ROWS];
+    let after = &mut after[..rows.len()];
+    for &domino in dominoes.iter() {
+        let (r, square) = ((domino >> 5 & 31) as usize, 1u32 << (domino & 31));
+        after.copy_from_slice(rows);
+        if domino >> 10 & 1 == 0 {
+            after[r] &= !square;
+            after[r + 1] &= !square;
+        } else {
+            after[r] &= !(square | square << 1);
+        }
+        Region::split(after, |_, part| {
+            if part.len() > 1 || part[0].count_ones() > 1 {
+                leave(part, out);
+            }
+        });
+        out.end_option();
     }
 }
 

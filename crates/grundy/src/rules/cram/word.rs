@@ -100,7 +100,7 @@ const MAX_ORDERED_WIDTH: u32 = 8;
 /// counts. Moves examined on one thread against `2 dx + dy` everywhere (docs/performance.md,
 /// 2026-11-27 17:00): `dx + 2 dy` from three times as tall as wide, 15% fewer on 3x13 and
 /// 56% on 3x15; `3 dx + 2 dy` from twice, 5% fewer on 4x9; 5x7 and 5x8 unchanged.
-fn weights(width: u32, height: u32) -> (u32, u32) {
+pub(super) fn weights(width: u32, height: u32) -> (u32, u32) {
     if height >= 3 * width {
         (1, 2)
     } else if height >= 2 * width {
