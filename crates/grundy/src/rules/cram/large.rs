@@ -32,7 +32,7 @@ impl From<WordRegion> for CramPart {
 
 /// The connected squares `rows` (not empty) in one word, rows as wide as their box, when the
 /// box holds at most 64 squares.
-pub(super) fn word_of(rows: &[u32]) -> Option<WordRegion> {
+fn word_of(rows: &[u32]) -> Option<WordRegion> {
     let top = rows.iter().position(|&row| row != 0)?;
     let bottom = rows.iter().rposition(|&row| row != 0)? + 1;
     let rows = &rows[top..bottom];
