@@ -4,7 +4,7 @@
 //! reductions (spare leaves, bridges, diagonal joints). A few dominoes into a large board,
 //! most parts fit in a word, so the search spends its time where it is fastest.
 
-use super::solver::region_moves;
+use super::solver::{region_moves, SAMPLE_ROWS};
 use super::word::{push_after, word_moves_until, SmallCram};
 use super::Cram;
 use crate::positional::{Checkpointed, Decomposable, Known, Options, Region, WordRegion};
@@ -70,17 +70,9 @@ impl CramPart {
 impl Checkpointed for LargeCram {
     const NAME: &'static str = "cram-large";
 
-    /// Parts of both kinds: rectangles in a word and past it, an L, a ring.
+    /// `Cram`'s samples as parts of both kinds: in a word and past it.
     fn samples(&self) -> Vec<CramPart> {
-        let rows: [&[u32]; 6] = [
-            &[0b111; 2],
-            &[0b1111; 3],
-            &[0b1, 0b1, 0b111],
-            &[0b1111, 0b1001, 0b1111],
-            &[0x7ff; 6],
-            &[0xffff_ffff; 32],
-        ];
-        rows.map(CramPart::of_rows).to_vec()
+        SAMPLE_ROWS.map(CramPart::of_rows).to_vec()
     }
 }
 

@@ -94,20 +94,23 @@ pub(super) fn straight(n: usize) -> u8 {
     }
 }
 
+/// The regions whose keys make the fingerprint of a checkpoint of regions in rows
+/// ([`Checkpointed::samples`]): rectangles, an L, a ring and boards past a word.
+pub(super) const SAMPLE_ROWS: [&[u32]; 6] = [
+    &[0b111; 2],
+    &[0b1111; 3],
+    &[0b1, 0b1, 0b111],
+    &[0b1111, 0b1001, 0b1111],
+    &[0x7ff; 6],
+    &[0xffff_ffff; 32],
+];
+
 impl Checkpointed for Cram {
     const NAME: &'static str = "cram-region";
 
-    /// Rectangles, an L, a ring and boards past a word, as they stand (not canonical).
+    /// [`SAMPLE_ROWS`] as they stand (not canonical).
     fn samples(&self) -> Vec<Region> {
-        let rows: [&[u32]; 6] = [
-            &[0b111; 2],
-            &[0b1111; 3],
-            &[0b1, 0b1, 0b111],
-            &[0b1111, 0b1001, 0b1111],
-            &[0x7ff; 6],
-            &[0xffff_ffff; 32],
-        ];
-        rows.map(Region::from_rows).to_vec()
+        SAMPLE_ROWS.map(Region::from_rows).to_vec()
     }
 }
 
