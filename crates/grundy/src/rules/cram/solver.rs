@@ -108,7 +108,7 @@ pub(super) const SAMPLE_ROWS: [&[u32]; 6] = [
 impl Checkpointed for Cram {
     const NAME: &'static str = "cram-region";
 
-    /// [`SAMPLE_ROWS`] as they stand (not canonical).
+    /// `SAMPLE_ROWS` as they stand (not canonical).
     fn samples(&self) -> Vec<Region> {
         SAMPLE_ROWS.map(Region::from_rows).to_vec()
     }
