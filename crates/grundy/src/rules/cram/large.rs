@@ -102,12 +102,9 @@ impl Decomposable for LargeCram {
         match part {
             CramPart::Word(word) => word_moves_until(word, out, listed),
             CramPart::Rows(region) => {
+                // Listed whole (a rare part, near the root), then shown until told to stop.
                 region_moves(region, out, push_rows);
-                for i in 0..out.len() {
-                    if !listed(out.get(i)) {
-                        return;
-                    }
-                }
+                let _ = (0..out.len()).all(|i| listed(out.get(i)));
             }
         }
     }
