@@ -3,9 +3,9 @@
 //! eight images of a region under the symmetries of the square.
 
 /// The most rows a region may span.
-pub const MAX_ROWS: usize = 32;
-/// The most columns a region may span (one `u32` a row).
-pub const MAX_COLUMNS: usize = 32;
+pub const MAX_ROWS: usize = 64;
+/// The most columns a region may span (one `u64` a row).
+pub const MAX_COLUMNS: usize = 64;
 /// Squares a region may span in its bounding box and still have a [`Region::key`] (the rest
 /// of 128 bits holds the width).
 const KEY_BITS: usize = 120;
@@ -26,13 +26,13 @@ const KEY_BITS: usize = 120;
 pub struct Region {
     height: u8,
     width: u8,
-    rows: [u32; MAX_ROWS],
+    rows: [u64; MAX_ROWS],
 }
 
 /// The least key (see [`Region::key`]) of the trimmed region of `rows` (`height` rows of
 /// `width` squares) under the four flips: left and right, top and bottom.
-fn least_key(rows: impl Iterator<Item = u32>, height: usize, width: usize) -> u128 {
-    let shift = 32 - width as u32;
+fn least_key(rows: impl Iterator<Item = u64>, height: usize, width: usize) -> u128 {
+    let shift = 64 - width as u32;
     let (mut plain, mut mirrored, mut flipped, mut both) = (0u128, 0u128, 0u128, 0u128);
     for (r, row) in rows.enumerate() {
         let mirror = row.reverse_bits() >> shift;
@@ -46,22 +46,22 @@ fn least_key(rows: impl Iterator<Item = u32>, height: usize, width: usize) -> u1
 }
 
 /// The run or runs of set bits of `mask` that hold a bit of `seed`.
-fn runs_through(mask: u32, seed: u32) -> u32 {
+fn runs_through(mask: u64, seed: u64) -> u64 {
     let seed = seed & mask;
     if seed == 0 {
         return 0;
     }
     // Adding the seeds to the mask carries out of each run that holds one, into the square
     // just above the run; then adding that run's top to the reversed mask clears the whole run.
-    let carries = (u64::from(mask) + u64::from(seed)) & !u64::from(mask);
-    let tops = (carries >> 1) as u32;
+    let carries = (u128::from(mask) + u128::from(seed)) & !u128::from(mask);
+    let tops = (carries >> 1) as u64;
     let reversed = mask.reverse_bits();
     (reversed & !reversed.wrapping_add(tops.reverse_bits())).reverse_bits()
 }
 
 impl Region {
     /// The region whose rows are `rows` (at most [`MAX_ROWS`]), not trimmed.
-    pub fn from_rows(rows: &[u32]) -> Region {
+    pub fn from_rows(rows: &[u64]) -> Region {
         let mut region = Region {
             height: rows.len().min(MAX_ROWS) as u8,
             width: 0,
@@ -69,12 +69,12 @@ impl Region {
         };
         region.rows[..region.height as usize].copy_from_slice(&rows[..region.height as usize]);
         let all = rows.iter().fold(0, |all, row| all | row);
-        region.width = (32 - all.leading_zeros()) as u8;
+        region.width = (64 - all.leading_zeros()) as u8;
         region
     }
 
     /// The rows, top first.
-    pub fn rows(&self) -> &[u32] {
+    pub fn rows(&self) -> &[u64] {
         &self.rows[..self.height as usize]
     }
 
@@ -95,9 +95,9 @@ impl Region {
 
     /// Calls `found` with each connected region of `rest` (squares joined across a side), in
     /// this region's frame, as rows `top..` of their own.
-    pub fn split(rest: &[u32], mut found: impl FnMut(usize, &[u32])) {
+    pub fn split(rest: &[u64], mut found: impl FnMut(usize, &[u64])) {
         let height = rest.len();
-        let width = 32 - rest.iter().fold(0, |all, row| all | row).leading_zeros() as usize;
+        let width = 64 - rest.iter().fold(0, |all, row| all | row).leading_zeros() as usize;
         let stride = width + 1;
         if height * stride <= 128 {
             // One word, rows `stride` bits apart with an empty column between them: a region
@@ -106,7 +106,7 @@ impl Region {
                 bits | u128::from(row) << (r * stride)
             });
             let row_mask = (1u128 << width) - 1;
-            let mut rows = [0u32; MAX_ROWS];
+            let mut rows = [0u64; MAX_ROWS];
             while left != 0 {
                 let mut part = left & left.wrapping_neg();
                 loop {
@@ -121,13 +121,13 @@ impl Region {
                 let top = part.trailing_zeros() as usize / stride;
                 let bottom = (127 - part.leading_zeros() as usize) / stride;
                 for (r, row) in rows[..=bottom - top].iter_mut().enumerate() {
-                    *row = (part >> ((top + r) * stride) & row_mask) as u32;
+                    *row = (part >> ((top + r) * stride) & row_mask) as u64;
                 }
                 found(top, &rows[..=bottom - top]);
             }
             return;
         }
-        let mut rest_rows = [0u32; MAX_ROWS];
+        let mut rest_rows = [0u64; MAX_ROWS];
         rest_rows[..height].copy_from_slice(rest);
         let mut start = 0;
         loop {
@@ -137,14 +137,14 @@ impl Region {
             if start == height {
                 return;
             }
-            let mut part = [0u32; MAX_ROWS];
+            let mut part = [0u64; MAX_ROWS];
             let seed = rest_rows[start];
             part[start] = runs_through(seed, seed & seed.wrapping_neg());
             // Rows `start..end` hold the region so far.
             let mut end = start + 1;
             loop {
                 let mut changed = false;
-                let mut grow = |part: &mut [u32; MAX_ROWS], r: usize| {
+                let mut grow = |part: &mut [u64; MAX_ROWS], r: usize| {
                     let mut touch = part[r];
                     if r > start {
                         touch |= part[r - 1];
@@ -186,7 +186,7 @@ impl Region {
     }
 
     /// The canonical form (see [`Region::canonical`]) of the region whose rows are `rows`.
-    pub fn canonical_of(rows: &[u32]) -> Region {
+    pub fn canonical_of(rows: &[u64]) -> Region {
         let top = rows.iter().position(|&row| row != 0).unwrap_or(0);
         let bottom = rows.iter().rposition(|&row| row != 0).map_or(0, |r| r + 1);
         let rows = &rows[top..bottom.max(top)];
@@ -195,7 +195,7 @@ impl Region {
             return Region::from_rows(&[]);
         }
         let shift = all.trailing_zeros();
-        let (height, width) = (rows.len(), (32 - (all >> shift).leading_zeros()) as usize);
+        let (height, width) = (rows.len(), (64 - (all >> shift).leading_zeros()) as usize);
         if height * width <= KEY_BITS {
             // Compare the images by their keys, built straight from the rows. A key starts
             // with the width, so only the images of the narrower orientation can be least.
@@ -204,7 +204,7 @@ impl Region {
                 best = least_key(rows.iter().map(|row| row >> shift), height, width);
             }
             if width >= height {
-                let mut columns = [0u32; MAX_ROWS];
+                let mut columns = [0u64; MAX_COLUMNS];
                 for (r, &row) in rows.iter().enumerate() {
                     let mut bits = row >> shift;
                     while bits != 0 {
@@ -216,7 +216,7 @@ impl Region {
             }
             return Region::from_key(best, height.max(width));
         }
-        let shifted: Vec<u32> = rows.iter().map(|row| row >> shift).collect();
+        let shifted: Vec<u64> = rows.iter().map(|row| row >> shift).collect();
         let trimmed = Region::from_rows(&shifted);
         let mut best = trimmed;
         let mut consider = |image: Region| {
@@ -247,7 +247,7 @@ impl Region {
         };
         let row_mask = (1u128 << width) - 1;
         for (r, row) in region.rows[..height].iter_mut().enumerate() {
-            *row = (key >> (r * width) & row_mask) as u32;
+            *row = (key >> (r * width) & row_mask) as u64;
         }
         region
     }
@@ -262,7 +262,7 @@ impl Region {
         let shift = if all == 0 { 0 } else { all.trailing_zeros() };
         let mut out = Region {
             height: (bottom.saturating_sub(top)) as u8,
-            width: (32 - (all >> shift).leading_zeros()) as u8,
+            width: (64 - (all >> shift).leading_zeros()) as u8,
             rows: [0; MAX_ROWS],
         };
         for (to, from) in out.rows.iter_mut().zip(&rows[top..bottom]) {
@@ -274,7 +274,7 @@ impl Region {
     /// Left and right exchanged.
     fn mirrored(&self) -> Region {
         let mut out = *self;
-        let shift = 32 - u32::from(self.width);
+        let shift = 64 - u32::from(self.width);
         for row in &mut out.rows[..self.height as usize] {
             *row = row.reverse_bits().checked_shr(shift).unwrap_or(0);
         }
@@ -310,7 +310,7 @@ impl Region {
     /// back (for a trimmed region).
     pub fn is_centrally_symmetric(&self) -> bool {
         let rows = self.rows();
-        let shift = 32 - u32::from(self.width);
+        let shift = 64 - u32::from(self.width);
         rows.iter()
             .zip(rows.iter().rev())
             .all(|(&row, &opposite)| row == opposite.reverse_bits() >> shift)
@@ -336,7 +336,15 @@ impl Region {
 mod tests {
     use super::*;
 
-    fn run_plainly(mask: u32, seed: u32) -> u32 {
+    /// The next number of a xorshift stream.
+    fn next(x: &mut u64) -> u64 {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        *x
+    }
+
+    fn run_plainly(mask: u64, seed: u64) -> u64 {
         let mut set = seed & mask;
         loop {
             let grown = (set | set << 1 | set >> 1) & mask;
@@ -349,28 +357,31 @@ mod tests {
 
     #[test]
     fn runs_grow_both_ways() {
-        let mut x = 0x9e37_79b9u32;
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..10_000 {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            let mask = x;
-            let seed = x.rotate_left(7) & x.rotate_left(19);
+            let mask = next(&mut x);
+            let seed = x.rotate_left(7) & x.rotate_left(19) & x.rotate_left(41);
             assert_eq!(
                 runs_through(mask, seed),
                 run_plainly(mask, seed),
                 "{mask:b} {seed:b}"
             );
         }
-        assert_eq!(runs_through(u32::MAX, 1 << 31), u32::MAX);
+        assert_eq!(runs_through(u64::MAX, 1 << 63), u64::MAX);
+        assert_eq!(runs_through(u64::MAX << 1, 1 << 63), u64::MAX << 1);
+    }
+
+    /// The squares of `rows` as `(row, column)`.
+    fn squares_of(rows: &[u64]) -> Vec<(usize, usize)> {
+        (0..rows.len())
+            .flat_map(|r| (0..64).map(move |c| (r, c)))
+            .filter(|&(r, c)| rows[r] >> c & 1 == 1)
+            .collect()
     }
 
     /// Regions by plain flood fill, one square at a time.
-    fn regions_plainly(rows: &[u32]) -> Vec<Vec<(usize, usize)>> {
-        let mut left: Vec<(usize, usize)> = (0..rows.len())
-            .flat_map(|r| (0..32).map(move |c| (r, c)))
-            .filter(|&(r, c)| rows[r] >> c & 1 == 1)
-            .collect();
+    fn regions_plainly(rows: &[u64]) -> Vec<Vec<(usize, usize)>> {
+        let mut left = squares_of(rows);
         let mut regions = Vec::new();
         while let Some(&first) = left.first() {
             let mut region = vec![first];
@@ -394,35 +405,79 @@ mod tests {
         regions
     }
 
+    /// Random rows: narrow ones (split in one word) on even trials, up to 64 columns and
+    /// rows on odd ones, dense enough for long regions.
+    fn random_rows(trial: usize, x: &mut u64) -> Vec<u64> {
+        let height = if trial % 2 == 0 {
+            1 + trial % 9
+        } else {
+            1 + trial % 64
+        };
+        let mask = if trial % 2 == 0 {
+            0x3ff
+        } else {
+            u64::MAX >> (trial % 61)
+        };
+        (0..height).map(|_| (next(x) | next(x)) & mask).collect()
+    }
+
     #[test]
     fn split_finds_the_connected_regions() {
-        let mut x = 0x1234_5678u32;
-        for trial in 0..3000 {
-            let height = 1 + trial % 9;
-            let rows: Vec<u32> = (0..height)
-                .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 17;
-                    x ^= x << 5;
-                    x & (x >> 3) & 0x3ff | (x & 0x400_0000) >> 20
-                })
-                .collect();
+        let mut x = 0x1234_5678_9abc_def1u64;
+        for trial in 0..600 {
+            let rows = random_rows(trial, &mut x);
             let mut found = Vec::new();
             Region::split(&rows, |top, part| {
-                let mut squares: Vec<(usize, usize)> = part
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(r, &row)| {
-                        (0..32)
-                            .filter(move |c| row >> c & 1 == 1)
-                            .map(move |c| (top + r, c))
-                    })
+                let mut squares: Vec<(usize, usize)> = squares_of(part)
+                    .into_iter()
+                    .map(|(r, c)| (top + r, c))
                     .collect();
                 squares.sort_unstable();
                 found.push(squares);
             });
             found.sort_unstable();
             assert_eq!(found, regions_plainly(&rows), "{rows:?}");
+        }
+    }
+
+    /// Each of the eight images of `rows` under the symmetries of the square, by moving
+    /// each square plainly.
+    fn images_plainly(rows: &[u64]) -> Vec<Vec<u64>> {
+        let squares = squares_of(rows);
+        let (height, width) = (rows.len(), 64);
+        (0..8)
+            .map(|symmetry| {
+                let mut image = vec![0u64; 64];
+                for &(r, c) in &squares {
+                    let (r, c) = if symmetry & 1 == 1 {
+                        (r, width - 1 - c)
+                    } else {
+                        (r, c)
+                    };
+                    let (r, c) = if symmetry & 2 == 2 {
+                        (height - 1 - r, c)
+                    } else {
+                        (r, c)
+                    };
+                    let (r, c) = if symmetry & 4 == 4 { (c, r) } else { (r, c) };
+                    image[r] |= 1 << c;
+                }
+                image
+            })
+            .collect()
+    }
+
+    #[test]
+    fn wide_regions_share_one_canonical_form_with_their_images() {
+        let mut x = 0x0f0e_0d0c_0b0a_0908u64;
+        for trial in 0..300 {
+            let rows = random_rows(trial, &mut x);
+            let canonical = Region::canonical_of(&rows);
+            assert_eq!(canonical.cells(), squares_of(&rows).len() as u32);
+            assert_eq!(canonical.trimmed(), canonical);
+            for image in images_plainly(&rows) {
+                assert_eq!(Region::canonical_of(&image), canonical, "{rows:?}");
+            }
         }
     }
 

@@ -418,7 +418,8 @@ impl WordRegion {
             let (mut packed, mut r, keep) = (0, 0, low(width));
             while bits != 0 {
                 packed |= (bits & keep) << (r * width);
-                bits >>= w;
+                // A shift by the whole word (one row 64 wide) leaves nothing.
+                bits = bits.checked_shr(w).unwrap_or(0);
                 r += 1;
             }
             bits = packed;
@@ -567,10 +568,10 @@ mod tests {
     use crate::positional::Region;
 
     /// The region of `bits` (rows `width` apart) in rows of bits.
-    fn rows(region: WordRegion) -> Vec<u32> {
+    fn rows(region: WordRegion) -> Vec<u64> {
         let w = region.width();
         (0..region.height())
-            .map(|r| (region.bits() >> (r * w) & low(w)) as u32)
+            .map(|r| region.bits() >> (r * w) & low(w))
             .collect()
     }
 
@@ -578,7 +579,12 @@ mod tests {
         WordRegion::stream(0x9e37_79b9_7f4a_7c15)
             .zip(0..20_000)
             .map(|(x, i)| {
-                let width = 1 + (i % 9) as u32;
+                // Mostly narrow frames; one in ten up to 64 wide.
+                let width = if i % 10 == 9 {
+                    10 + (x >> 40) as u32 % 55
+                } else {
+                    1 + (i % 9) as u32
+                };
                 let height = (64 / width).min(1 + (x >> 58) as u32 % 9);
                 WordRegion::new(x & (x >> 3 | x >> 5) & low(width * height), width)
             })

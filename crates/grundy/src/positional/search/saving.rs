@@ -116,7 +116,7 @@ mod tests {
 
     /// The `rows` x `columns` rectangle, canonical.
     fn rectangle(rows: usize, columns: u32) -> Region {
-        Region::from_rows(&vec![(1u32 << columns) - 1; rows]).canonical()
+        Region::from_rows(&vec![(1u64 << columns) - 1; rows]).canonical()
     }
 
     fn unlimited() -> Limits {

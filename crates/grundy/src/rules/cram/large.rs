@@ -32,25 +32,25 @@ impl From<WordRegion> for CramPart {
 
 /// The connected squares `rows` (not empty) in one word, rows as wide as their box, when the
 /// box holds at most 64 squares.
-fn word_of(rows: &[u32]) -> Option<WordRegion> {
+fn word_of(rows: &[u64]) -> Option<WordRegion> {
     let top = rows.iter().position(|&row| row != 0)?;
     let bottom = rows.iter().rposition(|&row| row != 0)? + 1;
     let rows = &rows[top..bottom];
     let all = rows.iter().fold(0, |all, row| all | row);
     let shift = all.trailing_zeros();
-    let width = 32 - (all >> shift).leading_zeros();
+    let width = 64 - (all >> shift).leading_zeros();
     if rows.len() as u32 * width > 64 {
         return None;
     }
     let bits = rows.iter().enumerate().fold(0u64, |bits, (r, &row)| {
-        bits | u64::from(row >> shift) << (r as u32 * width)
+        bits | (row >> shift) << (r as u32 * width)
     });
     Some(WordRegion::new(bits, width))
 }
 
 /// Adds the connected squares `rows` to the option being listed: reduced and split as
 /// [`SmallCram`](super::word::SmallCram) does when they fit in a word, else canonical rows.
-fn push_rows(rows: &[u32], out: &mut Options<CramPart>) {
+fn push_rows(rows: &[u64], out: &mut Options<CramPart>) {
     match word_of(rows) {
         Some(word) => push_after(word, 0, out),
         None => out.push_or_cancel(CramPart::Rows(Box::new(Region::canonical_of(rows)))),
@@ -59,7 +59,7 @@ fn push_rows(rows: &[u32], out: &mut Options<CramPart>) {
 
 impl CramPart {
     /// The canonical part of the connected squares `rows` (not empty), unreduced.
-    pub fn of_rows(rows: &[u32]) -> CramPart {
+    pub fn of_rows(rows: &[u64]) -> CramPart {
         match word_of(rows) {
             Some(word) => CramPart::Word(word.canonical()),
             None => CramPart::Rows(Box::new(Region::canonical_of(rows))),
@@ -160,7 +160,7 @@ mod tests {
         // so these are smaller, started in rows by hand.
         let unlimited = Limits::default().with_max_work(u64::MAX);
         for (height, width) in [(3, 7), (4, 6), (5, 5), (2, 11), (4, 7)] {
-            let rows = vec![(1u32 << width) - 1; height];
+            let rows = vec![(1u64 << width) - 1; height];
             let rows_only = NimberSearch::new(Cram, &unlimited);
             let expected = rows_only.nimber(&Region::canonical_of(&rows), 1)?;
             for threads in [1, 2] {

@@ -34,26 +34,21 @@ impl CramBoard {
         Some(WordRegion::new(bits, width.max(1)))
     }
 
-    /// The region of this board's empty squares, trimmed, when it spans at most 32 rows and
-    /// 32 columns (turned a quarter turn if that makes it fit).
+    /// The region of this board's empty squares, trimmed, when it spans at most
+    /// [`MAX_ROWS`] rows and [`MAX_COLUMNS`] columns.
     fn region(&self) -> Result<Region> {
         let trimmed = self.trimmed();
         let (height, width) = (trimmed.height as usize, trimmed.width as usize);
-        let (turn, height) = if height <= MAX_ROWS && width <= MAX_COLUMNS {
-            (false, height)
-        } else if width <= MAX_ROWS && height <= MAX_COLUMNS {
-            (true, width)
-        } else {
+        if height > MAX_ROWS || width > MAX_COLUMNS {
             return Err(Error::new(ErrorKind::Unsupported {
                 reason: format!(
                     "the positional search takes regions of at most {MAX_ROWS} rows and \
-                     {MAX_COLUMNS} columns (one way or the other), and this one spans {height} x {width}"
+                     {MAX_COLUMNS} columns, and this one spans {height} x {width}"
                 ),
             }));
-        };
-        let mut rows = vec![0u32; height];
+        }
+        let mut rows = vec![0u64; height];
         for &(r, c) in &trimmed.empty {
-            let (r, c) = if turn { (c, r) } else { (r, c) };
             rows[r as usize] |= 1 << c;
         }
         Ok(Region::from_rows(&rows))
@@ -96,7 +91,7 @@ pub(super) fn straight(n: usize) -> u8 {
 
 /// The regions whose keys make the fingerprint of a checkpoint of regions in rows
 /// ([`Checkpointed::samples`]): rectangles, an L, a ring and boards past a word.
-pub(super) const SAMPLE_ROWS: [&[u32]; 6] = [
+pub(super) const SAMPLE_ROWS: [&[u64]; 6] = [
     &[0b111; 2],
     &[0b1111; 3],
     &[0b1, 0b1, 0b111],
@@ -121,7 +116,7 @@ impl Checkpointed for Cram {
 pub(super) fn region_moves<P>(
     region: &Region,
     out: &mut Options<P>,
-    mut leave: impl FnMut(&[u32], &mut Options<P>),
+    mut leave: impl FnMut(&[u64], &mut Options<P>),
 ) {
     let rows = region.rows();
     let (height, width) = (rows.len() as u32, region.width() as u32);
@@ -132,9 +127,10 @@ pub(super) fn region_moves<P>(
         (b, a)
     };
     // Each domino as one number that sorts them: its distance from the centre in half
-    // squares, then down before across, then its row and column (5 bits each).
-    let mut dominoes = [0u32; 2 * MAX_ROWS * MAX_COLUMNS];
-    let mut count = 0;
+    // squares, then down before across, then its row and column (6 bits each). A region
+    // in rows is large (its box past a word), so the list's allocation is small beside the
+    // option's.
+    let mut dominoes = Vec::with_capacity(2 * region.cells() as usize);
     for (r, &row) in (0..).zip(rows) {
         let across = row & row >> 1;
         let down = rows.get(r as usize + 1).map_or(0, |&below| row & below);
@@ -144,19 +140,17 @@ pub(super) fn region_moves<P>(
                 starts &= starts - 1;
                 let (y, x) = (2 * r + is_down, 2 * c + 1 - is_down);
                 let distance = a * x.abs_diff(width - 1) + b * y.abs_diff(height - 1);
-                dominoes[count] = distance << 11 | (1 - is_down) << 10 | r << 5 | c;
-                count += 1;
+                dominoes.push(distance << 13 | (1 - is_down) << 12 | r << 6 | c);
             }
         }
     }
-    let dominoes = &mut dominoes[..count];
     dominoes.sort_unstable();
-    let mut after = [0u32; MAX_ROWS];
+    let mut after = [0u64; MAX_ROWS];
     let after = &mut after[..rows.len()];
-    for &domino in dominoes.iter() {
-        let (r, square) = ((domino >> 5 & 31) as usize, 1u32 << (domino & 31));
+    for domino in dominoes {
+        let (r, square) = ((domino >> 6 & 63) as usize, 1u64 << (domino & 63));
         after.copy_from_slice(rows);
-        if domino >> 10 & 1 == 0 {
+        if domino >> 12 & 1 == 0 {
             after[r] &= !square;
             after[r + 1] &= !square;
         } else {
@@ -418,7 +412,7 @@ impl Evaluator for CramSolver {
     /// The nim-sum of the board's regions' nimbers.
     ///
     /// # Errors
-    /// A region spanning more than 32 rows and 32 columns either way (unless straight), or a
+    /// A region spanning more than 64 rows or 64 columns (unless straight), or a
     /// limit of the search.
     fn value(&mut self, board: &CramBoard) -> Result<Nimber> {
         let mut value = 0u8;
@@ -547,8 +541,9 @@ mod tests {
     #[test]
     fn regions_past_a_word_agree_with_the_memoised_solver() -> Result<()> {
         // Thin connected shapes whose box holds more than 64 squares (a staircase path
-        // corner to corner of a 9 x 9, 7 x 10 or 5 x 14 box, with squares added beside it
-        // from a fixed stream): searched with parts in rows until they fit in a word.
+        // corner to corner of a 9 x 9, 7 x 10 or 5 x 14 box, or one more than 32 squares
+        // long, with squares added beside it from a fixed stream): searched with parts in
+        // rows until they fit in a word.
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move || {
             x ^= x << 13;
@@ -558,7 +553,8 @@ mod tests {
         };
         let mut memo = Solver::new(Cram);
         let mut checked = 0;
-        for (height, width) in [(9, 9), (7, 10), (5, 14), (9, 9), (7, 10), (5, 14)] {
+        let boxes = [(9, 9), (7, 10), (5, 14), (3, 40), (40, 3), (2, 63)];
+        for (height, width) in boxes.into_iter().chain(boxes) {
             for _ in 0..4 {
                 let mut open = vec![vec![false; width]; height];
                 let (mut r, mut c) = (0, 0);
@@ -595,19 +591,22 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 24);
+        assert_eq!(checked, 48);
         Ok(())
     }
 
     #[test]
     fn regions_too_wide_either_way_are_refused() -> Result<()> {
-        let wide = searched(&CramBoard::rectangle(2, 40)?, 1)
-            .err()
-            .map(|e| e.to_string());
-        assert_eq!(
-            wide.as_deref(),
-            Some("not supported: the positional search takes regions of at most 32 rows and 32 columns (one way or the other), and this one spans 2 x 40")
-        );
+        for (height, width) in [(2, 65), (65, 2)] {
+            let refused = searched(&CramBoard::rectangle(height, width)?, 1)
+                .err()
+                .map(|e| e.to_string());
+            let reason = format!(
+                "not supported: the positional search takes regions of at most 64 rows and 64 \
+                 columns, and this one spans {height} x {width}"
+            );
+            assert_eq!(refused, Some(reason));
+        }
         Ok(())
     }
 

@@ -395,8 +395,8 @@ mod tests {
                 }
                 let nimber = brute(region.bits(), region.width(), &mut memo);
                 let (w, mask) = (region.width(), (1u64 << region.width()) - 1);
-                let rows: Vec<u32> = (0..region.height())
-                    .map(|r| (region.bits() >> (r * w) & mask) as u32)
+                let rows: Vec<u64> = (0..region.height())
+                    .map(|r| region.bits() >> (r * w) & mask)
                     .collect();
                 let known = SmallCram.known(&region);
                 assert_eq!(Cram.known(&Region::from_rows(&rows)), known);
