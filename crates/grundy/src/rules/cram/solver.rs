@@ -377,8 +377,9 @@ impl Evaluator for CramSolver {
     }
 
     /// The moves of `board` to a position of value `target`, each found by asking the
-    /// search whether the move's value is `target` rather than for its value (regions larger
-    /// than a word valued in full).
+    /// search whether the move's value is `target` rather than for its value: the question
+    /// goes to the heaviest part, in the search of regions past a word when the move leaves
+    /// one, the rest valued in full.
     fn moves_to_value(
         &mut self,
         board: &CramBoard,
@@ -391,17 +392,24 @@ impl Evaluator for CramSolver {
         Ruleset::moves(&Cram, board, &mut moves);
         let mut found = Vec::new();
         for parts in moves {
-            let mut regions = Vec::new();
+            let (mut words, mut large) = (Vec::new(), Vec::new());
             let mut known = 0u8;
             for part in &parts {
                 match self.region_part(part)? {
                     Ok(nimber) => known ^= nimber,
-                    Err(CramPart::Word(region)) => regions.push(region),
-                    Err(large) => known ^= self.nimber(&large)?,
+                    Err(CramPart::Word(region)) => words.push(region),
+                    Err(rows) => large.push(rows),
                 }
             }
             let threads = self.threads;
-            let hit = self.small()?.sum_is(regions, known, target, threads)?;
+            let hit = if large.is_empty() {
+                self.small()?.sum_is(words, known, target, threads)?
+            } else {
+                for word in &words {
+                    known ^= self.small()?.nimber(word, threads)?;
+                }
+                self.large()?.sum_is(large, known, target, threads)?
+            };
             if hit {
                 found.push(MoveClass { parts, count: 1 });
             }
@@ -538,12 +546,10 @@ mod tests {
         Ok(())
     }
 
-    #[test]
-    fn regions_past_a_word_agree_with_the_memoised_solver() -> Result<()> {
-        // Thin connected shapes whose box holds more than 64 squares (a staircase path
-        // corner to corner of a 9 x 9, 7 x 10 or 5 x 14 box, or one more than 32 squares
-        // long, with squares added beside it from a fixed stream): searched with parts in
-        // rows until they fit in a word.
+    /// Thin connected shapes whose box holds more than 64 squares, `per_box` in each of
+    /// `boxes`: a staircase path corner to corner of the box, with squares added beside it
+    /// from a fixed stream.
+    fn thin_boards(boxes: &[(usize, usize)], per_box: usize) -> Result<Vec<CramBoard>> {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move || {
             x ^= x << 13;
@@ -551,11 +557,9 @@ mod tests {
             x ^= x << 17;
             x
         };
-        let mut memo = Solver::new(Cram);
-        let mut checked = 0;
-        let boxes = [(9, 9), (7, 10), (5, 14), (3, 40), (40, 3), (2, 63)];
-        for (height, width) in boxes.into_iter().chain(boxes) {
-            for _ in 0..4 {
+        let mut boards = Vec::new();
+        for &(height, width) in boxes {
+            for _ in 0..per_box {
                 let mut open = vec![vec![false; width]; height];
                 let (mut r, mut c) = (0, 0);
                 open[0][0] = true;
@@ -585,13 +589,75 @@ mod tests {
                     .collect();
                 let board = CramBoard::parse(&rows.join("/"))?;
                 assert!(board.word().is_none(), "{board}");
-                let expected = memo.value(&board)?.value();
-                assert_eq!(searched(&board, 1)?, expected, "{board}");
-                assert_eq!(searched(&board, 2)?, expected, "{board}");
-                checked += 1;
+                boards.push(board);
             }
         }
-        assert_eq!(checked, 48);
+        Ok(boards)
+    }
+
+    #[test]
+    fn regions_past_a_word_agree_with_the_memoised_solver() -> Result<()> {
+        // Searched with parts in rows until they fit in a word; boxes more than 32 squares
+        // long among them, either way.
+        let boxes = [(9, 9), (7, 10), (5, 14), (3, 40), (40, 3), (2, 63)];
+        let boards = thin_boards(&[boxes, boxes].concat(), 4)?;
+        assert_eq!(boards.len(), 48);
+        let mut memo = Solver::new(Cram);
+        for board in &boards {
+            let expected = memo.value(board)?.value();
+            assert_eq!(searched(board, 1)?, expected, "{board}");
+            assert_eq!(searched(board, 2)?, expected, "{board}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn moves_past_a_word_agree_with_the_memoised_solver() -> Result<()> {
+        // Each move's value asked of the search (`moves_to_value`), against the memoised
+        // value of the regions it leaves, some of them still past a word: on a comb (a row
+        // of 30 with teeth above and below) a move near an end leaves a part in a word
+        // beside one past it.
+        let teeth = |columns: &[usize]| -> String {
+            (0..30)
+                .map(|c| if columns.contains(&c) { 'o' } else { 'x' })
+                .collect()
+        };
+        let comb = format!(
+            "{}/{}/{}",
+            teeth(&[1, 2, 15, 27, 28]),
+            "o".repeat(30),
+            teeth(&[0, 3, 14, 26, 28])
+        );
+        let mut boards = thin_boards(&[(9, 9), (5, 14), (2, 40)], 2)?;
+        boards.push(CramBoard::parse(&comb)?);
+        let mut memo = Solver::new(Cram);
+        for board in boards {
+            let mut moves = Vec::new();
+            Ruleset::moves(&Cram, &board, &mut moves);
+            let mut values = Vec::new();
+            for parts in &moves {
+                let mut value = 0;
+                for part in parts {
+                    value ^= memo.value(part)?.value();
+                }
+                values.push(value);
+            }
+            for target in 0..4 {
+                // A new solver a question: with a table filled, parts would come from it.
+                let mut solver = CramSolver::new(Limits::default(), 2);
+                let expected: Vec<&[CramBoard]> = moves
+                    .iter()
+                    .zip(&values)
+                    .filter(|&(_, &value)| value == target)
+                    .map(|(parts, _)| &parts[..])
+                    .collect();
+                let found = solver
+                    .moves_to_value(&board, Nimber::new(target))?
+                    .expect("listed");
+                let found: Vec<&[CramBoard]> = found.iter().map(|class| &class.parts[..]).collect();
+                assert_eq!(found, expected, "{board} to *{target}");
+            }
+        }
         Ok(())
     }
 
