@@ -335,14 +335,7 @@ impl Region {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The next number of a xorshift stream.
-    fn next(x: &mut u64) -> u64 {
-        *x ^= *x << 13;
-        *x ^= *x >> 7;
-        *x ^= *x << 17;
-        *x
-    }
+    use crate::xorshift::Random;
 
     fn run_plainly(mask: u64, seed: u64) -> u64 {
         let mut set = seed & mask;
@@ -357,10 +350,10 @@ mod tests {
 
     #[test]
     fn runs_grow_both_ways() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
         for _ in 0..10_000 {
-            let mask = next(&mut x);
-            let seed = x.rotate_left(7) & x.rotate_left(19) & x.rotate_left(41);
+            let mask = random.draw();
+            let seed = mask.rotate_left(7) & mask.rotate_left(19) & mask.rotate_left(41);
             assert_eq!(
                 runs_through(mask, seed),
                 run_plainly(mask, seed),
@@ -407,7 +400,7 @@ mod tests {
 
     /// Random rows: narrow ones (split in one word) on even trials, up to 64 columns and
     /// rows on odd ones, dense enough for long regions.
-    fn random_rows(trial: usize, x: &mut u64) -> Vec<u64> {
+    fn random_rows(trial: usize, random: &mut Random) -> Vec<u64> {
         let height = if trial % 2 == 0 {
             1 + trial % 9
         } else {
@@ -418,14 +411,16 @@ mod tests {
         } else {
             u64::MAX >> (trial % 61)
         };
-        (0..height).map(|_| (next(x) | next(x)) & mask).collect()
+        (0..height)
+            .map(|_| (random.draw() | random.draw()) & mask)
+            .collect()
     }
 
     #[test]
     fn split_finds_the_connected_regions() {
-        let mut x = 0x1234_5678_9abc_def1u64;
+        let mut random = Random(0x1234_5678_9abc_def1);
         for trial in 0..600 {
-            let rows = random_rows(trial, &mut x);
+            let rows = random_rows(trial, &mut random);
             let mut found = Vec::new();
             Region::split(&rows, |top, part| {
                 let mut squares: Vec<(usize, usize)> = squares_of(part)
@@ -469,9 +464,9 @@ mod tests {
 
     #[test]
     fn wide_regions_share_one_canonical_form_with_their_images() {
-        let mut x = 0x0f0e_0d0c_0b0a_0908u64;
+        let mut random = Random(0x0f0e_0d0c_0b0a_0908);
         for trial in 0..300 {
-            let rows = random_rows(trial, &mut x);
+            let rows = random_rows(trial, &mut random);
             let canonical = Region::canonical_of(&rows);
             assert_eq!(canonical.cells(), squares_of(&rows).len() as u32);
             assert_eq!(canonical.trimmed(), canonical);

@@ -553,12 +553,8 @@ impl WordRegion {
     /// A fixed stream of 64-bit words from `seed` (not 0): xorshift, for drawing test
     /// regions.
     pub(crate) fn stream(seed: u64) -> impl Iterator<Item = u64> {
-        std::iter::successors(Some(seed), |&x| {
-            let x = x ^ x << 13;
-            let x = x ^ x >> 7;
-            Some(x ^ x << 17)
-        })
-        .skip(1)
+        let mut random = crate::xorshift::Random(seed);
+        std::iter::repeat_with(move || random.draw())
     }
 }
 

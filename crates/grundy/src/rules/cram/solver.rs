@@ -440,6 +440,7 @@ mod tests {
     use super::*;
     use crate::game::Solver;
     use crate::rules::published_values;
+    use crate::xorshift::Random;
 
     fn searched(board: &CramBoard, threads: usize) -> Result<u64> {
         Ok(CramSolver::new(Limits::default(), threads)
@@ -510,15 +511,13 @@ mod tests {
     fn the_search_agrees_with_the_memoised_solver() -> Result<()> {
         // Boards with holes of up to 4 x 5, from a fixed stream of hole patterns, and the
         // rectangles up to 4 x 5, on one thread and on two.
-        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut random = Random(0x2545_f491_4f6c_dd1d);
         let mut boards: Vec<CramBoard> = (1..=4)
             .flat_map(|h| (1..=5).map(move |w| (h, w)))
             .filter_map(|(h, w)| CramBoard::rectangle(h, w).ok())
             .collect();
         for _ in 0..150 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = random.draw();
             let (h, w) = (1 + x % 4, 1 + (x >> 8) % 5);
             let rows: Vec<String> = (0..h)
                 .map(|r| {
@@ -550,13 +549,7 @@ mod tests {
     /// `boxes`: a staircase path corner to corner of the box, with squares added beside it
     /// from a fixed stream.
     fn thin_boards(boxes: &[(usize, usize)], per_box: usize) -> Result<Vec<CramBoard>> {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
         let mut boards = Vec::new();
         for &(height, width) in boxes {
             for _ in 0..per_box {
@@ -564,7 +557,7 @@ mod tests {
                 let (mut r, mut c) = (0, 0);
                 open[0][0] = true;
                 while (r, c) != (height - 1, width - 1) {
-                    if c + 1 == width || (r + 1 < height && next() % 2 == 0) {
+                    if c + 1 == width || (r + 1 < height && random.draw() % 2 == 0) {
                         r += 1;
                     } else {
                         c += 1;
@@ -572,7 +565,10 @@ mod tests {
                     open[r][c] = true;
                 }
                 for _ in 0..6 {
-                    let (r, c) = (next() as usize % height, next() as usize % width);
+                    let (r, c) = (
+                        random.draw() as usize % height,
+                        random.draw() as usize % width,
+                    );
                     let beside =
                         |r: usize, c: usize| open.get(r).and_then(|row| row.get(c)) == Some(&true);
                     if beside(r + 1, c)

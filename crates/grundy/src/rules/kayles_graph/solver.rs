@@ -219,6 +219,7 @@ mod tests {
     use super::*;
     use crate::game::Solver;
     use crate::rules::published_values;
+    use crate::xorshift::Random;
 
     /// Default limits with a table of 4 MiB, quick to allocate for each of many graphs.
     fn small() -> Limits {
@@ -255,21 +256,15 @@ mod tests {
 
     /// Random graphs of 1 to 12 vertices, of densities from sparse to dense.
     fn random_graphs() -> Result<Vec<Graph>> {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
         let mut graphs = Vec::new();
         for i in 0..120 {
             let n = 1 + i % 12;
-            let density = 1 + next() % 6;
+            let density = 1 + random.draw() % 6;
             let mut edges = Vec::new();
             for a in 0..n {
                 for b in a + 1..n {
-                    if next() % 8 < density {
+                    if random.draw() % 8 < density {
                         edges.push((a, b));
                     }
                 }
