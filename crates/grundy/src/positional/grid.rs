@@ -398,29 +398,25 @@ mod tests {
         regions
     }
 
-    /// Random rows: narrow ones (split in one word) on even trials, up to 64 columns and
-    /// rows on odd ones, dense enough for long regions.
-    fn random_rows(trial: usize, random: &mut Random) -> Vec<u64> {
-        let height = if trial % 2 == 0 {
-            1 + trial % 9
-        } else {
-            1 + trial % 64
-        };
-        let mask = if trial % 2 == 0 {
-            0x3ff
-        } else {
-            u64::MAX >> (trial % 61)
-        };
-        (0..height)
-            .map(|_| (random.draw() | random.draw()) & mask)
-            .collect()
+    /// `count` sets of random rows from `seed`: narrow ones (split in one word) on even
+    /// trials, up to 64 columns and rows on odd ones, dense enough for long regions.
+    fn random_rows(seed: u64, count: usize) -> impl Iterator<Item = Vec<u64>> {
+        let mut random = Random(seed);
+        (0..count).map(move |trial| {
+            let (height, mask) = if trial % 2 == 0 {
+                (1 + trial % 9, 0x3ff)
+            } else {
+                (1 + trial % 64, u64::MAX >> (trial % 61))
+            };
+            (0..height)
+                .map(|_| (random.draw() | random.draw()) & mask)
+                .collect()
+        })
     }
 
     #[test]
     fn split_finds_the_connected_regions() {
-        let mut random = Random(0x1234_5678_9abc_def1);
-        for trial in 0..600 {
-            let rows = random_rows(trial, &mut random);
+        for rows in random_rows(0x1234_5678_9abc_def1, 600) {
             let mut found = Vec::new();
             Region::split(&rows, |top, part| {
                 let mut squares: Vec<(usize, usize)> = squares_of(part)
@@ -464,9 +460,7 @@ mod tests {
 
     #[test]
     fn wide_regions_share_one_canonical_form_with_their_images() {
-        let mut random = Random(0x0f0e_0d0c_0b0a_0908);
-        for trial in 0..300 {
-            let rows = random_rows(trial, &mut random);
+        for rows in random_rows(0x0f0e_0d0c_0b0a_0908, 300) {
             let canonical = Region::canonical_of(&rows);
             assert_eq!(canonical.cells(), squares_of(&rows).len() as u32);
             assert_eq!(canonical.trimmed(), canonical);
