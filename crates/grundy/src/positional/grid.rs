@@ -179,7 +179,7 @@ impl Region {
     }
 
     /// The region trimmed to its squares and turned to the least of its images under the eight
-    /// symmetries of the square (four when it spans more rows or columns than a turn allows).
+    /// symmetries of the square.
     #[must_use]
     pub fn canonical(&self) -> Region {
         Region::canonical_of(self.rows())
