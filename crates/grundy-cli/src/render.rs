@@ -99,8 +99,9 @@ impl MoveLine for analysis::MoveReport {
     }
 }
 
-/// The moves after `heading`, two lines each: the move, then the sum it leaves; or, when there
-/// is none, `none` (if given).
+/// The moves after `heading`: each move, then the sum it leaves on a second line when that sum
+/// is not the component it moves to (a game of one component); or, when there is no move,
+/// `none` (if given).
 pub fn move_list(text: &mut String, heading: &str, none: Option<&str>, moves: &[impl MoveLine]) {
     if moves.is_empty() {
         if let Some(none) = none {
@@ -111,12 +112,10 @@ pub fn move_list(text: &mut String, heading: &str, none: Option<&str>, moves: &[
     let _ = writeln!(text, "\n{heading}:");
     for entry in moves {
         let (from, description, to) = entry.parts();
-        let _ = writeln!(
-            text,
-            "  in {from}: {description} (to {to}{})\n      leaves {}",
-            entry.note(),
-            entry.result()
-        );
+        let _ = writeln!(text, "  in {from}: {description} (to {to}{})", entry.note());
+        if entry.result() != to {
+            let _ = writeln!(text, "      leaves {}", entry.result());
+        }
     }
 }
 
