@@ -28,3 +28,49 @@ fn a_limit_of_zero_suggests_one_that_works() {
     let error = Error::limit(Limit::Work, 0);
     assert_eq!(error.limit_to_try(), Some((Limit::Work, 1000)));
 }
+
+/// The nimber of the game `text`.
+fn value_of(text: &str) -> u64 {
+    let game = spec::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    game.value()
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .value()
+}
+
+/// The error that parsing `text` gives, as text.
+fn refusal(text: &str) -> String {
+    spec::parse(text)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default()
+}
+
+#[test]
+fn long_paths_and_cycles_point_to_their_octal_games() {
+    // Past a graph's 120 vertices, Node Kayles and Arc Kayles on a path or a cycle are refused
+    // with the octal game to ask; the hint's game answers, and at 120 vertices it agrees with
+    // the graph search.
+    for (game, code, taken) in [("nodekayles", "0.137", 3), ("arckayles", "0.07", 2)] {
+        let error = refusal(&format!("{game}(path(500))"));
+        let ask = format!("ask for {code}(500)");
+        assert!(error.ends_with(&ask), "{error}");
+        assert!(value_of(&format!("{code}(500)")) < 64);
+        assert_eq!(
+            value_of(&format!("{game}(path(120))")),
+            value_of(&format!("{code}(120)"))
+        );
+
+        let error = refusal(&format!("{game}(cycle(500))"));
+        let path = format!("{code}({})", 500 - taken);
+        let rule = format!("the cycle's value is 1 when {path}'s is 0, else 0");
+        assert!(error.ends_with(&rule), "{error}");
+        let path_at_120 = value_of(&format!("{code}({})", 120 - taken));
+        assert_eq!(
+            value_of(&format!("{game}(cycle(120))")),
+            u64::from(path_at_120 == 0)
+        );
+    }
+    // Other graphs past the limit keep the plain message.
+    let error = refusal("nodekayles(grid(12x12))");
+    assert!(error.ends_with("this one has 144"), "{error}");
+}

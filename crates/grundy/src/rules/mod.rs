@@ -38,7 +38,7 @@ pub use coins::{CoinRow, CoinRule, CoinTurning, Shape};
 pub use cram::{Cram, CramBoard, CramCheckpoints, CramSolver};
 pub use digraph::Digraph;
 pub use fibonacci_nim::FibonacciNim;
-pub use graph::Graph;
+pub use graph::{Graph, MAX_VERTICES};
 pub use hackenbush::{EdgeSet, GreenHackenbush};
 pub use kayles_graph::{
     ArcKayles, ArcKaylesSolver, KaylesGraph, KaylesSolver, NodeKayles, NodeKaylesSolver, VertexSet,

@@ -8,6 +8,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::positional;
 use crate::rules::{
     ArcKayles, Digraph, Graph, GreenHackenbush, KaylesGraph, KaylesSolver, NodeKayles, VertexSet,
+    MAX_VERTICES,
 };
 use crate::spec::parser::Parser;
 use crate::spec::Options;
@@ -99,14 +100,74 @@ pub(super) fn green(parser: &mut Parser<'_>, _: &str) -> Result<Box<dyn Term>> {
 
 /// `nodekayles(path(10))`.
 pub(super) fn node_kayles(parser: &mut Parser<'_>, _: &str) -> Result<Box<dyn Term>> {
-    let game = NodeKayles::new(graph_argument(parser)?);
+    let strips = Strips {
+        game: "Node Kayles",
+        code: "0.137",
+        taken: 3,
+    };
+    let game = NodeKayles::new(kayles_graph(parser, &strips)?);
     Ok(kayles_term(parser, game))
 }
 
 /// `arckayles(a-b, b-c)`.
 pub(super) fn arc_kayles(parser: &mut Parser<'_>, _: &str) -> Result<Box<dyn Term>> {
-    let game = ArcKayles::new(graph_argument(parser)?);
+    let strips = Strips {
+        game: "Arc Kayles",
+        code: "0.07",
+        taken: 2,
+    };
+    let game = ArcKayles::new(kayles_graph(parser, &strips)?);
     Ok(kayles_term(parser, game))
+}
+
+/// What Node or Arc Kayles is on paths and cycles (the `kayles_graph` module's docs): on a
+/// path, the octal game `code`; on a cycle, every move takes `taken` vertices and leaves a path.
+struct Strips {
+    game: &'static str,
+    code: &'static str,
+    taken: u64,
+}
+
+/// The graph of `nodekayles(...)` or `arckayles(...)`. A path or a cycle past
+/// [`MAX_VERTICES`] is refused with the octal game to ask instead, which the heap engine
+/// values at any length.
+fn kayles_graph(parser: &mut Parser<'_>, strips: &Strips) -> Result<Graph> {
+    let start = parser.position;
+    graph_argument(parser).map_err(|error| {
+        let ErrorKind::InvalidPosition { reason } = error.kind() else {
+            return error;
+        };
+        parser.position = start;
+        let mut family = || -> Result<(&str, u64)> {
+            parser.expect('(')?;
+            parser.skip_space();
+            let (_, word) = parser.identifier();
+            parser.expect('(')?;
+            let n = parser.number("")?;
+            parser.expect(')')?;
+            Ok((word, n))
+        };
+        let Strips { game, code, taken } = strips;
+        let hint = match family() {
+            Ok(("path", n)) if n > MAX_VERTICES as u64 => {
+                format!("{game} on a path is the octal game {code}: ask for {code}({n})")
+            }
+            Ok(("cycle", n)) if n > MAX_VERTICES as u64 => {
+                let left = n - taken;
+                format!(
+                    "{game} on a cycle has one option, a path of {left} vertices, which is \
+                     the octal game {code}: the cycle's value is 1 when {code}({left})'s is 0, \
+                     else 0"
+                )
+            }
+            _ => return error,
+        };
+        let reason = format!("{reason}; {hint}");
+        Error::at(
+            ErrorKind::InvalidPosition { reason },
+            error.span().unwrap_or(start..parser.position),
+        )
+    })
 }
 
 /// A term of Node Kayles or Arc Kayles on the whole of `game`'s graph (no component when no
