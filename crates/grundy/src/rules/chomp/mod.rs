@@ -4,8 +4,9 @@
 //! ch. 18). In normal play the poisoned square alone has no move: it is worth 0.
 //!
 //! A position never splits, so each move leaves one part. A diagram and its transpose are the
-//! same game. [`ChompSolver`] values boards by the positional search ([`crate::positional`]),
-//! with the theorems that are proved: a single row of `n` squares is a Nim heap of `n - 1`; an
+//! same game. [`ChompSolver`] values a board by a table of every diagram inside its box when
+//! the table fits in memory (`table.rs`), else by the positional search
+//! ([`crate::positional`]), with the theorems that are proved: a single row of `n` squares is a Nim heap of `n - 1`; an
 //! L-shaped board, a row of `a` squares over a column of `b` more, is Nim on heaps `a - 1` and
 //! `b` (the two arms are taken independently); with two rows, the second-player wins are
 //! exactly the rows `(a, a - 1)` (*Winning Ways*, ch. 18); and every other rectangle is a
@@ -14,10 +15,14 @@
 
 use std::fmt;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Limit, Result};
 use crate::game::{Evaluator, Limits, MoveClass, MoveList, Parts, Ruleset};
 use crate::nimber::Nimber;
 use crate::positional::{Decomposable, Known, NimberSearch, NimberSet, Options};
+
+mod table;
+
+use table::ChompTable;
 
 /// The most rows of a [`ChompBoard`].
 pub const MAX_CHOMP_ROWS: usize = 15;
@@ -307,8 +312,10 @@ impl Decomposable for Chomp {
     }
 }
 
-/// Values Chomp boards by the positional search ([`NimberSearch`]) on every core, its table
-/// kept across the boards of a sum.
+/// Values Chomp boards: by a table of every diagram inside the board's box
+/// (one pass, two bytes a diagram) when it fits in `limits.max_memory`, else
+/// by the positional search ([`NimberSearch`]) on every core; both kept across the boards
+/// of a sum.
 ///
 /// # Example
 /// ```
@@ -316,11 +323,16 @@ impl Decomposable for Chomp {
 /// use grundy::{Evaluator, Limits, Nimber};
 /// let mut solver = ChompSolver::new(Limits::default(), 1);
 /// assert_eq!(solver.value(&ChompBoard::from_rows(&[5, 3, 3, 1])?)?, Nimber::new(1));
+/// assert_eq!(solver.value(&ChompBoard::rectangle(10, 10)?)?, Nimber::new(19));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub struct ChompSolver {
     search: NimberSearch<Chomp>,
     threads: usize,
+    /// The last table built.
+    table: Option<ChompTable>,
+    /// Whether tables are built (the tests turn them off to check the search alone).
+    tables: bool,
 }
 
 impl ChompSolver {
@@ -330,12 +342,47 @@ impl ChompSolver {
         ChompSolver {
             search: NimberSearch::new(Chomp, &limits),
             threads,
+            table: None,
+            tables: true,
         }
     }
 
     /// The search, for its figures.
     pub fn search(&self) -> &NimberSearch<Chomp> {
         &self.search
+    }
+
+    /// The nimber of `board` from a table of its box (or of a box that holds it or its
+    /// transpose), built when its diagrams fit in the memory limit; `None` when they do not.
+    ///
+    /// # Errors
+    /// [`Limit::Work`](crate::Limit::Work) when the table's moves are past the limit (the
+    /// error says how many it needs); cancelled.
+    fn tabled(&mut self, board: &ChompBoard) -> Result<Option<u16>> {
+        let in_table = |table: &ChompTable| {
+            table
+                .nimber(board)
+                .or_else(|| board.transposed().and_then(|t| table.nimber(&t)))
+        };
+        if let Some(nimber) = self.table.as_ref().and_then(in_table) {
+            return Ok(Some(nimber));
+        }
+        let limits = self.search.limits();
+        let (height, width) = (board.rows().len(), board.width());
+        let fits = self.tables
+            && ChompTable::diagrams(height, width)
+                .is_some_and(|count| count.saturating_mul(2) <= limits.max_memory);
+        if !fits {
+            return Ok(None);
+        }
+        let work = ChompTable::work(height, width).unwrap_or(u64::MAX);
+        if work > limits.max_work {
+            return Err(Error::limit_needing(Limit::Work, limits.max_work, work));
+        }
+        let table = self
+            .table
+            .insert(ChompTable::build(height, width, &limits)?);
+        Ok(in_table(table))
     }
 }
 
@@ -350,22 +397,29 @@ impl Evaluator for ChompSolver {
         self.search.limits()
     }
 
-    /// The moves of `board` to a position of value `target`, each found by asking the search
+    /// The moves of `board` to a position of value `target`: each move's value from the
+    /// table of the board's box, or, past the memory for one, found by asking the search
     /// whether the move's value is `target` rather than for its value.
     fn moves_to_value(
         &mut self,
         board: &ChompBoard,
         target: Nimber,
     ) -> Result<Option<MoveList<Chomp>>> {
-        let Ok(target) = u8::try_from(target.value()) else {
+        let Ok(target) = u16::try_from(target.value()) else {
             return Ok(Some(Vec::new()));
         };
+        let tabled = self.tabled(board)?.is_some();
         let mut found = Vec::new();
         for (_, next) in board.moves() {
             let hit = if next.squares() == 1 {
                 target == 0
+            } else if tabled {
+                self.tabled(&next)? == Some(target)
             } else {
                 let part = Ruleset::canonical(&Chomp, &next);
+                let Ok(target) = u8::try_from(target) else {
+                    continue;
+                };
                 self.search.nimber_in(&part, NimberSet::single(target))? == Some(target)
             };
             if hit {
@@ -378,12 +432,19 @@ impl Evaluator for ChompSolver {
         Ok(Some(found))
     }
 
-    /// The nimber of the board.
+    /// The nimber of the board: by a theorem when one applies, else from the table or the
+    /// search.
     ///
     /// # Errors
-    /// A limit of the search.
+    /// A limit of the table or of the search.
     fn value(&mut self, board: &ChompBoard) -> Result<Nimber> {
         let part = Ruleset::canonical(&Chomp, board);
+        if let Known::Nimber(nimber) = Chomp.known(&part) {
+            return Ok(Nimber::new(u64::from(nimber)));
+        }
+        if let Some(nimber) = self.tabled(&part)? {
+            return Ok(Nimber::new(u64::from(nimber)));
+        }
         let value = self.search.nimber(&part, self.threads)?;
         Ok(Nimber::new(u64::from(value)))
     }
@@ -410,16 +471,27 @@ mod tests {
         all
     }
 
+    /// A solver on `threads` threads that never builds a table: the search alone.
+    fn searching(threads: usize) -> ChompSolver {
+        ChompSolver {
+            tables: false,
+            ..ChompSolver::new(Limits::default(), threads)
+        }
+    }
+
     #[test]
-    fn the_search_agrees_with_the_memoised_solver() -> Result<()> {
+    fn the_search_and_the_tables_agree_with_the_memoised_solver() -> Result<()> {
         let boards = diagrams(6, 6);
         assert_eq!(boards.len(), 923);
         let mut solver = Solver::new(Chomp);
-        let mut search = ChompSolver::new(Limits::default(), 1);
+        let mut search = searching(1);
+        let mut tabled = ChompSolver::new(Limits::default(), 1);
         for board in &boards {
-            assert_eq!(search.value(board)?, solver.value(board)?, "{board}");
+            let expected = solver.value(board)?;
+            assert_eq!(search.value(board)?, expected, "{board}");
+            assert_eq!(tabled.value(board)?, expected, "{board}");
         }
-        let mut two = ChompSolver::new(Limits::default(), 2);
+        let mut two = searching(2);
         for board in boards.iter().step_by(11) {
             assert_eq!(two.value(board)?, solver.value(board)?, "{board}");
         }
@@ -440,7 +512,7 @@ mod tests {
     fn two_rows_lose_exactly_at_a_and_a_minus_one() -> Result<()> {
         // Winning Ways, ch. 18.
         let mut solver = Solver::new(Chomp);
-        let mut search = ChompSolver::new(Limits::default(), 1);
+        let mut search = searching(1);
         for a in 1..=20u64 {
             for b in 1..=a {
                 let board = ChompBoard::from_rows(&[a, b])?;
@@ -466,21 +538,24 @@ mod tests {
     }
 
     #[test]
-    fn winning_moves_by_narrow_questions() -> Result<()> {
-        let mut search = ChompSolver::new(Limits::default(), 1);
+    fn moves_to_a_value_by_narrow_questions_and_by_tables() -> Result<()> {
         let mut solver = Solver::new(Chomp);
-        for board in diagrams(4, 5) {
-            let found = search
-                .moves_to_value(&board, Nimber::ZERO)?
-                .unwrap_or_default();
-            let mut expected = Vec::new();
-            for (_, next) in board.moves() {
-                if solver.value(&next)? == Nimber::ZERO {
-                    expected.push(next);
+        for mut evaluator in [searching(1), ChompSolver::new(Limits::default(), 1)] {
+            for board in diagrams(4, 5) {
+                for target in (0..3).map(Nimber::new) {
+                    let found = evaluator
+                        .moves_to_value(&board, target)?
+                        .unwrap_or_default();
+                    let mut expected = Vec::new();
+                    for (_, next) in board.moves() {
+                        if solver.value(&next)? == target {
+                            expected.push(next);
+                        }
+                    }
+                    let found: Vec<ChompBoard> = found.iter().map(|class| class.parts[0]).collect();
+                    assert_eq!(found, expected, "{board} to {target}");
                 }
             }
-            let found: Vec<ChompBoard> = found.iter().map(|class| class.parts[0]).collect();
-            assert_eq!(found, expected, "{board}");
         }
         Ok(())
     }
