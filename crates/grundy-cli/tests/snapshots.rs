@@ -572,29 +572,29 @@ fn partizan_moves() {
     check(
         &["moves", "col(path(3))"],
         expect![[r#"
-        exit 0
-        game:     col(path(3))
-        play:     partizan (Left and Right)
-        value:    0
-        outcome:  P: the player who just moved wins (whoever moves first loses)
-        route:    canonical form
+            exit 0
+            game:     col(path(3))
+            play:     partizan (Left and Right)
+            value:    0
+            outcome:  P: the player who just moved wins (whoever moves first loses)
+            route:    canonical form
 
-        moves for Left (0 of 3 winning):
-          1. in col(path(3)): to col(1-2, 2-3; 1=l)
-             leaves col(1-2, 2-3; 1=l) = -1/2
-          2. in col(path(3)): to col(1-2, 2-3; 2=l)
-             leaves col(1-2, 2-3; 2=l) = -2
-          3. in col(path(3)): to col(1-2, 2-3; 3=l)
-             leaves col(1-2, 2-3; 3=l) = -1/2
+            moves for Left (0 of 3 winning):
+              1. in col(path(3)): to col(path(3); 1=l)
+                 leaves col(path(3); 1=l) = -1/2
+              2. in col(path(3)): to col(path(3); 2=l)
+                 leaves col(path(3); 2=l) = -2
+              3. in col(path(3)): to col(path(3); 3=l)
+                 leaves col(path(3); 3=l) = -1/2
 
-        moves for Right (0 of 3 winning):
-          1. in col(path(3)): to col(1-2, 2-3; 1=r)
-             leaves col(1-2, 2-3; 1=r) = 1/2
-          2. in col(path(3)): to col(1-2, 2-3; 2=r)
-             leaves col(1-2, 2-3; 2=r) = 2
-          3. in col(path(3)): to col(1-2, 2-3; 3=r)
-             leaves col(1-2, 2-3; 3=r) = 1/2
-    "#]],
+            moves for Right (0 of 3 winning):
+              1. in col(path(3)): to col(path(3); 1=r)
+                 leaves col(path(3); 1=r) = 1/2
+              2. in col(path(3)): to col(path(3); 2=r)
+                 leaves col(path(3); 2=r) = 2
+              3. in col(path(3)): to col(path(3); 3=r)
+                 leaves col(path(3); 3=r) = 1/2
+        "#]],
     );
     // An impartial game in a partizan sum is the nimber of its Grundy value.
     check(

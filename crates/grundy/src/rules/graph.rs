@@ -21,6 +21,7 @@ pub const MAX_VERTICES: usize = 120;
 /// assert_eq!(graph.len(), 3);
 /// assert_eq!(graph.format_set(graph.all()), "a-b, b-c");
 /// assert_eq!(Graph::cycle(4)?.format_set(0b0111), "1-2, 2-3");
+/// assert_eq!(Graph::cycle(4)?.format_set(0b1111), "cycle(4)");
 /// # Ok::<(), grundy::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +29,9 @@ pub struct Graph {
     pub(super) names: Vec<String>,
     /// Bit `u` of `adjacent[v]` is set when `u` and `v` are joined.
     pub(super) adjacent: Vec<u128>,
+    /// The family's spec text (`grid(3x5)`) when the graph was built as one: the whole graph
+    /// is written so ([`Graph::format_set`]).
+    family: Option<String>,
 }
 
 impl Graph {
@@ -63,7 +67,19 @@ impl Graph {
             adjacent[a] |= 1 << b;
             adjacent[b] |= 1 << a;
         }
-        Ok(Graph { names, adjacent })
+        Ok(Graph {
+            names,
+            adjacent,
+            family: None,
+        })
+    }
+
+    /// This graph, written `family` when whole.
+    fn named(self, family: String) -> Graph {
+        Graph {
+            family: Some(family),
+            ..self
+        }
     }
 
     /// The graph of numbered vertices `1..=n` and the edges `(a, b)` between them (from 1).
@@ -80,7 +96,8 @@ impl Graph {
     /// More than 120 vertices.
     pub fn path(n: u64) -> Result<Graph> {
         check_count(n)?;
-        Graph::numbered(n, (1..n as usize).map(|v| (v, v + 1)))
+        let path = Graph::numbered(n, (1..n as usize).map(|v| (v, v + 1)))?;
+        Ok(path.named(format!("path({n})")))
     }
 
     /// The cycle `1-2-…-n-1`.
@@ -94,8 +111,8 @@ impl Graph {
             )));
         }
         check_count(n)?;
-        let n = n as usize;
-        Graph::numbered(n as u64, (1..=n).map(|v| (v, v % n + 1)))
+        let cycle = Graph::numbered(n, (1..=n as usize).map(|v| (v, v % n as usize + 1)))?;
+        Ok(cycle.named(format!("cycle({n})")))
     }
 
     /// The complete graph on `1..=n`.
@@ -104,11 +121,9 @@ impl Graph {
     /// More than 120 vertices.
     pub fn complete(n: u64) -> Result<Graph> {
         check_count(n)?;
-        let n = n as usize;
-        Graph::numbered(
-            n as u64,
-            (1..=n).flat_map(|a| (a + 1..=n).map(move |b| (a, b))),
-        )
+        let m = n as usize;
+        let complete = Graph::numbered(n, (1..=m).flat_map(|a| (a + 1..=m).map(move |b| (a, b))))?;
+        Ok(complete.named(format!("complete({n})")))
     }
 
     /// The `rows x columns` grid, vertices named `r1c1` (row 1, column 1) to `rRcC`.
@@ -117,6 +132,7 @@ impl Graph {
     /// More than 120 vertices.
     pub fn grid(rows: u64, columns: u64) -> Result<Graph> {
         check_count(rows.saturating_mul(columns))?;
+        let family = format!("grid({rows}x{columns})");
         let (rows, columns) = (rows as usize, columns as usize);
         let names = (0..rows)
             .flat_map(|r| (0..columns).map(move |c| format!("r{}c{}", r + 1, c + 1)))
@@ -133,7 +149,7 @@ impl Graph {
                 }
             }
         }
-        Graph::new(names, &edges)
+        Ok(Graph::new(names, &edges)?.named(family))
     }
 
     /// The Petersen graph: an outer cycle `o1..o5`, spokes `ok-ik`, and an inner pentagram
@@ -151,7 +167,11 @@ impl Graph {
             join(k, k + 5);
             join(k + 5, (k + 2) % 5 + 5);
         }
-        Graph { names, adjacent }
+        Graph {
+            names,
+            adjacent,
+            family: Some("petersen".to_string()),
+        }
     }
 
     /// The number of vertices.
@@ -236,9 +256,18 @@ impl Graph {
         }
     }
 
-    /// The subgraph induced by `set` as spec text: its edges `a-b` and its isolated vertices,
-    /// in the order of their names (numbers by value), so that equal graphs print alike.
+    /// The subgraph induced by `set` as spec text: its family when it is the whole of a graph
+    /// built as one (`grid(3x5)`), else its edges ([`Graph::format_edges`]).
     pub fn format_set(&self, set: u128) -> String {
+        match &self.family {
+            Some(family) if set & self.all() == self.all() && set != 0 => family.clone(),
+            _ => self.format_edges(set),
+        }
+    }
+
+    /// The subgraph induced by `set` as its edges `a-b` and its isolated vertices, in the
+    /// order of their names (numbers by value), so that equal graphs print alike.
+    pub fn format_edges(&self, set: u128) -> String {
         let set = set & self.all();
         let mut items: Vec<(&str, Option<&str>)> = Vec::new();
         for v in vertices(set) {

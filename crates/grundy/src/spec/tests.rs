@@ -86,20 +86,13 @@ fn aliases_normalise() {
         ),
         ("chomp(2, 2,1,1,1) + chomp(1)", "chomp(2,2,1,1,1)"),
         ("sub{4,2,1,2}(8)", "sub{1,2,4}(8)"),
-        ("nodekayles(path(3))", "nodekayles(1-2, 2-3)"),
-        ("arckayles( cycle(3) )", "arckayles(1-2, 1-3, 2-3)"),
-        ("nodekayles(complete(3))", "nodekayles(1-2, 1-3, 2-3)"),
-        (
-            "nodekayles(grid(2 x 2))",
-            "nodekayles(r1c1-r1c2, r1c1-r2c1, r1c2-r2c2, r2c1-r2c2)",
-        ),
+        ("nodekayles(path(3))", "nodekayles(path(3))"),
+        ("arckayles( cycle(3) )", "arckayles(cycle(3))"),
+        ("nodekayles(complete(3))", "nodekayles(complete(3))"),
+        ("nodekayles(grid(2 x 2))", "nodekayles(grid(2x2))"),
         ("nodekayles(c-b-a, d, a-b)", "nodekayles(a-b, b-c, d)"),
         ("arckayles(a, b) + nodekayles(path(0))", "0"),
-        (
-            "nodekayles(petersen)",
-            "nodekayles(i1-i3, i1-i4, i1-o1, i2-i4, i2-i5, i2-o2, i3-i5, i3-o3, i4-o4, i5-o5, \
-             o1-o2, o1-o5, o2-o3, o3-o4, o4-o5)",
-        ),
+        ("nodekayles( petersen )", "nodekayles(petersen)"),
         (
             "sub{2, primes, squares, primes}(8)",
             "sub{squares,primes,2}(8)",

@@ -113,7 +113,7 @@ impl ColouringGame {
 /// let start = PaintedGraph::new(ColouringGame::new(Colouring::Col, Graph::path(3)?), 0, 0)?;
 /// let moves = start.moves(true);
 /// assert_eq!(moves.len(), 3);
-/// assert_eq!(moves[1].text(), "col(1-2, 2-3; 2=l)");
+/// assert_eq!(moves[1].text(), "col(path(3); 2=l)");
 /// // Neither end may now be blue: Left has no move left.
 /// assert!(moves[1].moves(true).is_empty());
 /// # Ok::<(), grundy::Error>(())

@@ -53,7 +53,7 @@ pub trait KaylesGraph:
 /// let start = VertexSet(game.graph().all());
 /// // Dawson's Chess (0.137) on 5.
 /// assert_eq!(Solver::new(game.clone()).value(&start)?, Nimber::new(3));
-/// assert_eq!(game.format(&[start]), "nodekayles(1-2, 2-3, 3-4, 4-5)");
+/// assert_eq!(game.format(&[start]), "nodekayles(path(5))");
 /// # Ok::<(), grundy::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +70,7 @@ pub struct NodeKayles {
 /// let start = VertexSet(game.graph().all());
 /// // Dawson's Kayles (0.07) on 4.
 /// assert_eq!(Solver::new(game.clone()).value(&start)?, Nimber::new(2));
-/// assert_eq!(game.format(&[start]), "arckayles(1-2, 2-3, 3-4)");
+/// assert_eq!(game.format(&[start]), "arckayles(path(4))");
 /// # Ok::<(), grundy::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -311,19 +311,21 @@ mod tests {
 
     #[test]
     fn families_and_limits() -> Result<()> {
+        // A family is written by its name whole, by its edges in part.
+        let edges = |graph: &Graph| graph.format_edges(graph.all());
+        let whole = |graph: &Graph| graph.format_set(graph.all());
+        let (path, cycle, grid) = (Graph::path(3)?, Graph::cycle(3)?, Graph::grid(2, 2)?);
         assert_eq!(
-            Graph::path(3)?.format_set(Graph::path(3)?.all()),
-            "1-2, 2-3"
+            (whole(&path), edges(&path).as_str()),
+            ("path(3)".into(), "1-2, 2-3")
         );
-        assert_eq!(
-            Graph::cycle(3)?.format_set(Graph::cycle(3)?.all()),
-            "1-2, 1-3, 2-3"
-        );
+        assert_eq!(whole(&cycle), "cycle(3)");
+        assert_eq!(edges(&cycle), "1-2, 1-3, 2-3");
         assert_eq!(Graph::complete(4)?.edge_count(Graph::complete(4)?.all()), 6);
-        assert_eq!(
-            Graph::grid(2, 2)?.format_set(Graph::grid(2, 2)?.all()),
-            "r1c1-r1c2, r1c1-r2c1, r1c2-r2c2, r2c1-r2c2"
-        );
+        assert_eq!(whole(&grid), "grid(2x2)");
+        assert_eq!(edges(&grid), "r1c1-r1c2, r1c1-r2c1, r1c2-r2c2, r2c1-r2c2");
+        assert_eq!(whole(&Graph::petersen()), "petersen");
+        assert_eq!(path.format_set(0b011), "1-2");
         let petersen = Graph::petersen();
         assert_eq!(petersen.edge_count(petersen.all()), 15);
         assert!((0..10).all(|v| petersen.neighbours(v).count_ones() == 3));

@@ -279,7 +279,7 @@ mod tests {
     fn the_search_agrees_with_the_memoised_solver() -> Result<()> {
         for (i, graph) in random_graphs()?.into_iter().enumerate() {
             let threads = 1 + i % 2;
-            let text = graph.format_set(graph.all());
+            let text = graph.format_edges(graph.all());
             let (memo, searched) = both(&NodeKayles::new(graph.clone()), threads)?;
             assert_eq!(searched, memo, "nodekayles({text})");
             let (memo, searched) = both(&ArcKayles::new(graph), threads)?;
@@ -304,7 +304,7 @@ mod tests {
             graphs.push(Graph::grid(r, c)?);
         }
         for graph in graphs {
-            let text = graph.format_set(graph.all());
+            let text = graph.format_edges(graph.all());
             let (memo, searched) = both(&NodeKayles::new(graph.clone()), 1)?;
             assert_eq!(searched, memo, "nodekayles({text})");
             let (memo, searched) = both(&ArcKayles::new(graph), 2)?;
