@@ -262,17 +262,27 @@ impl CramSolver {
             + self.large.as_ref().map_or(0, NimberSearch::bytes)
     }
 
-    /// The work of the busiest thread in each phase of the search of regions in one word,
-    /// summed ([`NimberSearch::span`]).
+    /// The work of the busiest thread in each phase of the two searches, summed
+    /// ([`NimberSearch::span`]).
     pub fn span(&self) -> u64 {
         self.small.as_ref().map_or(0, NimberSearch::span)
+            + self.large.as_ref().map_or(0, NimberSearch::span)
     }
 
-    /// The figures of the search of regions in one word so far.
+    /// The figures of the two searches so far: positions, moves and table entries added up,
+    /// the deeper of the two depths.
     pub fn stats(&self) -> Snapshot {
-        self.small
-            .as_ref()
-            .map_or_else(Snapshot::default, |s| s.stats().snapshot())
+        let small = self.small.as_ref().map(|s| s.stats().snapshot());
+        let large = self.large.as_ref().map(|s| s.stats().snapshot());
+        let (small, large) = (small.unwrap_or_default(), large.unwrap_or_default());
+        Snapshot {
+            positions: small.positions + large.positions,
+            work: small.work + large.work,
+            depth: small.depth.max(large.depth),
+            table_used: small.table_used + large.table_used,
+            table_capacity: small.table_capacity + large.table_capacity,
+            ..small
+        }
     }
 
     /// Each table's share of the limits.
