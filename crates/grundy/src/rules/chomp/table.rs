@@ -9,7 +9,7 @@
 //! Taking the square in row `i`, column `j` cuts rows `i..` to `j`: the rank falls by one term
 //! a row cut, summed from the bottom row up, so every move's rank is one subtraction.
 
-use crate::error::{Error, Limit, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;
 
 use super::ChompBoard;
@@ -62,7 +62,14 @@ impl ChompTable {
     pub(super) fn build(height: usize, width: usize, limits: &Limits) -> Result<ChompTable> {
         let count = Self::diagrams(height, width)
             .and_then(|count| usize::try_from(count).ok())
-            .ok_or_else(|| Error::limit(Limit::Memory, limits.max_memory))?;
+            .ok_or_else(|| {
+                Error::new(ErrorKind::Unsupported {
+                    reason: format!(
+                        "a table of the diagrams in a box of {height} x {width} is past this \
+                         machine's addresses"
+                    ),
+                })
+            })?;
         let mut terms = vec![0u64; height * (width + 1)];
         for k in 0..height {
             for length in 0..=width {
@@ -149,6 +156,7 @@ impl ChompTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Limit;
     use crate::game::Solver;
     use crate::rules::Chomp;
 
