@@ -6,12 +6,12 @@
 //! A position never splits, so each move leaves one part. A diagram and its transpose are the
 //! same game. [`ChompSolver`] values a board by a table of every diagram inside its box when
 //! the table fits in memory (`table.rs`), else by the positional search
-//! ([`crate::positional`]), with the theorems that are proved: a single row of `n` squares is a Nim heap of `n - 1`; an
-//! L-shaped board, a row of `a` squares over a column of `b` more, is Nim on heaps `a - 1` and
-//! `b` (the two arms are taken independently); with two rows, the second-player wins are
-//! exactly the rows `(a, a - 1)` (*Winning Ways*, ch. 18); and every other rectangle is a
-//! first-player win, by strategy stealing (Gale): were it a second-player win, the top right
-//! corner's answer would win for the first player.
+//! ([`crate::positional`]), with the theorems that are proved: a single row of `n` squares is
+//! a Nim heap of `n - 1`; an L-shaped board, a row of `a` squares over a column of `b` more,
+//! is Nim on heaps `a - 1` and `b` (the two arms are taken independently); with two rows, the
+//! second-player wins are exactly the rows `(a, a - 1)` (*Winning Ways*, ch. 18); and every
+//! other rectangle is a first-player win, by strategy stealing (Gale): were it a
+//! second-player win, the top right corner's answer would win for the first player.
 
 use std::fmt;
 

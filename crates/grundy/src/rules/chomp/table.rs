@@ -100,7 +100,7 @@ impl ChompTable {
         let mut now = vec![0u64; height];
         // `seen[v] == stamp` when some move leads to nimber `v` (a mex over at most
         // `h w - 1` moves is at most that).
-        let mut seen = vec![0u32; height * width + 1];
+        let mut seen = vec![0u64; height * width + 1];
         let mut work = 0u64;
         for rank in 1..self.nimbers.len() {
             // The next diagram by rank: the lowest row that may grow grows, rows below it
@@ -117,7 +117,7 @@ impl ChompTable {
                 rows[below] = 0;
                 now[below] = 0;
             }
-            let stamp = rank as u32;
+            let stamp = rank as u64;
             let mut cut_rows = height;
             for column in 0..rows[0] {
                 // Rows longer than `column`: those the square's column crosses.
