@@ -312,10 +312,10 @@ impl Decomposable for Chomp {
     }
 }
 
-/// Values Chomp boards: by a table of every diagram inside the board's box
-/// (one pass, two bytes a diagram) when it fits in `limits.max_memory`, else
-/// by the positional search ([`NimberSearch`]) on every core; both kept across the boards
-/// of a sum.
+/// Values Chomp boards: by a table of every diagram inside the board's box (two bytes a
+/// diagram, on `threads` threads from 2^26 moves) when it fits in `limits.max_memory`, else
+/// by the positional search ([`NimberSearch`]) on `threads` threads; both kept across the
+/// boards of a sum.
 ///
 /// # Example
 /// ```
@@ -379,9 +379,12 @@ impl ChompSolver {
         if work > limits.max_work {
             return Err(Error::limit_needing(Limit::Work, limits.max_work, work));
         }
+        // Threads pay for their start and their meeting at each level from about a
+        // million diagrams.
+        let threads = if work < 1 << 26 { 1 } else { self.threads };
         let table = self
             .table
-            .insert(ChompTable::build(height, width, &limits)?);
+            .insert(ChompTable::build(height, width, &limits, threads)?);
         Ok(in_table(table))
     }
 }

@@ -1,6 +1,7 @@
-//! [`ChompTable`]: the nimber of every Young diagram in a box, in one pass over the diagrams
-//! in the order of their ranks. A Chomp board never splits, so valuing it means valuing most of
-//! the diagrams inside it; here each costs its moves and nothing else: no hashing, no search.
+//! [`ChompTable`]: the nimber of every Young diagram in a box, level by level of their squares
+//! (a move takes at least one), the threads sharing each level. A Chomp board never splits,
+//! so valuing it means valuing most of the diagrams inside it; here each costs its moves and
+//! nothing else: no hashing, no search.
 //!
 //! The rank of a diagram of rows `r_0 >= ... >= r_{h-1}` (zeros below its last row) in a box
 //! `h` rows by `w` columns is `sum_k C(r_k + h - 1 - k, h - k)`: the rows, shifted to
@@ -8,6 +9,10 @@
 //! system, so ranks run over `0..C(w + h, h)` and a move, which shortens rows, lowers it.
 //! Taking the square in row `i`, column `j` cuts rows `i..` to `j`: the rank falls by one term
 //! a row cut, summed from the bottom row up, so every move's rank is one subtraction.
+
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU16, AtomicU64, AtomicUsize};
+use std::sync::Barrier;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::Limits;
@@ -21,8 +26,17 @@ pub(super) struct ChompTable {
     /// `terms[k * (width + 1) + length]`: row `k`'s term of the rank when it has `length`
     /// squares, `C(length + height - 1 - k, height - k)`.
     terms: Vec<u64>,
-    /// The nimber of each diagram by its rank (0 for the empty one, which is no position).
-    nimbers: Vec<u16>,
+    /// The nimber of each diagram by its rank (0 for the empty one, which is no position);
+    /// atomic so that threads fill a level at once (relaxed: a barrier parts the levels).
+    nimbers: Vec<AtomicU16>,
+}
+
+/// A thread's diagram being valued: its rows, each row's term of the rank (so that a cut
+/// costs one subtraction), and the marks of the options' nimbers.
+struct Diagram {
+    rows: Vec<usize>,
+    now: Vec<u64>,
+    seen: Vec<u64>,
 }
 
 /// `C(n, k)`, or `None` past `u64`.
@@ -54,12 +68,18 @@ impl ChompTable {
         u64::try_from(squares - (diagrams - 1)).ok()
     }
 
-    /// Values every diagram in the box `height` by `width`, within `limits`' work (checked as
-    /// it goes; the caller checks the memory, [`ChompTable::diagrams`] nimbers of 2 bytes).
+    /// Values every diagram in the box `height` by `width` on `threads` threads, within
+    /// `limits`' work (checked as it goes; the caller checks the memory,
+    /// [`ChompTable::diagrams`] nimbers of 2 bytes).
     ///
     /// # Errors
-    /// [`Limit::Work`] past `limits.max_work`; cancelled.
-    pub(super) fn build(height: usize, width: usize, limits: &Limits) -> Result<ChompTable> {
+    /// A work limit past `limits.max_work`; cancelled.
+    pub(super) fn build(
+        height: usize,
+        width: usize,
+        limits: &Limits,
+        threads: usize,
+    ) -> Result<ChompTable> {
         let count = Self::diagrams(height, width)
             .and_then(|count| usize::try_from(count).ok())
             .ok_or_else(|| {
@@ -77,13 +97,13 @@ impl ChompTable {
                 terms[k * (width + 1) + length] = term.unwrap_or(u64::MAX);
             }
         }
-        let mut table = ChompTable {
+        let table = ChompTable {
             height,
             width,
             terms,
-            nimbers: vec![0; count],
+            nimbers: (0..count).map(|_| AtomicU16::new(0)).collect(),
         };
-        table.fill(limits)?;
+        table.fill(limits, threads.max(1))?;
         Ok(table)
     }
 
@@ -92,54 +112,107 @@ impl ChompTable {
         self.terms[k * (self.width + 1) + length]
     }
 
-    /// The nimbers of all diagrams, rank by rank: each diagram's moves lead to lower ranks.
-    fn fill(&mut self, limits: &Limits) -> Result<()> {
-        let (height, width) = (self.height, self.width);
-        let mut rows = vec![0usize; height];
-        // Each row's term now, so that a cut costs one subtraction.
-        let mut now = vec![0u64; height];
-        // `seen[v] == stamp` when some move leads to nimber `v` (a mex over at most
-        // `h w - 1` moves is at most that).
-        let mut seen = vec![0u64; height * width + 1];
-        let mut work = 0u64;
-        for rank in 1..self.nimbers.len() {
-            // The next diagram by rank: the lowest row that may grow grows, rows below it
-            // empty.
-            let Some(k) = (0..height)
-                .rev()
-                .find(|&k| rows[k] < if k == 0 { width } else { rows[k - 1] })
-            else {
-                break;
+    /// The nimbers of all diagrams, level by level (by their squares: a move takes at least
+    /// one), the diagrams of a level shared out by their top row's length among `threads`
+    /// threads that meet at the end of each level.
+    fn fill(&self, limits: &Limits, threads: usize) -> Result<()> {
+        let levels = self.height * self.width;
+        // The next top row's length to take in each level, from the least it may be.
+        let claims: Vec<AtomicUsize> = (0..=levels).map(|_| AtomicUsize::new(0)).collect();
+        let work = AtomicU64::new(0);
+        // The first level at whose end the work was past the limit (or cancelled): a thread
+        // already in the next level may set it anew, so each level asks about itself.
+        let stopped_at = AtomicUsize::new(usize::MAX);
+        let barrier = Barrier::new(threads);
+        let worker = || {
+            let mut diagram = Diagram {
+                rows: vec![0; self.height],
+                now: vec![0; self.height],
+                seen: vec![0; levels + 1],
             };
-            rows[k] += 1;
-            now[k] = self.term(k, rows[k]);
-            for below in k + 1..height {
-                rows[below] = 0;
-                now[below] = 0;
-            }
-            let stamp = rank as u64;
-            let mut cut_rows = height;
-            for column in 0..rows[0] {
-                // Rows longer than `column`: those the square's column crosses.
-                while rows[cut_rows - 1] <= column {
-                    cut_rows -= 1;
-                }
-                let mut fall = 0;
-                for row in (0..cut_rows).rev() {
-                    fall += now[row] - self.term(row, column);
-                    if row + column > 0 {
-                        seen[usize::from(self.nimbers[rank - fall as usize])] = stamp;
+            for (squares, claim) in claims.iter().enumerate().skip(1) {
+                let (least, most) = (squares.div_ceil(self.height), squares.min(self.width));
+                let mut moves = 0;
+                loop {
+                    let top = least + claim.fetch_add(1, Relaxed);
+                    if top > most {
+                        break;
                     }
+                    let rank = self.term(0, top);
+                    (diagram.rows[0], diagram.now[0]) = (top, rank);
+                    moves += self.level(&mut diagram, 1, squares - top, rank);
+                }
+                let done = work.fetch_add(moves, Relaxed) + moves;
+                if limits.check_work(done).is_err() {
+                    stopped_at.fetch_min(squares, Relaxed);
+                }
+                // The level's nimbers are written before any thread reads them.
+                barrier.wait();
+                if stopped_at.load(Relaxed) <= squares {
+                    return;
                 }
             }
-            let nimber = seen.iter().position(|&s| s != stamp).unwrap_or(seen.len());
-            self.nimbers[rank] = nimber as u16;
-            work += rows.iter().sum::<usize>() as u64 - 1;
-            if rank % 4096 == 0 {
-                limits.check_work(work)?;
+        };
+        if threads == 1 {
+            // No scope: WebAssembly has no threads.
+            worker();
+        } else {
+            std::thread::scope(|scope| {
+                for _ in 1..threads {
+                    scope.spawn(worker);
+                }
+                worker();
+            });
+        }
+        limits.check_work(work.load(Relaxed))
+    }
+
+    /// Values every diagram whose rows above `k` are `diagram.rows[..k]` (rank so far `rank`)
+    /// and whose rows from `k` on hold `left` squares; returns their moves.
+    fn level(&self, diagram: &mut Diagram, k: usize, left: usize, rank: u64) -> u64 {
+        if left == 0 {
+            diagram.rows[k..].fill(0);
+            diagram.now[k..].fill(0);
+            return self.value(diagram, rank);
+        }
+        let most = diagram.rows[k - 1].min(left);
+        if k == self.height || most * (self.height - k) < left {
+            return 0;
+        }
+        let mut moves = 0;
+        for length in left.div_ceil(self.height - k)..=most {
+            diagram.rows[k] = length;
+            diagram.now[k] = self.term(k, length);
+            moves += self.level(diagram, k + 1, left - length, rank + diagram.now[k]);
+        }
+        moves
+    }
+
+    /// Values the diagram `diagram.rows` of rank `rank` from its options, all of fewer squares;
+    /// returns its moves.
+    fn value(&self, diagram: &mut Diagram, rank: u64) -> u64 {
+        let Diagram { rows, now, seen } = diagram;
+        // `seen[v] == stamp` when some move leads to nimber `v` (a mex over at most `h w - 1`
+        // moves is at most that); ranks are distinct, so no clearing between diagrams.
+        let stamp = rank;
+        let mut cut_rows = self.height;
+        for column in 0..rows[0] {
+            // Rows longer than `column`: those the square's column crosses.
+            while rows[cut_rows - 1] <= column {
+                cut_rows -= 1;
+            }
+            let mut fall = 0;
+            for row in (0..cut_rows).rev() {
+                fall += now[row] - self.term(row, column);
+                if row + column > 0 {
+                    let option = self.nimbers[(rank - fall) as usize].load(Relaxed);
+                    seen[usize::from(option)] = stamp;
+                }
             }
         }
-        limits.check_work(work)
+        let nimber = seen.iter().position(|&s| s != stamp).unwrap_or(seen.len());
+        self.nimbers[rank as usize].store(nimber as u16, Relaxed);
+        rows.iter().sum::<usize>() as u64 - 1
     }
 
     /// The nimber of `board`, when it fits in the box.
@@ -149,7 +222,7 @@ impl ChompTable {
             return None;
         }
         let rank: u64 = (0..).zip(rows).map(|(k, &r)| self.term(k, r.into())).sum();
-        Some(self.nimbers[rank as usize])
+        Some(self.nimbers[rank as usize].load(Relaxed))
     }
 }
 
@@ -168,7 +241,7 @@ mod tests {
         // 1 x 3: diagrams of 1, 2 and 3 squares, with 0, 1 and 2 moves.
         assert_eq!(ChompTable::work(1, 3), Some(3));
         let limits = Limits::default();
-        let table = ChompTable::build(4, 5, &limits).expect("small");
+        let table = ChompTable::build(4, 5, &limits, 1).expect("small");
         // Every rank is reached once, the last being the whole box.
         let whole = ChompBoard::rectangle(4, 5).expect("a board");
         let rank: u64 = (0..4).map(|k| table.term(k, 5)).sum();
@@ -186,7 +259,12 @@ mod tests {
     fn every_diagram_agrees_with_the_memoised_solver() -> Result<()> {
         let mut solver = Solver::new(Chomp);
         for (height, width) in [(1, 7), (2, 6), (3, 5), (5, 4), (7, 7), (3, 15)] {
-            let table = ChompTable::build(height, width, &Limits::default())?;
+            let table = ChompTable::build(height, width, &Limits::default(), 1)?;
+            let two = ChompTable::build(height, width, &Limits::default(), 2)?;
+            let nimbers = |table: &ChompTable| -> Vec<u16> {
+                table.nimbers.iter().map(|n| n.load(Relaxed)).collect()
+            };
+            assert_eq!(nimbers(&two), nimbers(&table), "{height}x{width}");
             let mut rows = vec![width as u64; height];
             let mut checked = 0;
             // Every diagram in the box, by decreasing its rows as an odometer.
@@ -218,11 +296,14 @@ mod tests {
     fn the_work_is_counted_and_bounded() {
         let exact = ChompTable::work(4, 6).expect("small");
         let limits = Limits::default().with_max_work(exact);
-        assert!(ChompTable::build(4, 6, &limits).is_ok());
-        let error = ChompTable::build(4, 6, &limits.with_max_work(exact - 1)).err();
-        assert_eq!(
-            error.and_then(|e| e.exceeded()),
-            Some((Limit::Work, exact - 1))
-        );
+        assert!(ChompTable::build(4, 6, &limits, 2).is_ok());
+        // Often, as the threads once waited for each other for ever when one stopped early.
+        for threads in (1..=3).cycle().take(60) {
+            let error = ChompTable::build(4, 6, &limits.with_max_work(exact - 1), threads).err();
+            assert_eq!(
+                error.and_then(|e| e.exceeded()),
+                Some((Limit::Work, exact - 1))
+            );
+        }
     }
 }
