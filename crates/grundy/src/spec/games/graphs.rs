@@ -100,23 +100,13 @@ pub(super) fn green(parser: &mut Parser<'_>, _: &str) -> Result<Box<dyn Term>> {
 
 /// `nodekayles(path(10))`.
 pub(super) fn node_kayles(parser: &mut Parser<'_>, _: &str) -> Result<Box<dyn Term>> {
-    let strips = Strips {
-        game: "Node Kayles",
-        code: "0.137",
-        taken: 3,
-    };
-    let game = NodeKayles::new(kayles_graph(parser, &strips)?);
+    let game = NodeKayles::new(kayles_graph(parser, &NODE_KAYLES_STRIPS)?);
     Ok(kayles_term(parser, game))
 }
 
 /// `arckayles(a-b, b-c)`.
 pub(super) fn arc_kayles(parser: &mut Parser<'_>, _: &str) -> Result<Box<dyn Term>> {
-    let strips = Strips {
-        game: "Arc Kayles",
-        code: "0.07",
-        taken: 2,
-    };
-    let game = ArcKayles::new(kayles_graph(parser, &strips)?);
+    let game = ArcKayles::new(kayles_graph(parser, &ARC_KAYLES_STRIPS)?);
     Ok(kayles_term(parser, game))
 }
 
@@ -127,6 +117,20 @@ struct Strips {
     code: &'static str,
     taken: u64,
 }
+
+/// Node Kayles on a path is Dawson's Chess; a move on a cycle takes three vertices.
+const NODE_KAYLES_STRIPS: Strips = Strips {
+    game: "Node Kayles",
+    code: "0.137",
+    taken: 3,
+};
+
+/// Arc Kayles on a path is Dawson's Kayles; a move on a cycle takes two vertices.
+const ARC_KAYLES_STRIPS: Strips = Strips {
+    game: "Arc Kayles",
+    code: "0.07",
+    taken: 2,
+};
 
 /// The graph of `nodekayles(...)` or `arckayles(...)`. A path or a cycle past
 /// [`MAX_VERTICES`] is refused with the octal game to ask instead, which the heap engine
