@@ -188,7 +188,7 @@ where
             for part in &parts {
                 value += evaluator.value(part)?;
             }
-            if target.map_or(true, |target| target == value) {
+            if target.is_none_or(|target| target == value) {
                 kept.push((parts, value, count));
             }
         }

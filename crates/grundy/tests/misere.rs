@@ -129,7 +129,7 @@ impl Oracle {
     /// `copies` heaps of *2 added.
     fn genus_digit(&mut self, position: &Position, copies: usize) -> Nimber {
         let mut with_twos = position.clone();
-        with_twos.extend(std::iter::repeat((Game::Nim, 2)).take(copies));
+        with_twos.extend(std::iter::repeat_n((Game::Nim, 2), copies));
         Nimber::new(self.misere_value(&with_twos))
     }
 

@@ -147,8 +147,8 @@ impl Dyadic {
     /// ```
     pub fn simplest_between(low: Option<Dyadic>, high: Option<Dyadic>) -> Result<Dyadic> {
         let zero = Dyadic::ZERO;
-        let above_zero = low.map_or(true, |low| low < zero);
-        let below_zero = high.map_or(true, |high| high > zero);
+        let above_zero = low.is_none_or(|low| low < zero);
+        let below_zero = high.is_none_or(|high| high > zero);
         if above_zero && below_zero {
             return Ok(zero);
         }
@@ -165,7 +165,7 @@ impl Dyadic {
     /// The simplest number above `low >= 0` and below `high`.
     fn simplest_positive(low: Dyadic, high: Option<Dyadic>) -> Result<Dyadic> {
         let next = Dyadic::integer(low.floor() + 1)?;
-        if high.map_or(true, |high| next < high) {
+        if high.is_none_or(|high| next < high) {
             return Ok(next);
         }
         for exponent in 1..=MAX_EXPONENT {
@@ -175,7 +175,7 @@ impl Dyadic {
                 .ok_or_else(|| too_large("the simplest number between two close numbers"))?
                 >> low.exponent.saturating_sub(exponent);
             let candidate = Dyadic::new(numerator + 1, exponent)?;
-            if candidate > low && high.map_or(true, |high| candidate < high) {
+            if candidate > low && high.is_none_or(|high| candidate < high) {
                 return Ok(candidate);
             }
         }

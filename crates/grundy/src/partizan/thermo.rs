@@ -228,7 +228,7 @@ fn meeting(left: &Wall, right: &Wall) -> Result<(Dyadic, Dyadic)> {
                 distance = distance.half()?;
             }
             let t = start.checked_add(distance)?;
-            if end.map_or(true, |end| t <= end) {
+            if end.is_none_or(|end| t <= end) {
                 return Ok((t, left.at(t)?));
             }
         }

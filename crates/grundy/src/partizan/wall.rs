@@ -128,7 +128,7 @@ impl Wall {
                     cross = cross.half()?;
                 }
                 let cross = start.checked_add(cross)?;
-                if end.map_or(true, |end| cross < end) && cross > start {
+                if end.is_none_or(|end| cross < end) && cross > start {
                     let value =
                         first_value.checked_add(times(first.slope, cross.checked_sub(start)?))?;
                     push(&mut pieces, cross, value, second.slope);

@@ -167,7 +167,7 @@ pub(super) fn lightest_failure(
             *work += options.len() as u64;
             if options.iter().any(|&t| claim.marked[q.mul(x, t) as usize]) {
                 let weight = distance[x as usize].saturating_add(claim.weights[atom]);
-                if best.map_or(true, |(w, ..)| weight < w) {
+                if best.is_none_or(|(w, ..)| weight < w) {
                     best = Some((weight, x, atom as u32));
                 }
             }

@@ -80,7 +80,7 @@ pub(super) fn counterexample(claim: &Claim, limits: Limits) -> Result<Option<Vec
         return Ok(Some(Vec::new()));
     }
     let start: Vec<u32> = std::iter::once(0)
-        .chain(std::iter::repeat(ABSENT).take(letters.len()))
+        .chain(std::iter::repeat_n(ABSENT, letters.len()))
         .collect();
     // Each state with the state it came from and the letter added, to rebuild a word.
     let mut seen: HashMap<Vec<u32>, (usize, usize)> = HashMap::new();
@@ -157,7 +157,7 @@ fn word_of(
     let mut word = Vec::new();
     for (letter, &count) in counts.iter().enumerate().filter(|&(_, &count)| count > 0) {
         let atom = atom_for(letter, state[letter + 1]) as u32;
-        word.extend(std::iter::repeat(atom).take(count));
+        word.extend(std::iter::repeat_n(atom, count));
     }
     word
 }

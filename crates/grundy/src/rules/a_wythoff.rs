@@ -76,7 +76,7 @@ impl AWythoff {
 fn isqrt(n: u128) -> u128 {
     // A float estimate, corrected to the exact root.
     let mut root = (n as f64).sqrt() as u128;
-    while root.checked_mul(root).map_or(true, |square| square > n) {
+    while root.checked_mul(root).is_none_or(|square| square > n) {
         root -= 1;
     }
     while (root + 1)

@@ -97,7 +97,7 @@ impl CoinRow {
     /// assert_eq!(CoinRow::parse("HTTH")?.heads().collect::<Vec<_>>(), [1, 4]);
     /// # Ok::<(), grundy::Error>(())
     /// ```
-    pub fn heads(&self) -> impl Iterator<Item = u32> {
+    pub fn heads(&self) -> impl Iterator<Item = u32> + use<> {
         bits(self.heads).map(|bit| bit + 1)
     }
 

@@ -50,7 +50,7 @@ impl Grid {
     pub fn new(rows: usize, cols: usize, cells: u128) -> Result<Grid> {
         if rows
             .checked_mul(cols)
-            .map_or(true, |squares| squares > MAX_SQUARES)
+            .is_none_or(|squares| squares > MAX_SQUARES)
             || rows > MAX_SQUARES
             || cols > MAX_SQUARES
         {

@@ -168,7 +168,7 @@ impl PartizanRuleset for ToadsAndFrogs {
         for (i, _) in squares
             .iter()
             .enumerate()
-            .filter(|(_, &square)| square == mover)
+            .filter(|&(_, &square)| square == mover)
         {
             let target = match (at(i, 1), at(i, 2)) {
                 (Some((j, b'.')), _) => Some(j),
@@ -262,8 +262,7 @@ fn frozen(strip: &[u8]) -> SmallVec<[bool; PACKED_SQUARES]> {
     let mut frozen: SmallVec<[bool; PACKED_SQUARES]> =
         strip.iter().map(|&square| square != b'.').collect();
     // A square beyond the strip is a wall; so is a frozen creature.
-    let wall =
-        |frozen: &[bool], j: Option<usize>| j.map_or(true, |j| j >= strip.len() || frozen[j]);
+    let wall = |frozen: &[bool], j: Option<usize>| j.is_none_or(|j| j >= strip.len() || frozen[j]);
     loop {
         let mut changed = false;
         for i in 0..strip.len() {
@@ -279,7 +278,7 @@ fn frozen(strip: &[u8]) -> SmallVec<[bool; PACKED_SQUARES]> {
             let far = i.checked_add_signed(2 * step);
             let next_is_mine = near.is_some_and(|j| j < strip.len() && strip[j] == mover);
             let holds = wall(&frozen, near)
-                && (near.map_or(true, |j| j >= strip.len()) || next_is_mine || wall(&frozen, far));
+                && (near.is_none_or(|j| j >= strip.len()) || next_is_mine || wall(&frozen, far));
             if !holds {
                 frozen[i] = false;
                 changed = true;

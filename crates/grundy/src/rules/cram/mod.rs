@@ -168,7 +168,7 @@ impl CramBoard {
             left = left
                 .iter()
                 .zip(&seen)
-                .filter(|(_, &seen)| !seen)
+                .filter(|&(_, &seen)| !seen)
                 .map(|(&square, _)| square)
                 .collect();
             region.sort_unstable();
