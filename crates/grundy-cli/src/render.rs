@@ -256,6 +256,7 @@ pub fn limit_flag(error: &grundy::Error) -> Option<String> {
         Limit::Positions | Limit::HeapTable => "--max-positions",
         Limit::Output => "--max-output",
         Limit::QuotientOrder => "--max-order",
+        Limit::TableMemory => "--max-memory",
         _ => return None,
     };
     Some(format!("{flag} {}", limit_text(value)))

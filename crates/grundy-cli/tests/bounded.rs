@@ -117,6 +117,10 @@ fn impossible_limits_say_what_can_be_done_instead() {
     // A table within reach is still a limit worth raising.
     let stderr = refused(&["value", "grundy(3000000)"], 1);
     assert_contains(&stderr, &["help: --max-positions 4e6 raises the limit"]);
+    // A Chomp board whose table (369,512 bytes) is past the memory limit asks for it.
+    let limits = ["--max-work", "1e5", "--max-memory", "65536"];
+    let stderr = refused(&[&["value", "chomp(10x10)"][..], &limits].concat(), 1);
+    assert_contains(&stderr, &["help: --max-memory 4e5 raises the limit"]);
 }
 
 /// Item 9: an error in a spec of several lines (`@FILE`, standard input) names its line and

@@ -131,6 +131,10 @@ pub enum Limit {
     QuotientOrder,
     /// Values a single coin of a coin-turning game may take (its table of sums grows with them).
     CoinValue,
+    /// Bytes of a table of every position that a solver builds when it fits in
+    /// [`crate::Limits::max_memory`] (Chomp's table of diagrams), asked for when the search
+    /// it falls back to stops at a limit.
+    TableMemory,
 }
 
 impl Limit {
@@ -146,6 +150,7 @@ impl Limit {
             Limit::FileSize => "bytes in a file read for a spec",
             Limit::QuotientOrder => "elements in a misère quotient",
             Limit::CoinValue => "possible values of one coin",
+            Limit::TableMemory => "bytes of memory for a table of every position",
         }
     }
 }
@@ -277,7 +282,7 @@ impl Error {
         matches!(
             self.kind,
             ErrorKind::LimitExceeded {
-                limit: Limit::Positions | Limit::HeapTable,
+                limit: Limit::Positions | Limit::HeapTable | Limit::TableMemory,
                 needed: Some(needed),
                 ..
             } if needed > BEYOND_REACH

@@ -74,3 +74,34 @@ fn long_paths_and_cycles_point_to_their_octal_games() {
     let error = refusal("nodekayles(grid(12x12))");
     assert!(error.ends_with("this one has 144"), "{error}");
 }
+
+/// The value of `text` within `limits`.
+fn value_within(text: &str, limits: Limits) -> Result<u64, Error> {
+    let game = spec::parse_with(text, spec::Options::new(limits))?;
+    Ok(game.value()?.value())
+}
+
+#[test]
+fn a_chomp_board_past_the_search_asks_for_its_table() {
+    // 10x10 by search alone takes millions of moves; its table (every diagram in the box, two
+    // bytes each) few. With too little memory for the table, the search stops at the work
+    // limit and the error asks for the table's memory; given it, the error asks for the
+    // table's moves, and given those it answers.
+    let text = "chomp(10x10)";
+    let mut limits = Limits::DEFAULT
+        .with_max_work(100_000)
+        .with_max_memory(1 << 16);
+    for expected in [Limit::TableMemory, Limit::Work] {
+        let error = value_within(text, limits).unwrap_err();
+        let (limit, to_try) = error.limit_to_try().expect("a limit");
+        assert_eq!(limit, expected, "{error}");
+        limits = match limit {
+            Limit::TableMemory => limits.with_max_memory(to_try),
+            _ => limits.with_max_work(to_try),
+        };
+    }
+    assert_eq!(value_within(text, limits), Ok(19));
+    // A table beyond any machine is not asked for: the work limit stands.
+    let error = value_within("chomp(15x100)", Limits::DEFAULT.with_max_work(1000)).unwrap_err();
+    assert_eq!(error.exceeded(), Some((Limit::Work, 1000)), "{error}");
+}

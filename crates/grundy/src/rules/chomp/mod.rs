@@ -387,6 +387,16 @@ impl ChompSolver {
             .insert(ChompTable::build(height, width, &limits, threads)?);
         Ok(in_table(table))
     }
+
+    /// For a board that the search stopped on at the work limit: the memory its box's table
+    /// needs ([`Limit::TableMemory`]), when the table is off only for want of memory and
+    /// within reach (a table answers in far fewer moves than the search needs).
+    fn table_instead(&self, board: &ChompBoard) -> Option<Error> {
+        let limits = self.search.limits();
+        let bytes = ChompTable::diagrams(board.rows().len(), board.width())?.checked_mul(2)?;
+        let error = Error::limit_needing(Limit::TableMemory, limits.max_memory, bytes);
+        (self.tables && bytes > limits.max_memory && !error.beyond_reach()).then_some(error)
+    }
 }
 
 impl Evaluator for ChompSolver {
@@ -448,8 +458,13 @@ impl Evaluator for ChompSolver {
         if let Some(nimber) = self.tabled(&part)? {
             return Ok(Nimber::new(u64::from(nimber)));
         }
-        let value = self.search.nimber(&part, self.threads)?;
-        Ok(Nimber::new(u64::from(value)))
+        match self.search.nimber(&part, self.threads) {
+            Ok(value) => Ok(Nimber::new(u64::from(value))),
+            Err(error) if matches!(error.exceeded(), Some((Limit::Work, _))) => {
+                Err(self.table_instead(&part).unwrap_or(error))
+            }
+            Err(error) => Err(error),
+        }
     }
 }
 
