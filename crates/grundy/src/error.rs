@@ -155,8 +155,8 @@ impl Limit {
     }
 }
 
-/// Positions or heaps past which a table is beyond any machine (2^40: terabytes), so that a
-/// limit needing more is not worth raising ([`Error::beyond_reach`]).
+/// Positions, heaps or bytes past which a table is beyond any machine (2^40: terabytes), so
+/// that a limit needing more is not worth raising ([`Error::beyond_reach`]).
 pub const BEYOND_REACH: u64 = 1 << 40;
 
 impl Error {
@@ -270,7 +270,8 @@ impl Error {
     }
 
     /// Whether the error is a table limit whose need no machine can meet (more than
-    /// 2^40 positions or heaps, `BEYOND_REACH`): a face then says what can be done instead.
+    /// 2^40 positions, heaps or bytes, `BEYOND_REACH`): a face then says what can be done
+    /// instead.
     ///
     /// # Example
     /// ```
