@@ -53,21 +53,26 @@ fn tables() -> Vec<(PathBuf, Vec<CensusRow>)> {
 #[test]
 fn every_proved_period_verifies() {
     let slow = std::env::var_os("GRUNDY_SLOW").is_some();
-    let mut proved: Vec<(PathBuf, CensusRow)> = tables()
+    // Each proved row with its certificate, the longest first so that the processors end
+    // together.
+    let mut proved: Vec<_> = tables()
         .into_iter()
         .flat_map(|(path, rows)| rows.into_iter().map(move |row| (path.clone(), row)))
         .filter(|(_, row)| row.period.is_some())
-        .filter(|(_, row)| slow || row.certificate().unwrap().checked_to <= SPARSE_VERIFY)
+        .map(|(path, row)| (row.certificate().unwrap(), path, row))
+        .filter(|(certificate, ..)| slow || certificate.checked_to <= SPARSE_VERIFY)
         .collect();
     assert!(!proved.is_empty());
-    // The longest first, so that the processors end together.
-    proved.sort_by_cached_key(|(_, row)| std::cmp::Reverse(row.certificate().unwrap().checked_to));
-    proved.par_iter().with_max_len(1).for_each(|(path, row)| {
-        let certificate = row.certificate().unwrap();
-        let by = (certificate.checked_to >= QUICK_VERIFY && !slow).then_some(Recomputed::Sparse);
-        let report = period::verify(&certificate, by, Memory::Unknown).unwrap();
-        assert_eq!(report.reason, None, "{} in {}", row.rule, path.display());
-    });
+    proved.sort_by_key(|(certificate, ..)| std::cmp::Reverse(certificate.checked_to));
+    proved
+        .par_iter()
+        .with_max_len(1)
+        .for_each(|(certificate, path, row)| {
+            let by =
+                (certificate.checked_to >= QUICK_VERIFY && !slow).then_some(Recomputed::Sparse);
+            let report = period::verify(certificate, by, Memory::Unknown).unwrap();
+            assert_eq!(report.reason, None, "{} in {}", row.rule, path.display());
+        });
 }
 
 #[test]
