@@ -370,8 +370,7 @@ impl ChompSolver {
         let limits = self.search.limits();
         let (height, width) = (board.rows().len(), board.width());
         let fits = self.tables
-            && ChompTable::diagrams(height, width)
-                .is_some_and(|count| count.saturating_mul(2) <= limits.max_memory);
+            && ChompTable::bytes(height, width).is_some_and(|bytes| bytes <= limits.max_memory);
         if !fits {
             return Ok(None);
         }
@@ -394,7 +393,7 @@ impl ChompSolver {
     /// and more beyond).
     fn table_instead(&self, board: &ChompBoard) -> Option<Error> {
         let limits = self.search.limits();
-        let bytes = ChompTable::diagrams(board.rows().len(), board.width())?.checked_mul(2)?;
+        let bytes = ChompTable::bytes(board.rows().len(), board.width())?;
         let error = Error::limit_needing(Limit::TableMemory, limits.max_memory, bytes);
         (self.tables && bytes > limits.max_memory && !error.beyond_reach()).then_some(error)
     }

@@ -59,6 +59,11 @@ impl ChompTable {
         binomial((height + width) as u64, height as u64)
     }
 
+    /// The memory the table of the box takes (two bytes a diagram), or `None` past `u64`.
+    pub(super) fn bytes(height: usize, width: usize) -> Option<u64> {
+        Self::diagrams(height, width)?.checked_mul(2)
+    }
+
     /// The moves examined in valuing every diagram of the box: each nonempty diagram's
     /// squares but the poisoned one. The squares of all diagrams add up to `N h w / 2` for
     /// `N` diagrams, a diagram and the rest of the box turned about its centre being a pair.
@@ -70,7 +75,7 @@ impl ChompTable {
 
     /// Values every diagram in the box `height` by `width` on `threads` threads, within
     /// `limits`' work (checked as it goes; the caller checks the memory,
-    /// [`ChompTable::diagrams`] nimbers of 2 bytes).
+    /// [`ChompTable::bytes`]).
     ///
     /// # Errors
     /// A work limit past `limits.max_work`; cancelled.
