@@ -32,8 +32,9 @@ create_exception!(
     _grundy,
     LimitError,
     GrundyError,
-    "A computation stopped at one of its limits (positions, moves examined, moves listed); \
-     raise them with max_positions= or max_work=, as `help` says."
+    "A computation stopped at one of its limits (positions, moves examined, memory, moves \
+     listed); raise it with the parameter `help` names (max_positions=, max_work=, \
+     max_memory=, max_order=)."
 );
 
 thread_local! {
@@ -171,6 +172,8 @@ fn limit_help(error: &grundy::Error) -> Option<String> {
     let parameter = match limit {
         Limit::Work => "max_work",
         Limit::Positions | Limit::HeapTable => "max_positions",
+        Limit::TableMemory => "max_memory",
+        Limit::QuotientOrder => "max_order",
         _ => return None,
     };
     Some(format!(

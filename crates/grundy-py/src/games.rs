@@ -23,10 +23,19 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// The limits of a computation: the library's defaults, changed where Python says.
 pub(crate) fn limits(max_positions: Option<u64>, max_work: Option<u64>) -> Limits {
+    spec_limits((max_positions, max_work, None))
+}
+
+/// The limits Python may set on spec text, `(max_positions, max_work, max_memory)`: the
+/// library's defaults where it does not.
+type SpecLimits = (Option<u64>, Option<u64>, Option<u64>);
+
+fn spec_limits((max_positions, max_work, max_memory): SpecLimits) -> Limits {
     let defaults = Limits::default();
     Limits {
         max_positions: max_positions.unwrap_or(defaults.max_positions),
         max_work: max_work.unwrap_or(defaults.max_work),
+        max_memory: max_memory.unwrap_or(defaults.max_memory),
         ..defaults
     }
 }
@@ -76,12 +85,18 @@ fn read_file(name: &str) -> Result<String, String> {
     spec::read_include(std::fs::File::open(name), name)
 }
 
-/// Parses spec text (`"kayles(13) + nim(3,4,5)"`) into a game.
+/// Parses spec text (`"kayles(13) + nim(3,4,5)"`) into a game, whose computations keep within
+/// the limits given (`max_memory`: bytes of a search's table, as `--max-memory`).
 #[pyfunction]
-#[pyo3(signature = (spec, max_positions=None, max_work=None))]
-fn parse(spec: &str, max_positions: Option<u64>, max_work: Option<u64>) -> PyResult<Game> {
+#[pyo3(signature = (spec, max_positions=None, max_work=None, max_memory=None))]
+fn parse(
+    spec: &str,
+    max_positions: Option<u64>,
+    max_work: Option<u64>,
+    max_memory: Option<u64>,
+) -> PyResult<Game> {
     not_in_callback()?;
-    let limits = limits(max_positions, max_work);
+    let limits = spec_limits((max_positions, max_work, max_memory));
     let options = spec::Options::new(limits).with_include(&read_file);
     let sum = spec::parse_with(spec, options).map_err(|error| to_py(error, Some(spec)))?;
     Ok(Game::new(sum, limits))
@@ -93,7 +108,7 @@ fn parse(spec: &str, max_positions: Option<u64>, max_work: Option<u64>) -> PyRes
 /// moves report), or `"left_move"` / `"right_move"` (the move a perfect Left or Right makes,
 /// with its reason, as `grundy play --as`).
 #[pyfunction]
-#[pyo3(signature = (question, spec, misere=false, max_positions=None, max_work=None))]
+#[pyo3(signature = (question, spec, misere=false, max_positions=None, max_work=None, max_memory=None))]
 fn report_of(
     py: Python<'_>,
     question: &str,
@@ -101,9 +116,10 @@ fn report_of(
     misere: bool,
     max_positions: Option<u64>,
     max_work: Option<u64>,
+    max_memory: Option<u64>,
 ) -> PyResult<String> {
     let play = Play::from_misere(misere);
-    let limits = (max_positions, max_work);
+    let limits = (max_positions, max_work, max_memory);
     match question {
         "value" => ask_any(py, spec, limits, |game, settings| {
             ask::value_of(game, play, settings)
@@ -127,17 +143,17 @@ fn report_of(
     }
 }
 
-/// Reads `spec`, impartial or partizan, within the limits `(max_positions, max_work)`, asks
-/// it `question` with those limits and returns the answer as JSON; errors point into `spec`.
+/// Reads `spec`, impartial or partizan, within `limits`, asks it `question` with those limits
+/// and returns the answer as JSON; errors point into `spec`.
 fn ask_any<T: Serialize>(
     py: Python<'_>,
     spec: &str,
-    (max_positions, max_work): (Option<u64>, Option<u64>),
+    limits: SpecLimits,
     question: impl FnOnce(&mut spec::AnyGame, &Settings) -> grundy::Result<T>,
 ) -> PyResult<String> {
     not_in_callback()?;
     let _computing = exclusive(py)?;
-    let limits = limits(max_positions, max_work);
+    let limits = spec_limits(limits);
     let options = spec::Options::new(limits).with_include(&read_file);
     let mut game = spec::parse_any_with(spec, options).map_err(|error| to_py(error, Some(spec)))?;
     let answer = question(&mut game, &Settings::with_limits(limits));

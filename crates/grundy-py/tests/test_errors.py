@@ -47,6 +47,23 @@ def test_limit_errors_name_the_parameter_that_raises_them():
     assert raised.value.help is None
 
 
+def test_the_help_of_each_limit_works_when_followed():
+    # A Chomp board past the search asks for its table's memory, then for the table's moves;
+    # each help names a keyword argument of analyze, and following both gives the value.
+    limits = dict(max_work=100_000, max_memory=2**16)
+    for expected in ("max_memory", "max_work"):
+        with pytest.raises(grundy.LimitError) as raised:
+            grundy.analyze("chomp(10x10)", **limits)
+        parameter, value = raised.value.help.split(" ")[0].split("=")
+        assert parameter == expected, raised.value.help
+        limits[parameter] = int(value.replace("_", ""))
+    assert grundy.analyze("chomp(10x10)", **limits).value == 19
+    assert grundy.parse("chomp(10x10)", **limits).analyze().value == 19
+    # A Game keeps the limits it was parsed with.
+    with pytest.raises(ValueError, match="grundy.parse"):
+        grundy.analyze(grundy.parse("nim(3)"), max_work=10)
+
+
 def test_bad_certificates():
     with pytest.raises(ValueError):
         grundy.verify({"rule": "kayles"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html as _html
 import json as _json
-from typing import Optional, Union
+from typing import Optional, Tuple, Union
 
 from . import _grundy
 from ._grundy import GrundyError
@@ -105,13 +105,29 @@ class _MoveReport(Report):
 
 
 def parse(
-    spec: str, *, max_positions: Optional[int] = None, max_work: Optional[int] = None
+    spec: str,
+    *,
+    max_positions: Optional[int] = None,
+    max_work: Optional[int] = None,
+    max_memory: Optional[int] = None,
 ) -> Game:
     """A game from spec text: ``parse("kayles(13) + nim(3,4,5)")``.
 
-    Raises :class:`SpecError` with ``span`` (a byte range of ``spec``) on bad input.
+    Its computations keep within the limits given, the library's defaults where not:
+    ``max_positions`` (positions remembered), ``max_work`` (moves examined) and ``max_memory``
+    (bytes of a search's table), as the CLI's ``--max-positions``, ``--max-work`` and
+    ``--max-memory``. Raises :class:`SpecError` with ``span`` (a byte range of ``spec``) on bad
+    input, :class:`LimitError` with ``help`` naming the parameter to raise.
     """
-    return Game(_grundy.parse(spec, max_positions, max_work))
+    return Game(_grundy.parse(spec, max_positions, max_work, max_memory))
+
+
+def _limits(spec: Union[str, Game], *limits: Optional[int]) -> Tuple[Optional[int], ...]:
+    """The limits to read spec text with, as given; a :class:`Game` keeps those it was parsed
+    with, so it takes none."""
+    if isinstance(spec, Game) and any(limit is not None for limit in limits):
+        raise ValueError("a Game keeps the limits grundy.parse gave it: pass them there")
+    return limits
 
 
 def _game(spec_or_game: Union[str, Game]) -> Game:
@@ -122,8 +138,16 @@ def _game(spec_or_game: Union[str, Game]) -> Game:
     raise TypeError(f"expected spec text or a grundy.Game, not {type(spec_or_game).__name__}")
 
 
-def analyze(spec: Union[str, Game], misere: bool = False) -> Report:
-    """Value, outcome, components and every winning move: ``grundy value SPEC``.
+def analyze(
+    spec: Union[str, Game],
+    misere: bool = False,
+    *,
+    max_positions: Optional[int] = None,
+    max_work: Optional[int] = None,
+    max_memory: Optional[int] = None,
+) -> Report:
+    """Value, outcome, components and every winning move: ``grundy value SPEC``, within the
+    limits given for spec text (as :func:`parse`).
 
     The report has the fields of the JSON: ``value``, ``outcome`` (``"N"``, ``"P"``, or
     ``"D"`` for a draw), ``components`` and ``winning_moves`` (each with ``description``,
@@ -151,13 +175,22 @@ def analyze(spec: Union[str, Game], misere: bool = False) -> Report:
         >>> hot.canonical, hot.outcome, hot.temperature
         ('{1^*2|^*2}', 'L', '1/2')
     """
+    limits = _limits(spec, max_positions, max_work, max_memory)
     if isinstance(spec, str):
-        return _report(_grundy.report_of("value", spec, misere))
+        return _report(_grundy.report_of("value", spec, misere, *limits))
     return _game(spec).analyze(misere)
 
 
-def moves(spec: Union[str, Game], misere: bool = False) -> Report:
-    """Every move with the value it leads to: ``grundy moves SPEC``.
+def moves(
+    spec: Union[str, Game],
+    misere: bool = False,
+    *,
+    max_positions: Optional[int] = None,
+    max_work: Optional[int] = None,
+    max_memory: Optional[int] = None,
+) -> Report:
+    """Every move with the value it leads to: ``grundy moves SPEC``, within the limits given
+    for spec text (as :func:`parse`).
 
     In misère play a sum of heaps of one game too large to search is answered by its misère
     quotient: ``quotient`` is set, and each move has ``winning`` but no ``value_after``.
@@ -171,15 +204,22 @@ def moves(spec: Union[str, Game], misere: bool = False) -> Report:
     >>> [(m.result, m.wins) for m in moves("hackenbush(lr)").right_moves]
     [('hackenbush(l)', False)]
     """
+    limits = _limits(spec, max_positions, max_work, max_memory)
     if isinstance(spec, str):
-        return _report(_grundy.report_of("moves", spec, misere))
+        return _report(_grundy.report_of("moves", spec, misere, *limits))
     return _game(spec).moves(misere)
 
 
-def partizan_move(spec: str, side: str) -> Report:
+def partizan_move(
+    spec: str,
+    side: str,
+    *,
+    max_positions: Optional[int] = None,
+    max_work: Optional[int] = None,
+) -> Report:
     """The move a perfect ``"left"`` or ``"right"`` player makes in a partizan game, with its
-    ``reason``: the computer's move of ``grundy play --as``. Play a game by feeding each
-    ``result`` back in.
+    ``reason``: the computer's move of ``grundy play --as``, within the limits given. Play a
+    game by feeding each ``result`` back in.
 
     >>> chosen = partizan_move("domineering(2x3)", "left")
     >>> chosen.result, chosen.wins
@@ -187,7 +227,7 @@ def partizan_move(spec: str, side: str) -> Report:
     """
     if side not in ("left", "right"):
         raise ValueError(f"side is 'left' or 'right', not {side!r}")
-    return _report(_grundy.report_of(f"{side}_move", spec))
+    return _report(_grundy.report_of(f"{side}_move", spec, False, max_positions, max_work))
 
 
 class Dag(Report):

@@ -25,9 +25,10 @@ class SpecError(GrundyError):
     spec with a caret under it."""
 
 class LimitError(GrundyError):
-    """A computation stopped at one of its limits (positions, moves examined, moves listed);
-    raise them with ``max_positions=`` or ``max_work=``: ``help`` names the parameter and a value
-    worth trying, such as ``max_work=2_000_000_000 raises the limit``."""
+    """A computation stopped at one of its limits (positions, moves examined, memory, moves
+    listed); ``help`` names the parameter that raises it (``max_positions=``, ``max_work=``,
+    ``max_memory=``, ``max_order=``) and a value worth trying, such as
+    ``max_work=2_000_000_000 raises the limit``."""
 
 class Nimber:
     """A nimber: an element of the field GF(2^64) of nim arithmetic.
@@ -167,11 +168,17 @@ def report_of(
     misere: bool = False,
     max_positions: Optional[int] = None,
     max_work: Optional[int] = None,
+    max_memory: Optional[int] = None,
 ) -> str:
     """A report of spec text, impartial or partizan, as JSON: ``question`` is ``"value"``,
     ``"moves"``, ``"left_move"`` or ``"right_move"``."""
 
-def parse(spec: str, max_positions: Optional[int] = None, max_work: Optional[int] = None) -> Game:
+def parse(
+    spec: str,
+    max_positions: Optional[int] = None,
+    max_work: Optional[int] = None,
+    max_memory: Optional[int] = None,
+) -> Game:
     """Parses spec text (``"kayles(13) + nim(3,4,5)"``) into a game; SpecError on bad input."""
 
 def seq(
