@@ -165,21 +165,42 @@ pub(crate) fn to_py(error: grundy::Error, input: Option<&str>) -> PyErr {
     })
 }
 
-/// How to get past a limit with the parameters of `parse`, `seq` and their kin:
-/// `max_work=2_000_000_000 raises the limit`.
+/// How to get past a limit with the parameters of `parse`, `seq` and their kin
+/// (`max_work=2_000_000_000 raises the limit`), or, where no parameter can (a table beyond any
+/// machine, a limit none sets), what to do instead: the CLI's advice in Python's terms.
 fn limit_help(error: &grundy::Error) -> Option<String> {
-    let (limit, value) = error.limit_to_try()?;
-    let parameter = match limit {
-        Limit::Work => "max_work",
-        Limit::Positions | Limit::HeapTable => "max_positions",
-        Limit::TableMemory => "max_memory",
-        Limit::QuotientOrder => "max_order",
-        _ => return None,
+    let raise = error.limit_to_try().and_then(|(limit, value)| {
+        let parameter = match limit {
+            Limit::Work => "max_work",
+            Limit::Positions | Limit::HeapTable => "max_positions",
+            Limit::TableMemory => "max_memory",
+            Limit::QuotientOrder => "max_order",
+            _ => return None,
+        };
+        Some(format!(
+            "{parameter}={} raises the limit",
+            python_int(value)
+        ))
+    });
+    if raise.is_some() {
+        return raise;
+    }
+    let ErrorKind::LimitExceeded { limit, max, .. } = error.kind() else {
+        return None;
     };
-    Some(format!(
-        "{parameter}={} raises the limit",
-        python_int(value)
-    ))
+    match limit {
+        Limit::Positions | Limit::HeapTable if error.beyond_reach() => Some(
+            "no machine holds a table that long: ask about a smaller heap, tabulate heaps with \
+             grundy.seq(rule, to=n), or see whether a proved period answers every heap with \
+             grundy.period(rule)"
+                .to_string(),
+        ),
+        Limit::MovesPerPosition => Some(format!(
+            "no parameter raises this limit (at most {max} moves from one position are \
+             listed): ask about a smaller position"
+        )),
+        _ => None,
+    }
 }
 
 /// `number` as a Python literal with `_` between groups of three digits: `2_000_000_000`.

@@ -47,6 +47,17 @@ def test_limit_errors_name_the_parameter_that_raises_them():
     assert raised.value.help is None
 
 
+def test_limits_no_parameter_raises_say_what_to_do_instead():
+    # As the CLI's help: a table beyond any machine, and moves from one position.
+    with pytest.raises(grundy.LimitError) as raised:
+        grundy.analyze("grundy(10^15)")
+    assert raised.value.help.startswith("no machine holds a table that long")
+    assert "grundy.period(rule)" in raised.value.help
+    with pytest.raises(grundy.LimitError) as raised:
+        grundy.moves("nim(100000000)")
+    assert raised.value.help.startswith("no parameter raises this limit (at most 1048576 moves")
+
+
 def test_the_help_of_each_limit_works_when_followed():
     # A Chomp board past the search asks for its table's memory, then for the table's moves;
     # each help names a keyword argument of analyze, and following both gives the value.
