@@ -26,10 +26,11 @@ pub(crate) fn limits(max_positions: Option<u64>, max_work: Option<u64>) -> Limit
     spec_limits((max_positions, max_work, None))
 }
 
-/// The limits Python may set on spec text, `(max_positions, max_work, max_memory)`: the
-/// library's defaults where it does not.
+/// The limits Python may set on spec text: `(max_positions, max_work, max_memory)`, `None`
+/// for the library's default.
 type SpecLimits = (Option<u64>, Option<u64>, Option<u64>);
 
+/// The limits of a computation on spec text: the library's defaults where Python sets none.
 fn spec_limits((max_positions, max_work, max_memory): SpecLimits) -> Limits {
     let defaults = Limits::default();
     Limits {
