@@ -45,6 +45,7 @@ pub mod analysis;
 pub mod ask;
 mod cancel;
 pub mod coin_solver;
+mod cpu;
 pub mod dag;
 mod error;
 mod game;

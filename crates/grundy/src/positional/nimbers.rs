@@ -99,24 +99,18 @@ impl NimberSet {
 
     /// The `count` least nimbers of the set (all of them when it has fewer).
     #[must_use]
+    #[inline]
     pub fn smallest(self, count: usize) -> NimberSet {
+        let [first, rest @ ..] = self.0;
+        if rest == [0; 3] {
+            // Nimbers below 64 only (nearly every set of a search): one count, not four.
+            return NimberSet([lowest_ones(first, count), 0, 0, 0]);
+        }
         let mut left = count;
-        NimberSet(self.0.map(|mut word| {
-            let ones = word.count_ones() as usize;
-            if ones <= left {
-                left -= ones;
-            } else {
-                // Keep the `left` lowest bits of the word.
-                let mut kept = 0;
-                for _ in 0..left {
-                    let low = word & word.wrapping_neg();
-                    kept |= low;
-                    word ^= low;
-                }
-                word = kept;
-                left = 0;
-            }
-            word
+        NimberSet(self.0.map(|word| {
+            let kept = lowest_ones(word, left);
+            left -= kept.count_ones() as usize;
+            kept
         }))
     }
 
@@ -145,6 +139,20 @@ impl NimberSet {
     }
 }
 
+/// The `count` lowest bits set in `word` (all of them when it has fewer).
+fn lowest_ones(mut word: u64, count: usize) -> u64 {
+    if word.count_ones() as usize <= count {
+        return word;
+    }
+    let mut kept = 0;
+    for _ in 0..count {
+        let low = word & word.wrapping_neg();
+        kept |= low;
+        word ^= low;
+    }
+    kept
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,5 +177,12 @@ mod tests {
         assert!(set.meets(NimberSet::single(131)));
         assert_eq!(NimberSet::below(300), NimberSet::ALL);
         assert_eq!(NimberSet::EMPTY.max(), None);
+        // Below 64 (the search's sets): one word.
+        let low = NimberSet::below(10).without(3).without(7);
+        let kept: Vec<u8> = low.smallest(5).iter().collect();
+        assert_eq!(kept, [0, 1, 2, 4, 5]);
+        assert_eq!(low.smallest(8), low);
+        assert_eq!(low.smallest(9), low);
+        assert!(low.smallest(0).is_empty());
     }
 }

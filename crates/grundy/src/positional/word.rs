@@ -2,6 +2,10 @@
 //! word, row after row: its dominoes, its connected regions by a flood fill of shifts, and one
 //! canonical form for its eight images under the symmetries of the square, found by shifts
 //! and bit reversal rather than square by square.
+//!
+//! The routines that a move's parts go through are `#[inline(always)]`, so that a listing
+//! compiled for the processor's bit instructions ([`crate::cpu`]) holds them whole: code
+//! called out of line would run its portable copy.
 
 /// `COLUMN[w]`: bit `k * w` for every `k` with `k * w < 64`, the first column of a frame `w`
 /// squares wide.
@@ -215,12 +219,14 @@ impl WordRegion {
 
     /// [`WordRegion::reduced`] and its diagonal joints ([`WordRegion::joints`]), found from
     /// the sides that the reduction computed last.
+    #[inline(always)]
     pub(crate) fn reduced_and_joints(&self) -> (WordRegion, u64) {
         let (region, sides) = self.reduced_sides();
         (region, region.joints_of(sides))
     }
 
     /// [`WordRegion::reduced`] and its squares' sides ([`WordRegion::sides`]).
+    #[inline(always)]
     fn reduced_sides(&self) -> (WordRegion, [u64; 4]) {
         let mut region = *self;
         loop {
@@ -314,6 +320,7 @@ impl WordRegion {
     /// left.split_seeded(0, whole.around(gone) & left.bits(), |p| parts.push(p.bits()));
     /// assert_eq!(parts, [0b001_001_001, 0b100_100_100]);
     /// ```
+    #[inline(always)]
     pub fn split_seeded(&self, cut: u64, seeds: u64, mut found: impl FnMut(WordRegion)) {
         let bits = self.bits;
         let seeds = seeds & bits;
@@ -362,6 +369,7 @@ impl WordRegion {
     /// The connected region of `within` (a union of connected regions each holding a square
     /// of `seeds`, a subset of `within`) that holds the lowest seed: all of `within` once
     /// the fill holds every seed.
+    #[inline(always)]
     fn fill(&self, cut: u64, seeds: u64, within: u64) -> u64 {
         if seeds & seeds.wrapping_sub(1) == 0 {
             return within;
@@ -390,6 +398,7 @@ impl WordRegion {
     /// The region (connected) trimmed to its squares, no wider than tall, the least of its images under
     /// the eight symmetries of the square.
     #[must_use]
+    #[inline(always)]
     pub fn canonical(&self) -> WordRegion {
         let mut bits = self.bits;
         if bits == 0 {

@@ -35,6 +35,7 @@ impl SmallCram {
 /// split again; parts of one square (no move: worth 0) left out, two equal parts cancelled.
 /// `joints` are `region`'s joints, `seeds` the squares of `region` next to those taken from
 /// a connected region to leave it ([`WordRegion::split_seeded`]).
+#[inline(always)]
 fn push_parts<P: From<WordRegion> + PartialEq>(
     region: WordRegion,
     joints: u64,
@@ -42,22 +43,39 @@ fn push_parts<P: From<WordRegion> + PartialEq>(
     out: &mut Options<P>,
 ) {
     let whole = region.bits();
+    // The parts of two squares or more (at most 21 in a frame of 64 squares), gathered
+    // first so that the work on each is inlined here rather than in a closure.
+    let (mut parts, mut count) = ([0u64; 32], 0);
     region.split_seeded(joints, seeds | joints | joints << 1, |part| {
         let bits = part.bits();
-        if bits & (bits - 1) == 0 {
-            return;
+        if bits & (bits - 1) != 0 {
+            parts[count] = bits;
+            count += 1;
         }
+    });
+    for &bits in &parts[..count] {
+        let part = region.with_bits(bits);
         if joints == 0 || bits == whole {
             out.push_or_cancel(part.canonical().into());
         } else {
             // A part split off at a joint: new leaves, perhaps new joints.
-            push_after(part, 0, out);
+            push_split_off(part, out);
         }
-    });
+    }
+}
+
+crate::cpu::bit_instructions! {
+    /// [`push_after`] for a part split off at a joint, out of line so that the recursion
+    /// stays out of [`push_parts`]' inlined body.
+    #[inline(never)]
+    fn push_split_off[P: From<WordRegion> + PartialEq](region: WordRegion, out: &mut Options<P>) {
+        push_after(region, 0, out);
+    }
 }
 
 /// Adds the parts that the connected `region` less the squares `taken` leaves, reduced
 /// ([`push_parts`]).
+#[inline(always)]
 pub(super) fn push_after<P: From<WordRegion> + PartialEq>(
     region: WordRegion,
     taken: u64,
@@ -135,47 +153,41 @@ fn levels_of(width: u32, height: u32) -> Vec<(u64, u64)> {
     by_distance
 }
 
-/// The options of the connected `region`, listed as [`Decomposable::moves_until`] lists
-/// them, into a list of parts of any type a [`WordRegion`] becomes (a board past one word
-/// holds parts of both kinds: [`super::large`]).
-pub(super) fn word_moves_until<P: From<WordRegion> + PartialEq>(
-    region: &WordRegion,
-    out: &mut Options<P>,
-    listed: &mut dyn FnMut(&[P]) -> bool,
-) {
-    let (across, down) = region.dominoes();
-    let width = region.width();
-    debug_assert!(
-        {
-            let mut parts = 0;
-            region.split(|_| parts += 1);
-            parts <= 1
-        },
-        "a part is connected: {region:?}"
-    );
-    // Lists the options of the dominoes down from `down` and across from `across`, by
-    // square; false to stop.
-    let mut list = |down: u64, across: u64| {
-        for (mut dominoes, step) in [(down, width), (across, 1)] {
-            while dominoes != 0 {
-                let square = dominoes & dominoes.wrapping_neg();
-                dominoes ^= square;
-                push_after(*region, square | square << step, out);
-                out.end_option();
-                if !listed(out.last()) {
-                    return false;
+crate::cpu::bit_instructions! {
+    /// The options of the connected `region`, listed as [`Decomposable::moves_until`] lists
+    /// them, into a list of parts of any type a [`WordRegion`] becomes (a board past one
+    /// word holds parts of both kinds: [`super::large`]).
+    pub(super) fn word_moves_until[P: From<WordRegion> + PartialEq](
+        region: &WordRegion,
+        out: &mut Options<P>,
+        listed: &mut dyn FnMut(&[P]) -> bool,
+    ) {
+        let (across, down) = region.dominoes();
+        let width = region.width();
+        debug_assert!(
+            {
+                let mut parts = 0;
+                region.split(|_| parts += 1);
+                parts <= 1
+            },
+            "a part is connected: {region:?}"
+        );
+        let levels = match centre_out(width, region.height()) {
+            [] => &[(u64::MAX, u64::MAX)][..],
+            levels => levels,
+        };
+        for &(down_level, across_level) in levels {
+            for (mut dominoes, step) in [(down & down_level, width), (across & across_level, 1)] {
+                while dominoes != 0 {
+                    let square = dominoes & dominoes.wrapping_neg();
+                    dominoes ^= square;
+                    push_after(*region, square | square << step, out);
+                    out.end_option();
+                    if !listed(out.last()) {
+                        return;
+                    }
                 }
             }
-        }
-        true
-    };
-    let levels = centre_out(width, region.height());
-    if levels.is_empty() {
-        list(down, across);
-    }
-    for &(down_level, across_level) in levels {
-        if !list(down & down_level, across & across_level) {
-            return;
         }
     }
 }
@@ -419,6 +431,33 @@ mod tests {
         }
         // Each claim is made.
         assert!(claims.iter().all(|&count| count > 100), "{claims:?}");
+    }
+
+    /// Both copies of the listing ([`crate::cpu::bit_instructions!`]) list the same options,
+    /// part for part, on connected regions up to the full 8 x 8 (where the processor has the
+    /// bit instructions; elsewhere both calls take the portable copy).
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn both_copies_of_the_listing_agree() {
+        let listed = |region: &WordRegion| {
+            let mut out = Options::default();
+            word_moves_until::<WordRegion>(region, &mut out, &mut |_| true);
+            (0..out.len())
+                .map(|i| out.get(i).to_vec())
+                .collect::<Vec<_>>()
+        };
+        let mut components = Vec::new();
+        for region in regions().chain(SmallCram.samples()) {
+            region.split(|component| components.push(component));
+        }
+        let mut options = 0;
+        for component in components {
+            let fast = listed(&component);
+            let portable = crate::cpu::without_bit_instructions(|| listed(&component));
+            assert_eq!(fast, portable, "{component:?}");
+            options += fast.len();
+        }
+        assert!(options > 10_000, "{options} options compared");
     }
 
     #[test]
