@@ -5,7 +5,7 @@
 //! most parts fit in a word, so the search spends its time where it is fastest.
 
 use super::solver::{region_moves, SAMPLE_ROWS};
-use super::word::{push_after, word_moves_until, SmallCram};
+use super::word::{push_connected, word_moves_until, SmallCram};
 use super::Cram;
 use crate::positional::{Checkpointed, Decomposable, Known, Options, Region, WordRegion};
 
@@ -52,7 +52,7 @@ fn word_of(rows: &[u64]) -> Option<WordRegion> {
 /// [`SmallCram`](super::word::SmallCram) does when they fit in a word, else canonical rows.
 fn push_rows(rows: &[u64], out: &mut Options<CramPart>) {
     match word_of(rows) {
-        Some(word) => push_after(word, 0, out),
+        Some(word) => push_connected(word, out),
         None => out.push_or_cancel(CramPart::Rows(Box::new(Region::canonical_of(rows)))),
     }
 }

@@ -59,16 +59,20 @@ fn push_parts<P: From<WordRegion> + PartialEq>(
             out.push_or_cancel(part.canonical().into());
         } else {
             // A part split off at a joint: new leaves, perhaps new joints.
-            push_split_off(part, out);
+            push_connected(part, out);
         }
     }
 }
 
 crate::cpu::bit_instructions! {
-    /// [`push_after`] for a part split off at a joint, out of line so that the recursion
-    /// stays out of [`push_parts`]' inlined body.
+    /// Adds the parts of the connected `region`, reduced ([`push_after`] with nothing
+    /// taken): for a part split off at a joint (out of line, so that the recursion stays
+    /// out of [`push_parts`]' inlined body) and a board's part once it fits a word.
     #[inline(never)]
-    fn push_split_off[P: From<WordRegion> + PartialEq](region: WordRegion, out: &mut Options<P>) {
+    pub(super) fn push_connected[P: From<WordRegion> + PartialEq](
+        region: WordRegion,
+        out: &mut Options<P>,
+    ) {
         push_after(region, 0, out);
     }
 }
@@ -76,7 +80,7 @@ crate::cpu::bit_instructions! {
 /// Adds the parts that the connected `region` less the squares `taken` leaves, reduced
 /// ([`push_parts`]).
 #[inline(always)]
-pub(super) fn push_after<P: From<WordRegion> + PartialEq>(
+fn push_after<P: From<WordRegion> + PartialEq>(
     region: WordRegion,
     taken: u64,
     out: &mut Options<P>,
