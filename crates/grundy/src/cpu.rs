@@ -3,7 +3,7 @@
 //! with the bit instructions of x86-64-v3 (BMI1, BMI2, LZCNT, POPCNT: a population count, a
 //! shift by a register, a lowest bit cleared in one instruction each; and AVX2, whose wide
 //! stores clear a buffer without a call), the second called where the processor has them.
-//! Cram's search runs 3 to 10% faster so (docs/performance.md).
+//! Cram's search takes 1 to 11% less time so (docs/performance.md).
 //!
 //! **Architecture Invariant:** the library's only `unsafe` lives here (the tidy test checks):
 //! a function compiled for instructions that the processor lacks must not run, so the copy

@@ -43,7 +43,7 @@ fn push_parts<P: From<WordRegion> + PartialEq>(
     out: &mut Options<P>,
 ) {
     let whole = region.bits();
-    // The parts of two squares or more (at most 21 in a frame of 64 squares), gathered
+    // The parts of two squares or more (at most 32 in a frame of 64 squares), gathered
     // first so that the work on each is inlined here rather than in a closure.
     let (mut parts, mut count) = ([0u64; 32], 0);
     region.split_seeded(joints, seeds | joints | joints << 1, |part| {
