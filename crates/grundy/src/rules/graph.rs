@@ -209,6 +209,7 @@ impl Graph {
     }
 
     /// The edges of the subgraph induced by `set`, each counted once.
+    #[inline(always)]
     pub fn edge_count(&self, set: u128) -> u32 {
         vertices(set & self.all())
             .map(|v| (self.adjacent[v] & set).count_ones())
@@ -217,13 +218,17 @@ impl Graph {
     }
 
     /// Whether the connected set `part` is a path or a cycle, and of how many vertices.
+    #[inline(always)]
     pub(super) fn shape(&self, part: u128) -> Shape {
         let mut ends = 0;
         for v in vertices(part) {
-            match (self.adjacent[v] & part).count_ones() {
-                0 | 1 => ends += 1,
-                2 => {}
-                _ => return Shape::Other,
+            // The degree by clearing the lowest neighbour twice (no count of all of them).
+            let near = self.adjacent[v] & part;
+            let rest = near & near.wrapping_sub(1);
+            if rest == 0 {
+                ends += 1;
+            } else if rest & (rest - 1) != 0 {
+                return Shape::Other;
             }
         }
         let n = part.count_ones() as usize;
@@ -235,6 +240,7 @@ impl Graph {
     }
 
     /// The connected component of `set` that holds vertex `start`.
+    #[inline(always)]
     pub(super) fn component(&self, set: u128, start: usize) -> u128 {
         let mut component = 1u128 << start;
         let mut frontier = component;
@@ -247,6 +253,7 @@ impl Graph {
     }
 
     /// Calls `each` on every connected component of `set`, lowest vertex first.
+    #[inline(always)]
     pub fn components(&self, set: u128, mut each: impl FnMut(u128)) {
         let mut left = set & self.all();
         while left != 0 {
@@ -310,6 +317,7 @@ pub(super) fn check_count(n: u64) -> Result<()> {
 }
 
 /// The vertices of `set`, lowest first.
+#[inline(always)]
 pub(super) fn vertices(set: u128) -> impl Iterator<Item = usize> {
     let mut left = set;
     std::iter::from_fn(move || {

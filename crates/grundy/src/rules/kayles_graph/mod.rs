@@ -148,6 +148,7 @@ kayles_game!(
 
 /// What each move of `set` removes: a closed neighbourhood (Node Kayles) or the ends of an
 /// edge (Arc Kayles).
+#[inline(always)]
 fn removals<'a>(
     graph: &'a Graph,
     set: u128,

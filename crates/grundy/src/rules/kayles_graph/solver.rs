@@ -14,32 +14,36 @@ use crate::rules::graph::{Graph, Shape, MAX_VERTICES};
 /// The bit that marks a key of the search's table, so that no key is 0.
 const MARKER: u128 = 1 << 127;
 
-/// The moves of the connected `part` for the search: parts without a move left out.
-fn search_moves(graph: &Graph, part: u128, node: bool, out: &mut Options<u128>) {
-    for (_, _, removed) in removals(graph, part, node) {
-        graph.components(part & !removed, |left| {
-            if node || left.count_ones() > 1 {
-                out.push_part(left);
-            }
-        });
-        out.end_option();
+crate::cpu::bit_instructions! {
+    /// The moves of the connected `part` for the search: parts without a move left out.
+    fn search_moves(graph: &Graph, part: u128, node: bool, out: &mut Options<u128>) {
+        for (_, _, removed) in removals(graph, part, node) {
+            graph.components(part & !removed, |left| {
+                if node || left.count_ones() > 1 {
+                    out.push_part(left);
+                }
+            });
+            out.end_option();
+        }
     }
 }
 
-/// How hard `part` looks to search: its number of moves, one a vertex (Node Kayles, `node`)
-/// or one an edge (Arc Kayles).
-fn difficulty(graph: &Graph, part: u128, node: bool) -> u32 {
-    if node {
-        part.count_ones()
-    } else {
-        graph.edge_count(part)
+crate::cpu::bit_instructions! {
+    /// How hard `part` looks to search: its number of moves, one a vertex (Node Kayles,
+    /// `node`) or one an edge (Arc Kayles).
+    fn difficulty(graph: &Graph, part: u128, node: bool) -> u32 {
+        if node {
+            part.count_ones()
+        } else {
+            graph.edge_count(part)
+        }
     }
 }
 
-/// What the theorems say of `part`: a path of `n` vertices is Dawson's Chess (Node Kayles,
-/// `node`) or Dawson's Kayles (Arc Kayles) on `n`; a cycle goes to the path of `n - 3` (Node
-/// Kayles) or `n - 2` (Arc Kayles) vertices, whatever the move; and a single vertex of Node
-/// Kayles is worth 1.
+/// What the theorems say of `part`: a path of `n` vertices is Dawson's Chess (Node
+/// Kayles, `node`) or Dawson's Kayles (Arc Kayles) on `n`; a cycle goes to the path of
+/// `n - 3` (Node Kayles) or `n - 2` (Arc Kayles) vertices, whatever the move; and a
+/// single vertex of Node Kayles is worth 1.
 fn known(graph: &Graph, part: u128, node: bool) -> Known {
     if node && part.count_ones() == 1 {
         return Known::Nimber(1);
@@ -229,6 +233,41 @@ mod tests {
     /// A002187: Dawson's Chess (0.137) on `n`, `n = 0, 1, …`.
     fn dawson_chess() -> Vec<u64> {
         published_values(include_str!("../../../tests/data/dawson_chess.txt"))
+    }
+
+    /// Both copies of the listing and of the difficulty
+    /// ([`crate::cpu::bit_instructions!`]) agree, option for option, on connected vertex sets
+    /// drawn from a 9 x 9 grid and the Petersen graph, for both games.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn both_copies_of_the_listing_agree() -> Result<()> {
+        let listed = |graph: &Graph, part: u128, node: bool| {
+            let mut out = Options::default();
+            search_moves(graph, part, node, &mut out);
+            let options: Vec<Vec<u128>> = (0..out.len()).map(|i| out.get(i).to_vec()).collect();
+            (options, difficulty(graph, part, node))
+        };
+        let mut random = Random(0x5eed_1e55_0f9a_1e2d);
+        let mut compared = 0;
+        for graph in [Graph::grid(9, 9)?, Graph::petersen()] {
+            for _ in 0..200 {
+                let drawn =
+                    (u128::from(random.draw()) << 64 | u128::from(random.draw())) & graph.all();
+                let mut parts = Vec::new();
+                graph.components(drawn, |part| parts.push(part));
+                for part in parts {
+                    for node in [true, false] {
+                        let fast = listed(&graph, part, node);
+                        let portable =
+                            crate::cpu::without_bit_instructions(|| listed(&graph, part, node));
+                        assert_eq!(fast, portable, "{part:#x}, node {node}");
+                        compared += fast.0.len();
+                    }
+                }
+            }
+        }
+        assert!(compared > 1_000, "{compared} options compared");
+        Ok(())
     }
 
     /// The value of the whole graph, by the memoised solver and by the search (on `threads`).
