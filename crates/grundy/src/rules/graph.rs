@@ -1,6 +1,9 @@
 //! [`Graph`]: an undirected simple graph of at most 120 named vertices, its edges as `u128`
 //! neighbour masks, given as an edge list or a named family (`path`, `cycle`, `complete`,
 //! `grid`, `petersen`): the board of [`super::NodeKayles`] and [`super::ArcKayles`].
+//!
+//! The routines of a move's listing are `#[inline(always)]`, so that the listing compiled for
+//! the processor's bit instructions ([`crate::cpu`]) holds them whole.
 
 use std::cmp::Ordering;
 
