@@ -10,47 +10,50 @@
 //! for them is called only once they were detected.
 
 #[cfg(target_arch = "x86_64")]
-use std::sync::atomic::{AtomicU8, Ordering};
-
-/// What [`has_bit_instructions`] knows: not yet detected, absent, present.
-#[cfg(target_arch = "x86_64")]
-static BIT_INSTRUCTIONS: AtomicU8 = AtomicU8::new(UNKNOWN);
-#[cfg(target_arch = "x86_64")]
-const UNKNOWN: u8 = 0;
-#[cfg(target_arch = "x86_64")]
-const ABSENT: u8 = 1;
-#[cfg(target_arch = "x86_64")]
-const PRESENT: u8 = 2;
-
-/// Whether the processor has AVX2, BMI1, BMI2, LZCNT and POPCNT: detected on the first call,
-/// then one load.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-pub(crate) fn has_bit_instructions() -> bool {
-    match BIT_INSTRUCTIONS.load(Ordering::Relaxed) {
-        UNKNOWN => {
-            let present = std::is_x86_feature_detected!("avx2")
-                && std::is_x86_feature_detected!("bmi1")
-                && std::is_x86_feature_detected!("bmi2")
-                && std::is_x86_feature_detected!("lzcnt")
-                && std::is_x86_feature_detected!("popcnt");
-            let known = if present { PRESENT } else { ABSENT };
-            BIT_INSTRUCTIONS.store(known, Ordering::Relaxed);
-            present
-        }
-        known => known == PRESENT,
-    }
-}
-
-/// Runs `run` with the portable copies of [`bit_instructions!`]'s functions (for the tests
-/// that compare both copies; other threads may take the portable ones meanwhile, which is
-/// always sound), then detects again.
+pub(crate) use detect::has_bit_instructions;
 #[cfg(all(test, target_arch = "x86_64"))]
-pub(crate) fn without_bit_instructions<R>(run: impl FnOnce() -> R) -> R {
-    BIT_INSTRUCTIONS.store(ABSENT, Ordering::Relaxed);
-    let result = run();
-    BIT_INSTRUCTIONS.store(UNKNOWN, Ordering::Relaxed);
-    result
+pub(crate) use detect::without_bit_instructions;
+
+/// The detection, on x86-64 only (elsewhere every function keeps its portable copy).
+#[cfg(target_arch = "x86_64")]
+mod detect {
+    use std::sync::atomic::{AtomicU8, Ordering};
+
+    /// What [`has_bit_instructions`] knows: not yet detected, absent, present.
+    static BIT_INSTRUCTIONS: AtomicU8 = AtomicU8::new(UNKNOWN);
+    const UNKNOWN: u8 = 0;
+    const ABSENT: u8 = 1;
+    const PRESENT: u8 = 2;
+
+    /// Whether the processor has AVX2, BMI1, BMI2, LZCNT and POPCNT: detected on the first
+    /// call, then one load.
+    #[inline]
+    pub(crate) fn has_bit_instructions() -> bool {
+        match BIT_INSTRUCTIONS.load(Ordering::Relaxed) {
+            UNKNOWN => {
+                let present = std::is_x86_feature_detected!("avx2")
+                    && std::is_x86_feature_detected!("bmi1")
+                    && std::is_x86_feature_detected!("bmi2")
+                    && std::is_x86_feature_detected!("lzcnt")
+                    && std::is_x86_feature_detected!("popcnt");
+                let known = if present { PRESENT } else { ABSENT };
+                BIT_INSTRUCTIONS.store(known, Ordering::Relaxed);
+                present
+            }
+            known => known == PRESENT,
+        }
+    }
+
+    /// Runs `run` with the portable copies of [`bit_instructions!`](super::bit_instructions)'s
+    /// functions (for the tests that compare both copies; other threads may take the portable
+    /// ones meanwhile, which is always sound), then detects again.
+    #[cfg(test)]
+    pub(crate) fn without_bit_instructions<R>(run: impl FnOnce() -> R) -> R {
+        BIT_INSTRUCTIONS.store(ABSENT, Ordering::Relaxed);
+        let result = run();
+        BIT_INSTRUCTIONS.store(UNKNOWN, Ordering::Relaxed);
+        result
+    }
 }
 
 /// Defines a free function (generic parameters in square brackets) whose body is compiled
