@@ -304,12 +304,14 @@ fn a_cram_search_stopped_at_its_limit_resumes_from_its_checkpoint() {
 }
 
 /// Issue 27: Ctrl-C stops a Cram search that keeps a checkpoint, which saves on the way out.
+/// The work limit is raised far past what two seconds reach, so that only Ctrl-C stops it
+/// (on the default limit a fast machine reached the limit first).
 #[test]
 fn ctrl_c_stops_a_cram_search_and_saves_its_checkpoint() {
     let file = std::env::temp_dir().join(format!("grundy-cli-{}-int.ckpt", std::process::id()));
     let _ = std::fs::remove_file(&file);
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["value", "cram(6x7)", "--checkpoint"])
+        .args(["value", "cram(6x7)", "--max-work", "1e13", "--checkpoint"])
         .arg(&file)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
