@@ -179,6 +179,27 @@ impl CramBoard {
         }
         parts
     }
+    /// The one board of the regions `boards`, when they share a frame and no square: its
+    /// value is the sum of theirs.
+    fn union(boards: &[CramBoard]) -> Option<CramBoard> {
+        let frame = boards.first()?.frame();
+        if boards.iter().any(|board| board.frame() != frame) {
+            return None;
+        }
+        let mut empty: Vec<(u32, u32)> = boards
+            .iter()
+            .flat_map(|b| b.empty.iter().copied())
+            .collect();
+        empty.sort_unstable();
+        let squares = empty.len();
+        empty.dedup();
+        (empty.len() == squares).then_some(CramBoard {
+            height: frame.0,
+            width: frame.1,
+            empty,
+        })
+    }
+
     /// The board of this board's empty squares, trimmed to their bounding box.
     fn trimmed(&self) -> CramBoard {
         let top = self.empty.iter().map(|s| s.0).min().unwrap_or(0);
@@ -316,9 +337,14 @@ impl Ruleset for Cram {
         }
     }
 
+    /// One board when the parts are regions of one frame (as a move leaves them): the
+    /// squares left, as the player sees them; else the boards of the sum.
     fn format(&self, boards: &[CramBoard]) -> String {
         if boards.is_empty() {
             return "0".to_string();
+        }
+        if let Some(board) = CramBoard::union(boards) {
+            return format!("cram({board})");
         }
         let boards: Vec<String> = boards.iter().map(CramBoard::to_string).collect();
         format!("cram({})", boards.join(","))
@@ -354,10 +380,7 @@ mod tests {
         let mut out = Vec::new();
         Ruleset::moves(&Cram, &board, &mut out);
         let texts: Vec<String> = out.iter().map(|parts| Cram.format(parts)).collect();
-        assert_eq!(
-            texts,
-            ["cram(xxo/xxx,xxx/oxx)", "cram(xoo/xxx)", "cram(oxx/oxx)"]
-        );
+        assert_eq!(texts, ["cram(xxo/oxx)", "cram(xoo/xxx)", "cram(oxx/oxx)"]);
         assert_eq!(
             Cram.describe(&board, &out[0]),
             "place a domino in row 1, columns 1 and 2"
@@ -368,7 +391,11 @@ mod tests {
         );
         let mut split = Vec::new();
         Ruleset::moves(&Cram, &CramBoard::rectangle(1, 7)?, &mut split);
-        assert_eq!(Cram.format(&split[2]), "cram(ooxxxxx,xxxxooo)");
+        assert_eq!(Cram.format(&split[2]), "cram(ooxxooo)");
+        // Parts of different frames, or sharing a square, are a sum of boards.
+        let (strip, square) = (CramBoard::rectangle(1, 2)?, CramBoard::rectangle(2, 2)?);
+        assert_eq!(Cram.format(&[strip.clone(), square]), "cram(1x2,2x2)");
+        assert_eq!(Cram.format(&[strip.clone(), strip]), "cram(1x2,1x2)");
         assert_eq!(Cram.canonical(&split[2][0]), CramBoard::rectangle(1, 2)?);
         let mut ends = Vec::new();
         Ruleset::moves(&Cram, &CramBoard::rectangle(1, 3)?, &mut ends);
