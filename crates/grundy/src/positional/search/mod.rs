@@ -24,7 +24,8 @@
 //!
 //! Several threads share the questions at the root ("has an option nimber `n`?"), an option
 //! at a time, and one table: what one has valued, the others read; the first to find an option
-//! of nimber `n` stops the others.
+//! of nimber `n` stops the others, and a thread with no option left asks a busy thread's
+//! question again in another order (`root.rs`).
 
 mod cache;
 mod root;

@@ -1,10 +1,15 @@
 //! The root of a search on several threads ([`NimberSearch::split_root`]): each aspiration
 //! question ("has an option nimber `n`?") shared out among the threads an option at a time,
 //! and one table: what one has valued, the others read; the first to find an option of
-//! nimber `n` stops the others.
+//! nimber `n` stops the others. A thread with no option left helps one still searching: it
+//! asks the same question of the same option, its part's options taken in another order
+//! ([`Searcher::reorder`]); whichever answers first answers for both, and the other stops.
+//! So the end of a question, where one large option is left, is shared too (4x11 on two
+//! threads: the busiest thread's work 19% less; on eight, 8.3 times less than one thread's,
+//! against 3.0 without help: docs/performance.md).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use super::searcher::Searcher;
 use super::{nimber_too_large, Found, NimberSearch, Stop};
@@ -35,31 +40,54 @@ impl<G: Decomposable> NimberSearch<G> {
             let found: Mutex<Vec<(usize, u8)>> = Mutex::new(Vec::new());
             let failure: Mutex<Option<Error>> = Mutex::new(None);
             let before: Vec<u64> = searchers.iter().map(|s| s.work).collect();
+            let tasks = Tasks::new(searchers.len());
             std::thread::scope(|scope| {
-                let (options, order) = (&options, &order);
-                for searcher in searchers.iter_mut() {
+                let (options, order, tasks) = (&options, &order, &tasks);
+                for (t, searcher) in searchers.iter_mut().enumerate() {
                     let (next, found, failure) = (&next, &found, &failure);
                     scope.spawn(move || loop {
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        if k >= order.len() || self.done.load(Ordering::Relaxed) {
+                        if self.done.load(Ordering::Relaxed) {
                             return;
                         }
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        // No option left: help a thread still searching its own, in
+                        // another order; the first of them to answer answers for both.
+                        let (task, helper) = match k < order.len() {
+                            true => (tasks.start(t, k), None),
+                            false => match tasks.pick(t) {
+                                Some((task, n)) => (task, Some(n)),
+                                None => return,
+                            },
+                        };
+                        searcher.quit = Some(Arc::clone(&task.quit));
+                        searcher.reorder_at = helper.map(|n| (1, n));
                         let ask = NimberSet::single(nimber);
-                        let answer = searcher.option_in(options.get(order[k] as usize), ask, 0);
-                        if answer.is_ok() {
-                            self.stats.show_root_settled();
+                        let answer =
+                            searcher.option_in(options.get(order[task.k] as usize), ask, 0);
+                        searcher.quit = None;
+                        searcher.reorder_at = None;
+                        match helper {
+                            None => tasks.end(t),
+                            Some(_) => {
+                                task.helpers.fetch_sub(1, Ordering::Relaxed);
+                            }
                         }
                         match answer {
-                            Ok(Some(value)) => {
+                            Ok(value) => {
+                                if task.quit.swap(true, Ordering::Relaxed) {
+                                    continue; // answered by another thread meanwhile
+                                }
+                                self.stats.show_root_settled();
+                                let Some(value) = value else { continue };
                                 if value == nimber {
                                     self.done.store(true, Ordering::Relaxed);
                                 }
                                 if let Ok(mut found) = found.lock() {
-                                    found.push((k, value));
+                                    found.push((task.k, value));
                                 }
                             }
-                            Ok(None) => {}
-                            Err(Stop::Done) => return,
+                            // Another thread answered this question, or the root's.
+                            Err(Stop::Done) => {}
                             Err(Stop::Error(error)) => {
                                 self.done.store(true, Ordering::Relaxed);
                                 if let Ok(mut failure) = failure.lock() {
@@ -90,5 +118,65 @@ impl<G: Decomposable> NimberSearch<G> {
             }
         }
         Err(nimber_too_large().into())
+    }
+}
+
+/// A root option a thread is searching, which threads with no option left help with by
+/// asking the same question in other orders.
+struct Task {
+    /// The option's place in the root's order.
+    k: usize,
+    /// Raised by the first thread to answer the question: the others stop.
+    quit: Arc<AtomicBool>,
+    /// The threads helping now.
+    helpers: AtomicUsize,
+    /// The helpers it had in all (each takes its own order).
+    helped: AtomicUsize,
+}
+
+/// Each thread's root option, while it searches it.
+struct Tasks {
+    slots: Vec<Mutex<Option<Arc<Task>>>>,
+}
+
+impl Tasks {
+    fn new(threads: usize) -> Tasks {
+        Tasks {
+            slots: (0..threads).map(|_| Mutex::new(None)).collect(),
+        }
+    }
+
+    /// Thread `t` starts on the root option `k`.
+    fn start(&self, t: usize, k: usize) -> Arc<Task> {
+        let task = Arc::new(Task {
+            k,
+            quit: Arc::new(AtomicBool::new(false)),
+            helpers: AtomicUsize::new(0),
+            helped: AtomicUsize::new(0),
+        });
+        if let Ok(mut slot) = self.slots[t].lock() {
+            *slot = Some(Arc::clone(&task));
+        }
+        task
+    }
+
+    /// Thread `t` is done with its root option.
+    fn end(&self, t: usize) {
+        if let Ok(mut slot) = self.slots[t].lock() {
+            *slot = None;
+        }
+    }
+
+    /// A task for thread `t` to help with, and the helper's number (from 1): another
+    /// thread's root option not yet answered, with the fewest helpers.
+    fn pick(&self, t: usize) -> Option<(Arc<Task>, usize)> {
+        let task = (0..self.slots.len())
+            .filter(|&other| other != t)
+            .filter_map(|other| self.slots[other].lock().ok()?.clone())
+            .filter(|task| !task.quit.load(Ordering::Relaxed))
+            .min_by_key(|task| task.helpers.load(Ordering::Relaxed))?;
+        task.helpers.fetch_add(1, Ordering::Relaxed);
+        let n = task.helped.fetch_add(1, Ordering::Relaxed) + 1;
+        Some((task, n))
     }
 }

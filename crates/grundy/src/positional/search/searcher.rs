@@ -2,7 +2,8 @@
 //! narrower question by the cut set of candidates, and an option of several parts by valuing
 //! the lighter parts and asking the heaviest.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use super::cache::Cache;
 use super::{nimber_too_large, Found, NimberSearch, Stop, WORK_BATCH};
@@ -36,6 +37,11 @@ pub(super) struct Searcher<'a, G: Decomposable> {
     /// yet added to their counts.
     pub(super) table_fills: Fills,
     ruled_fills: Fills,
+    /// Raised when the question this thread works on is answered by another.
+    pub(super) quit: Option<Arc<AtomicBool>>,
+    /// `(depth, n)`: at that depth, the options taken in the `n`-th order other than the
+    /// easiest first (a helper's: [`Searcher::reorder`]).
+    pub(super) reorder_at: Option<(usize, usize)>,
 }
 
 impl<'a, G: Decomposable> Searcher<'a, G> {
@@ -51,6 +57,8 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             keys: Vec::new(),
             table_fills: Fills::default(),
             ruled_fills: Fills::default(),
+            quit: None,
+            reorder_at: None,
         }
     }
 
@@ -119,7 +127,11 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             let search = self.search;
             let work = self.settle_counts();
             search.save_if_due();
-            if search.done.load(Ordering::Relaxed) {
+            let quit = self
+                .quit
+                .as_ref()
+                .is_some_and(|q| q.load(Ordering::Relaxed));
+            if quit || search.done.load(Ordering::Relaxed) {
                 return Err(Stop::Done);
             }
             if work.saturating_mul(super::WORK_PER_MOVE) > search.limits.max_work {
@@ -200,6 +212,7 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
         // An option equal to another is worth the same: it rules out nothing new, so the
         // nimber is among the `left + 1` least candidates with the copies not counted.
         left -= self.sort(options, order);
+        self.reorder(order, depth);
         candidates = candidates.smallest(left + 1);
         if !candidates.meets(wanted) {
             return Ok(None);
@@ -320,6 +333,21 @@ impl<'a, G: Decomposable> Searcher<'a, G> {
             }
         }
         true
+    }
+
+    /// A helper's order of the options at its depth ([`Searcher::reorder_at`]): the `n`-th
+    /// helper of a question starts `n` golden sections along the easiest-first order and
+    /// goes round, so that the threads asking one question search different options first
+    /// and meet the others' answers in the table. (Hardest first, tried for the first
+    /// helper, did not shorten 4x11's search.)
+    fn reorder(&self, order: &mut [u32], depth: usize) {
+        match self.reorder_at {
+            Some((at, n)) if at == depth && !order.is_empty() => {
+                let start = (order.len() as f64 * (n as f64 * 0.618_033_988_7).fract()) as usize;
+                order.rotate_left(start.min(order.len() - 1));
+            }
+            _ => {}
+        }
     }
 
     /// The options still to search, easiest first: by the sum of the squares of their parts'
