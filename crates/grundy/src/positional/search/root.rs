@@ -49,15 +49,8 @@ impl<G: Decomposable> NimberSearch<G> {
                         if self.done.load(Ordering::Relaxed) {
                             return;
                         }
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        // No option left: help a thread still searching its own, in
-                        // another order; the first of them to answer answers for both.
-                        let (task, helper) = match k < order.len() {
-                            true => (tasks.start(t, k), None),
-                            false => match tasks.pick(t) {
-                                Some((task, n)) => (task, Some(n)),
-                                None => return,
-                            },
+                        let Some((task, helper)) = tasks.take(t, next, order.len()) else {
+                            return;
                         };
                         searcher.quit = Some(Arc::clone(&task.quit));
                         searcher.reorder_at = helper.map(|n| (1, n));
@@ -66,12 +59,7 @@ impl<G: Decomposable> NimberSearch<G> {
                             searcher.option_in(options.get(order[task.k] as usize), ask, 0);
                         searcher.quit = None;
                         searcher.reorder_at = None;
-                        match helper {
-                            None => tasks.end(t),
-                            Some(_) => {
-                                task.helpers.fetch_sub(1, Ordering::Relaxed);
-                            }
-                        }
+                        tasks.finish(t, &task, helper);
                         match answer {
                             Ok(value) => {
                                 if task.quit.swap(true, Ordering::Relaxed) {
@@ -146,6 +134,37 @@ impl Tasks {
         }
     }
 
+    /// What thread `t` searches next: the next root option of the `options` (`next` counts
+    /// those taken), else another thread's to help with in the helper's order `Some(n)`
+    /// ([`Tasks::pick`]); `None` when there is neither.
+    fn take(
+        &self,
+        t: usize,
+        next: &AtomicUsize,
+        options: usize,
+    ) -> Option<(Arc<Task>, Option<usize>)> {
+        let k = next.fetch_add(1, Ordering::Relaxed);
+        if k < options {
+            return Some((self.start(t, k), None));
+        }
+        let (task, n) = self.pick(t)?;
+        Some((task, Some(n)))
+    }
+
+    /// Thread `t` is done with `task`, its own or, as helper `Some(n)`, another's.
+    fn finish(&self, t: usize, task: &Task, helper: Option<usize>) {
+        match helper {
+            None => {
+                if let Ok(mut slot) = self.slots[t].lock() {
+                    *slot = None;
+                }
+            }
+            Some(_) => {
+                task.helpers.fetch_sub(1, Ordering::Relaxed);
+            }
+        }
+    }
+
     /// Thread `t` starts on the root option `k`.
     fn start(&self, t: usize, k: usize) -> Arc<Task> {
         let task = Arc::new(Task {
@@ -158,13 +177,6 @@ impl Tasks {
             *slot = Some(Arc::clone(&task));
         }
         task
-    }
-
-    /// Thread `t` is done with its root option.
-    fn end(&self, t: usize) {
-        if let Ok(mut slot) = self.slots[t].lock() {
-            *slot = None;
-        }
     }
 
     /// A task for thread `t` to help with, and the helper's number (from 1): another
