@@ -36,20 +36,19 @@ impl<G: Decomposable> NimberSearch<G> {
                 continue;
             }
             self.stats.show_root(nimber, order.len());
-            let next = AtomicUsize::new(0);
             let found: Mutex<Vec<(usize, u8)>> = Mutex::new(Vec::new());
             let failure: Mutex<Option<Error>> = Mutex::new(None);
             let before: Vec<u64> = searchers.iter().map(|s| s.work).collect();
-            let tasks = Tasks::new(searchers.len());
+            let tasks = Tasks::new(searchers.len(), order.len());
             std::thread::scope(|scope| {
                 let (options, order, tasks) = (&options, &order, &tasks);
                 for (t, searcher) in searchers.iter_mut().enumerate() {
-                    let (next, found, failure) = (&next, &found, &failure);
+                    let (found, failure) = (&found, &failure);
                     scope.spawn(move || loop {
                         if self.done.load(Ordering::Relaxed) {
                             return;
                         }
-                        let Some((task, helper)) = tasks.take(t, next, order.len()) else {
+                        let Some((task, helper)) = tasks.take(t) else {
                             return;
                         };
                         searcher.quit = Some(Arc::clone(&task.quit));
@@ -122,29 +121,29 @@ struct Task {
     helped: AtomicUsize,
 }
 
-/// Each thread's root option, while it searches it.
+/// The root options of one question: those not yet taken, and each thread's while it
+/// searches it.
 struct Tasks {
+    /// The root options taken so far (counting on past their number).
+    next: AtomicUsize,
+    options: usize,
     slots: Vec<Mutex<Option<Arc<Task>>>>,
 }
 
 impl Tasks {
-    fn new(threads: usize) -> Tasks {
+    fn new(threads: usize, options: usize) -> Tasks {
         Tasks {
+            next: AtomicUsize::new(0),
+            options,
             slots: (0..threads).map(|_| Mutex::new(None)).collect(),
         }
     }
 
-    /// What thread `t` searches next: the next root option of the `options` (`next` counts
-    /// those taken), else another thread's to help with in the helper's order `Some(n)`
-    /// ([`Tasks::pick`]); `None` when there is neither.
-    fn take(
-        &self,
-        t: usize,
-        next: &AtomicUsize,
-        options: usize,
-    ) -> Option<(Arc<Task>, Option<usize>)> {
-        let k = next.fetch_add(1, Ordering::Relaxed);
-        if k < options {
+    /// What thread `t` searches next: the next root option, else another thread's to help
+    /// with in the helper's order `Some(n)` ([`Tasks::pick`]); `None` when there is neither.
+    fn take(&self, t: usize) -> Option<(Arc<Task>, Option<usize>)> {
+        let k = self.next.fetch_add(1, Ordering::Relaxed);
+        if k < self.options {
             return Some((self.start(t, k), None));
         }
         let (task, n) = self.pick(t)?;

@@ -179,6 +179,7 @@ impl CramBoard {
         }
         parts
     }
+
     /// The one board of the regions `boards`, when they share a frame and no square: its
     /// value is the sum of theirs.
     fn union(boards: &[CramBoard]) -> Option<CramBoard> {
